@@ -1,0 +1,160 @@
+/*
+ * gputile.h: the stable C ABI of libgputile.
+ *
+ * Compiles as C99, C11 and C++ without any CUDA header. Streams cross the ABI
+ * as `struct CUstream_st *`, the type behind cudaStream_t; NULL is the
+ * default stream. Every function returns a gputile_status (0 is success) or a
+ * plain value; none prints, exits or aborts. See gputile(7) and ABI.md.
+ */
+#ifndef GPUTILE_H
+#define GPUTILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gputile_version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define GPUTILE_WARN_UNUSED __attribute__((warn_unused_result))
+#else
+#define GPUTILE_WARN_UNUSED
+#endif
+
+/* nonnull is for callers only: inside the library it would let the compiler
+ * delete the very NULL checks that return GPUTILE_ERROR_NULL_POINTER. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(GPUTILE_BUILDING)
+#define GPUTILE_NONNULL(...) __attribute__((nonnull(__VA_ARGS__)))
+#else
+#define GPUTILE_NONNULL(...)
+#endif
+
+struct CUstream_st; /* cudaStream_t is `struct CUstream_st *` */
+
+/* ---- Status codes ---------------------------------------------------------
+ * One table generates the enum, gputile_strerror() and gputile_status_name().
+ * Values never change once released; new codes are appended. */
+#define GPUTILE_STATUS_MAP(X)                                                          \
+    X(SUCCESS, 0, "success")                                                           \
+    X(ERROR_NULL_POINTER, 1, "a required pointer argument is NULL")                    \
+    X(ERROR_INVALID_MATRIX, 2, "a matrix has stride < width")                          \
+    X(ERROR_SHAPE_MISMATCH, 3, "matrix dimensions do not agree")                       \
+    X(ERROR_OVERFLOW, 4, "a size in bytes does not fit in size_t")                     \
+    X(ERROR_ALIASING, 5, "the output matrix overlaps an input matrix")                 \
+    X(ERROR_INVALID_VALUE, 6, "an enum value, flag or option is unknown")              \
+    X(ERROR_NO_DEVICE, 7, "no usable CUDA device (or no driver)")                      \
+    X(ERROR_OUT_OF_MEMORY, 8, "device or pinned host memory allocation failed")        \
+    X(ERROR_CUDA, 9, "a CUDA runtime call failed; see gputile_last_cuda_error()")      \
+    X(ERROR_OUT_OF_BOUNDS, 10, "a sub-matrix lies outside its parent")                 \
+    X(ERROR_UNSUPPORTED, 11, "not supported on this device or build")                 \
+    X(ERROR_WRONG_DEVICE, 12, "device memory belongs to a device other than the current one")
+
+typedef enum gputile_status {
+#define GPUTILE__STATUS_ENUM(name, value, text) GPUTILE_##name = value,
+    GPUTILE_STATUS_MAP(GPUTILE__STATUS_ENUM)
+#undef GPUTILE__STATUS_ENUM
+    GPUTILE_STATUS_END_ /* one past the last code; not a status */
+} gputile_status;
+
+/* Human-readable text of a status; "unknown status" for other values. Never NULL. */
+const char *gputile_strerror(int status);
+/* The enum name, e.g. "GPUTILE_ERROR_NULL_POINTER"; "GPUTILE_UNKNOWN" for other values. */
+const char *gputile_status_name(int status);
+/* The cudaError_t behind the last GPUTILE_ERROR_CUDA, _NO_DEVICE or
+ * _OUT_OF_MEMORY returned to this thread (0 if none); kept per thread until
+ * the next failure in that thread. */
+int gputile_last_cuda_error(void);
+/* cudaGetErrorName() of gputile_last_cuda_error(); "cudaSuccess" if none. */
+const char *gputile_last_cuda_error_name(void);
+
+/* ---- Version ------------------------------------------------------------- */
+/* GPUTILE_VERSION_HEX of the library that is linked in. */
+unsigned gputile_version(void);
+/* GPUTILE_VERSION_STRING of the library that is linked in. */
+const char *gputile_version_string(void);
+
+/* ---- Matrices --------------------------------------------------------------
+ * The CUDA Programming Guide's Matrix: row-major, element (row, col) at
+ * elements[row * stride + col], stride counted in elements (stride >= width).
+ * A sub-matrix is the same struct pointing into its parent with the parent's
+ * stride. elements may point to device memory or to host memory (ordinary or
+ * pinned); the library asks the CUDA driver which. */
+typedef struct gputile_matrix {
+    size_t width;     /* columns */
+    size_t height;    /* rows */
+    size_t stride;    /* elements from the start of one row to the next */
+    float *elements;  /* element (0, 0) */
+} gputile_matrix;
+
+/* Allocates `bytes` of device memory on the current device (cudaMalloc). */
+GPUTILE_WARN_UNUSED GPUTILE_NONNULL(1)
+gputile_status gputile_device_alloc(void **ptr, size_t bytes);
+/* Frees memory from gputile_device_alloc(); NULL is a no-op. */
+gputile_status gputile_device_free(void *ptr);
+
+/* Copies src's elements into dst (same width and height, any strides, any
+ * mix of host and device memory) on `stream`. When either side is host
+ * memory the call returns after the copy completes; device-to-device copies
+ * are asynchronous on the stream. */
+GPUTILE_WARN_UNUSED
+gputile_status gputile_matrix_copy(gputile_matrix dst, gputile_matrix src,
+                                   struct CUstream_st *stream);
+
+/* ---- GEMM -------------------------------------------------------------- */
+typedef enum gputile_op {
+    GPUTILE_OP_N = 0, /* use the matrix as stored */
+    GPUTILE_OP_T = 1  /* use its transpose */
+} gputile_op;
+
+typedef enum gputile_algorithm {
+    GPUTILE_ALGO_AUTO = 0,  /* the fastest correct kernel for the shape and device */
+    GPUTILE_ALGO_NAIVE = 1, /* one thread per element of C (teaching reference) */
+    GPUTILE_ALGO_TILED = 2  /* 16x16 shared-memory tiles, Kirk & Hwu Fig. 4.7 */
+} gputile_algorithm;
+
+typedef enum gputile_precision {
+    GPUTILE_PRECISION_FP32 = 0 /* IEEE FP32 FFMA: no tensor cores, no TF32 */
+} gputile_precision;
+
+/* Options of gputile_gemm(). Initialise with GPUTILE_GEMM_OPTIONS_INIT so
+ * that `size` records which version of the struct the caller knows; the
+ * library reads only the fields that size covers. */
+typedef struct gputile_gemm_options {
+    size_t size;            /* sizeof(gputile_gemm_options) */
+    int32_t algorithm;      /* gputile_algorithm; default GPUTILE_ALGO_AUTO */
+    int32_t precision;      /* gputile_precision; default GPUTILE_PRECISION_FP32 */
+    int32_t algorithm_used; /* out: the algorithm that ran (AUTO resolved) */
+    int32_t reserved;       /* must be 0 */
+} gputile_gemm_options;
+
+#define GPUTILE_GEMM_OPTIONS_INIT \
+    { sizeof(gputile_gemm_options), GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, 0, 0 }
+
+/* C = alpha * op(A) * op(B) + beta * C, FP32, row-major.
+ * op(A) is m x k, op(B) is k x n, C is m x n. m or n = 0 is a successful
+ * no-op; k = 0 or alpha = 0 sets C = beta * C without reading A or B; beta = 0
+ * overwrites C without reading it (NaN in C does not propagate).
+ * Device matrices: asynchronous on `stream`. Any host matrix: staged through
+ * device memory, and the call returns when C holds the result.
+ * options may be NULL (defaults). On error nothing is written. */
+GPUTILE_WARN_UNUSED
+gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
+                            gputile_matrix a, gputile_matrix b, float beta,
+                            gputile_matrix c, struct CUstream_st *stream,
+                            gputile_gemm_options *options);
+
+/* C = A * B on the default stream; returns when C holds the result. */
+GPUTILE_WARN_UNUSED
+gputile_status gputile_matmul(gputile_matrix a, gputile_matrix b, gputile_matrix c);
+
+/* "auto", "naive", "tiled"; NULL for an unknown value. */
+const char *gputile_algorithm_name(int algorithm);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GPUTILE_H */

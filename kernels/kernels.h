@@ -1,0 +1,44 @@
+/*
+ * kernels.h: the C-callable launchers of kernels/ (internal to libgputile).
+ *
+ * lib/ validates and plans; a launcher only launches. Every launcher takes
+ * arguments that lib/ has already checked, enqueues its kernel(s) on
+ * `stream` and returns the launch's cudaError_t.
+ */
+#ifndef GPUTILE_KERNELS_H
+#define GPUTILE_KERNELS_H
+
+#include <stdint.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* C = alpha * op(A) * op(B) + beta * C on row-major matrices, all in device
+ * memory; m, n, k >= 1; strides in elements. beta == 0 never reads C. */
+typedef struct gputile__gemm_args {
+    int64_t m, n, k;
+    int trans_a, trans_b; /* 0: as stored; 1: transposed */
+    float alpha, beta;
+    const float *a;
+    int64_t lda;
+    const float *b;
+    int64_t ldb;
+    float *c;
+    int64_t ldc;
+} gputile__gemm_args;
+
+/* One thread per element of C (Kirk & Hwu Fig. 4.1; CGMA 1). */
+cudaError_t gputile__gemm_naive(const gputile__gemm_args *args, cudaStream_t stream);
+/* 16x16 shared-memory tiles (Kirk & Hwu Fig. 4.7; CGMA 16). */
+cudaError_t gputile__gemm_tiled(const gputile__gemm_args *args, cudaStream_t stream);
+/* C = beta * C for an m x n matrix (beta == 0 writes zeros, never reads C). */
+cudaError_t gputile__matrix_scale(int64_t m, int64_t n, float beta, float *c, int64_t ldc,
+                                  cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GPUTILE_KERNELS_H */

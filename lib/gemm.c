@@ -1,0 +1,141 @@
+/*
+ * gemm.c: gputile_gemm() and gputile_matmul(): validate, plan, stage host
+ * matrices, launch. Nothing is written before every check has passed.
+ */
+#include "gemm_plan.h"
+
+/* op(M)'s rows and columns. */
+static size_t op_rows(gputile_op t, gputile_matrix m)
+{
+    return t == GPUTILE_OP_T ? m.width : m.height;
+}
+static size_t op_cols(gputile_op t, gputile_matrix m)
+{
+    return t == GPUTILE_OP_T ? m.height : m.width;
+}
+
+/* Reads the caller's options, whatever version of the struct it knows. */
+static gputile_status read_options(const gputile_gemm_options *o, int *algorithm)
+{
+    *algorithm = GPUTILE_ALGO_AUTO;
+    if (o == NULL)
+        return GPUTILE_SUCCESS;
+    if (o->size < sizeof(gputile_gemm_options))
+        return GPUTILE_ERROR_INVALID_VALUE;
+    if (!gputile__gemm_known(o->algorithm) || o->precision != GPUTILE_PRECISION_FP32 ||
+        o->reserved != 0)
+        return GPUTILE_ERROR_INVALID_VALUE;
+    *algorithm = o->algorithm;
+    return GPUTILE_SUCCESS;
+}
+
+static gputile_status check_gemm(gputile_op ta, gputile_op tb, gputile_matrix a,
+                                 gputile_matrix b, gputile_matrix c)
+{
+    gputile_status s;
+    if ((ta != GPUTILE_OP_N && ta != GPUTILE_OP_T) || (tb != GPUTILE_OP_N && tb != GPUTILE_OP_T))
+        return GPUTILE_ERROR_INVALID_VALUE;
+    if ((s = gputile__check_matrix(a)) != GPUTILE_SUCCESS ||
+        (s = gputile__check_matrix(b)) != GPUTILE_SUCCESS ||
+        (s = gputile__check_matrix(c)) != GPUTILE_SUCCESS)
+        return s;
+    if (op_rows(ta, a) != c.height || op_cols(tb, b) != c.width || op_cols(ta, a) != op_rows(tb, b))
+        return GPUTILE_ERROR_SHAPE_MISMATCH;
+    if (gputile__overlap(c, a) || gputile__overlap(c, b))
+        return GPUTILE_ERROR_ALIASING;
+    return GPUTILE_SUCCESS;
+}
+
+/* Where each non-empty operand lives; empty ones count as device memory. */
+static gputile_status locate(const gputile_matrix *m, gputile__memory *at, int n, bool *any_host)
+{
+    *any_host = false;
+    for (int i = 0; i < n; ++i) {
+        at[i] = GPUTILE__MEMORY_DEVICE;
+        if (!gputile__is_empty(m[i])) {
+            gputile_status s = gputile__memory_of(m[i], &at[i]);
+            if (s != GPUTILE_SUCCESS)
+                return s;
+        }
+        *any_host |= at[i] == GPUTILE__MEMORY_HOST;
+    }
+    return GPUTILE_SUCCESS;
+}
+
+static gputile_status launch(int algorithm, const gputile__gemm_args *args, cudaStream_t stream)
+{
+    if (args->k == 0 || args->alpha == 0.0f)
+        return gputile__cuda_status(
+            gputile__matrix_scale(args->m, args->n, args->beta, args->c, args->ldc, stream));
+    return gputile__cuda_status(gputile__gemm_launcher_of(algorithm)(args, stream));
+}
+
+gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha, gputile_matrix a,
+                            gputile_matrix b, float beta, gputile_matrix c,
+                            struct CUstream_st *stream, gputile_gemm_options *options)
+{
+    int requested;
+    gputile_status s;
+
+    if ((s = read_options(options, &requested)) != GPUTILE_SUCCESS ||
+        (s = check_gemm(trans_a, trans_b, a, b, c)) != GPUTILE_SUCCESS)
+        return s;
+
+    gputile__gemm_args args = {
+        .m = (int64_t)c.height, .n = (int64_t)c.width, .k = (int64_t)op_cols(trans_a, a),
+        .trans_a = trans_a == GPUTILE_OP_T, .trans_b = trans_b == GPUTILE_OP_T,
+        .alpha = alpha, .beta = beta,
+    };
+    int algorithm = gputile__gemm_plan(requested, &args);
+    if (args.m == 0 || args.n == 0) {
+        if (options != NULL)
+            options->algorithm_used = algorithm;
+        return GPUTILE_SUCCESS;
+    }
+
+    const gputile_matrix m[3] = {a, b, c};
+    gputile__memory at[3];
+    bool any_host;
+    if ((s = locate(m, at, 3, &any_host)) != GPUTILE_SUCCESS)
+        return s;
+
+    /* Host operands go through compact device copies; C is copied in only
+     * when beta makes the kernel read it. */
+    bool reads_ab = args.k != 0 && alpha != 0.0f;
+    gputile__staged st[3] = {{.owned = false}, {.owned = false}, {.owned = false}};
+    for (int i = 0; i < 3 && s == GPUTILE_SUCCESS; ++i)
+        s = gputile__stage_in(&st[i], m[i], at[i], i < 2 ? reads_ab : beta != 0.0f, stream);
+    if (s == GPUTILE_SUCCESS) {
+        args.a = st[0].device.elements;
+        args.lda = (int64_t)st[0].device.stride;
+        args.b = st[1].device.elements;
+        args.ldb = (int64_t)st[1].device.stride;
+        args.c = st[2].device.elements;
+        args.ldc = (int64_t)st[2].device.stride;
+        s = launch(algorithm, &args, stream);
+    }
+    if (s == GPUTILE_SUCCESS && st[2].owned)
+        s = gputile__copy_matrix(c, st[2].device, stream);
+    for (int i = 0; i < 3; ++i) {
+        gputile_status r = gputile__stage_release(&st[i]);
+        if (s == GPUTILE_SUCCESS)
+            s = r;
+    }
+    if (any_host) {
+        gputile_status r = gputile__cuda_status(cudaStreamSynchronize(stream));
+        if (s == GPUTILE_SUCCESS)
+            s = r;
+    }
+    if (s == GPUTILE_SUCCESS && options != NULL)
+        options->algorithm_used = algorithm;
+    return s;
+}
+
+gputile_status gputile_matmul(gputile_matrix a, gputile_matrix b, gputile_matrix c)
+{
+    gputile_status s =
+        gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, a, b, 0.0f, c, NULL, NULL);
+    if (s != GPUTILE_SUCCESS || gputile__is_empty(c)) /* empty C: nothing was queued */
+        return s;
+    return gputile__cuda_status(cudaStreamSynchronize(NULL));
+}

@@ -1,0 +1,21 @@
+/*
+ * gemm_plan.h: the GEMM planner's interface to lib/gemm.c (internal).
+ */
+#ifndef GPUTILE_GEMM_PLAN_H
+#define GPUTILE_GEMM_PLAN_H
+
+#include <stdbool.h>
+
+#include "internal.h"
+#include "../kernels/kernels.h"
+
+typedef cudaError_t (*gputile__gemm_launcher)(const gputile__gemm_args *, cudaStream_t);
+
+/* True for AUTO and every named algorithm. */
+bool gputile__gemm_known(int algorithm);
+/* The algorithm that runs for `requested` (AUTO resolved) on this shape. */
+int gputile__gemm_plan(int requested, const gputile__gemm_args *args);
+/* The launcher of a named (not AUTO) algorithm. */
+gputile__gemm_launcher gputile__gemm_launcher_of(int algorithm);
+
+#endif /* GPUTILE_GEMM_PLAN_H */

@@ -1,0 +1,130 @@
+/*
+ * matrix.c: checks on gputile_matrix values, overlap, where their memory
+ * lives, and staging of host matrices through device memory.
+ */
+#include <stdint.h>
+
+#include "internal.h"
+
+/* Elements from (0, 0) to (height - 1, width - 1), or 0 on overflow. */
+static size_t extent_elements(gputile_matrix m)
+{
+    size_t rows = m.height - 1;
+    if (m.stride != 0 && rows > (SIZE_MAX - m.width) / m.stride)
+        return 0;
+    return rows * m.stride + m.width;
+}
+
+gputile_status gputile__check_matrix(gputile_matrix m)
+{
+    if (m.stride < m.width)
+        return GPUTILE_ERROR_INVALID_MATRIX;
+    if (gputile__is_empty(m))
+        return GPUTILE_SUCCESS;
+    if (m.elements == NULL)
+        return GPUTILE_ERROR_NULL_POINTER;
+    size_t n = extent_elements(m);
+    /* Kernels index with int64_t: keep byte offsets below 2^63 as well. */
+    if (n == 0 || n > (SIZE_MAX / 2) / sizeof(float))
+        return GPUTILE_ERROR_OVERFLOW;
+    if ((uintptr_t)m.elements > UINTPTR_MAX - n * sizeof(float))
+        return GPUTILE_ERROR_OVERFLOW;
+    return GPUTILE_SUCCESS;
+}
+
+/* Is delta = row_delta * stride + col_delta solvable with row_delta in
+ * (-y.height, x.height) and col_delta in (-y.width, x.width)? Since every
+ * |col_delta| < stride, only two row deltas can work. */
+static bool same_stride_overlap(gputile_matrix x, gputile_matrix y, int64_t delta)
+{
+    const int64_t s = (int64_t)x.stride;
+    int64_t q = delta / s, r = delta % s;
+    if (r < 0) {
+        r += s;
+        q -= 1;
+    }
+    for (int i = 0; i < 2; ++i, ++q, r -= s) {
+        bool rows = q > -(int64_t)y.height && q < (int64_t)x.height;
+        bool cols = r > -(int64_t)y.width && r < (int64_t)x.width;
+        if (rows && cols)
+            return true;
+    }
+    return false;
+}
+
+bool gputile__overlap(gputile_matrix x, gputile_matrix y)
+{
+    if (gputile__is_empty(x) || gputile__is_empty(y))
+        return false;
+    uintptr_t x0 = (uintptr_t)x.elements, y0 = (uintptr_t)y.elements;
+    uintptr_t x1 = x0 + extent_elements(x) * sizeof(float);
+    uintptr_t y1 = y0 + extent_elements(y) * sizeof(float);
+    if (x1 <= y0 || y1 <= x0)
+        return false;
+    /* The ranges overlap (so the distance fits in int64_t); with one stride
+     * and whole-element offsets the exact answer is cheap. */
+    intptr_t bytes = (intptr_t)(y0 - x0);
+    if (x.stride != y.stride || bytes % (intptr_t)sizeof(float) != 0)
+        return true;
+    return same_stride_overlap(x, y, (int64_t)(bytes / (intptr_t)sizeof(float)));
+}
+
+gputile_status gputile__memory_of(gputile_matrix m, gputile__memory *where)
+{
+    struct cudaPointerAttributes attr;
+    cudaError_t err = cudaPointerGetAttributes(&attr, m.elements);
+    if (err != cudaSuccess) {
+        (void)cudaGetLastError(); /* not sticky: leave no trace for the caller */
+        return gputile__cuda_status(err);
+    }
+    switch (attr.type) {
+    case cudaMemoryTypeDevice: {
+        int current;
+        err = cudaGetDevice(&current);
+        if (err != cudaSuccess)
+            return gputile__cuda_status(err);
+        if (attr.device != current)
+            return GPUTILE_ERROR_WRONG_DEVICE;
+        *where = GPUTILE__MEMORY_DEVICE;
+        return GPUTILE_SUCCESS;
+    }
+    case cudaMemoryTypeManaged:
+        *where = GPUTILE__MEMORY_DEVICE;
+        return GPUTILE_SUCCESS;
+    default: /* cudaMemoryTypeHost (pinned), cudaMemoryTypeUnregistered */
+        *where = GPUTILE__MEMORY_HOST;
+        return GPUTILE_SUCCESS;
+    }
+}
+
+gputile_status gputile__stage_in(gputile__staged *s, gputile_matrix m, gputile__memory where,
+                                 bool copy_in, cudaStream_t stream)
+{
+    s->host = m;
+    s->device = m;
+    s->owned = false;
+    s->stream = stream;
+    if (where == GPUTILE__MEMORY_DEVICE || gputile__is_empty(m))
+        return GPUTILE_SUCCESS;
+
+    void *p = NULL;
+    cudaError_t err = cudaMallocAsync(&p, m.width * m.height * sizeof(float), stream);
+    if (err != cudaSuccess)
+        return gputile__cuda_status(err);
+    s->device.elements = p;
+    s->device.stride = m.width;
+    s->owned = true;
+    if (copy_in)
+        return gputile__copy_matrix(s->device, m, stream);
+    return GPUTILE_SUCCESS;
+}
+
+gputile_status gputile__stage_release(gputile__staged *s)
+{
+    if (!s->owned)
+        return GPUTILE_SUCCESS;
+    s->owned = false;
+    /* Stream-ordered: the memory is reused only after the work queued on the
+     * stream so far, so an early return on an error path is safe too. */
+    return gputile__cuda_status(cudaFreeAsync(s->device.elements, s->stream));
+}

@@ -1,0 +1,102 @@
+/*
+ * gpu.c: see gpu.h.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <criterion/criterion.h>
+#include <cublas_v2.h>
+
+#include "gpu.h"
+
+void gputest_require_device(void)
+{
+    int n = 0;
+    cudaError_t err = cudaGetDeviceCount(&n);
+    if (err != cudaSuccess)
+        cr_skip_test("no CUDA device: cudaGetDeviceCount: %s", cudaGetErrorString(err));
+    if (n == 0)
+        cr_skip_test("no CUDA device: cudaGetDeviceCount found none");
+}
+
+void gputest_cuda_ok(cudaError_t err, const char *what, const char *file, int line)
+{
+    cr_assert(err == cudaSuccess, "%s:%d: %s: %s", file, line, what, cudaGetErrorString(err));
+}
+
+static uint64_t state;
+
+static void seed(void)
+{
+    const char *env = getenv("GPUTEST_SEED");
+    uint64_t s = 0;
+    if (env != NULL) {
+        s = strtoull(env, NULL, 0);
+    } else {
+        FILE *f = fopen("/dev/urandom", "rb");
+        if (f == NULL || fread(&s, sizeof s, 1, f) != 1)
+            s = (uint64_t)time(NULL);
+        if (f != NULL)
+            fclose(f);
+    }
+    if (s == 0)
+        s = 1;
+    state = s;
+    cr_log_info("random seed GPUTEST_SEED=0x%llx", (unsigned long long)s);
+}
+
+uint64_t gputest_rand(void)
+{
+    if (state == 0)
+        seed();
+    /* xorshift64* */
+    state ^= state >> 12;
+    state ^= state << 25;
+    state ^= state >> 27;
+    return state * 0x2545F4914F6CDD1DULL;
+}
+
+float gputest_uniform(float lo, float hi)
+{
+    return lo + (hi - lo) * (float)((gputest_rand() >> 40) * (1.0 / 16777216.0));
+}
+
+float gputest_small_int(int lo, int hi)
+{
+    return (float)(lo + (int)(gputest_rand() % (uint64_t)(hi - lo + 1)));
+}
+
+float gputest_poison(void)
+{
+    uint32_t bits = GPUTEST_POISON_BITS;
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+bool gputest_is_poison(float x)
+{
+    uint32_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    return bits == GPUTEST_POISON_BITS;
+}
+
+void gputest_cublas_gemm(gputile_op ta, gputile_op tb, float alpha, gputile_matrix a,
+                         gputile_matrix b, float beta, gputile_matrix c)
+{
+    cublasHandle_t h;
+    int m = (int)c.height, n = (int)c.width;
+    int k = (int)(ta == GPUTILE_OP_T ? a.height : a.width);
+    cr_assert(cublasCreate(&h) == CUBLAS_STATUS_SUCCESS, "cublasCreate");
+    cr_assert(cublasSetMathMode(h, CUBLAS_PEDANTIC_MATH) == CUBLAS_STATUS_SUCCESS);
+    cublasStatus_t st = cublasSgemm(h, tb == GPUTILE_OP_T ? CUBLAS_OP_T : CUBLAS_OP_N,
+                                    ta == GPUTILE_OP_T ? CUBLAS_OP_T : CUBLAS_OP_N, n, m, k, &alpha,
+                                    b.elements, (int)b.stride, a.elements, (int)a.stride, &beta,
+                                    c.elements, (int)c.stride);
+    cr_assert(st == CUBLAS_STATUS_SUCCESS, "cublasSgemm: status %d", (int)st);
+    GPUTEST_CUDA(cudaDeviceSynchronize());
+    cublasDestroy(h);
+}

@@ -1,0 +1,43 @@
+/*
+ * gpu.h: what the GPU suites share: the skip-without-device init, random
+ * inputs, guard bands, and cuBLAS as the reference (pedantic FP32).
+ */
+#ifndef GPUTILE_TEST_GPU_H
+#define GPUTILE_TEST_GPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cuda_runtime_api.h>
+
+#include "gputile.h"
+
+/* .init of every GPU test: skips the test, with the reason, without a device. */
+void gputest_require_device(void);
+
+/* Fails the test (cr_assert) when a CUDA call failed. */
+#define GPUTEST_CUDA(call) gputest_cuda_ok((call), #call, __FILE__, __LINE__)
+void gputest_cuda_ok(cudaError_t err, const char *what, const char *file, int line);
+
+/* A per-process random stream, seeded from /dev/urandom (logged, so a failing
+ * run can be repeated with GPUTEST_SEED=...). */
+uint64_t gputest_rand(void);
+/* Uniform in [lo, hi). */
+float gputest_uniform(float lo, float hi);
+/* Integer in [lo, hi], as a float. */
+float gputest_small_int(int lo, int hi);
+
+/* The bit pattern written around and into outputs before a call: a quiet NaN
+ * that no arithmetic produces. */
+#define GPUTEST_POISON_BITS 0x7fc0dead
+float gputest_poison(void);
+bool gputest_is_poison(float x);
+
+/* C = alpha * op(A) * op(B) + beta * C with cuBLAS, pedantic FP32 (no TF32),
+ * row-major device matrices, through the column-major identity
+ * C^T = op(B)^T op(A)^T. Requires m, n >= 1. */
+void gputest_cublas_gemm(gputile_op ta, gputile_op tb, float alpha, gputile_matrix a,
+                         gputile_matrix b, float beta, gputile_matrix c);
+
+#endif

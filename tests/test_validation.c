@@ -1,0 +1,187 @@
+/*
+ * test_validation.c (CPU): every bad input to gputile_gemm(),
+ * gputile_matmul(), gputile_matrix_copy() and the device allocator returns
+ * its status before touching memory. Runs with or without a GPU: arguments
+ * are checked before the device is asked anything.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+#include <cuda_runtime_api.h>
+
+#include "gputile.h"
+#include "gputile_facade.h"
+
+#define ROWS 8
+#define STRIDE 8
+static float a_mem[ROWS * STRIDE], b_mem[ROWS * STRIDE], c_mem[ROWS * STRIDE];
+static float c_before[ROWS * STRIDE];
+
+static void init(void)
+{
+    for (int i = 0; i < ROWS * STRIDE; ++i) {
+        a_mem[i] = (float)(i % 5);
+        b_mem[i] = (float)(i % 3);
+        c_mem[i] = -7.0f;
+    }
+    memcpy(c_before, c_mem, sizeof c_mem);
+}
+
+static void assert_c_untouched(void)
+{
+    cr_assert(memcmp(c_mem, c_before, sizeof c_mem) == 0, "C written on error");
+}
+
+static gputile_matrix mat(float *p, size_t w, size_t h, size_t s)
+{
+    return gputile_matrix_view(p, w, h, s);
+}
+
+static bool have_device(void)
+{
+    int n = 0;
+    return cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
+}
+
+struct bad_gemm {
+    const char *what;
+    gputile_op ta, tb;
+    gputile_matrix a, b, c;
+    gputile_status expect;
+};
+
+Test(validation, gemm_bad_inputs, .init = init)
+{
+    float *A = a_mem, *B = b_mem, *C = c_mem;
+    const struct bad_gemm cases[] = {
+        {"A NULL", 0, 0, mat(NULL, 4, 4, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_NULL_POINTER},
+        {"B NULL", 0, 0, mat(A, 4, 4, 4), mat(NULL, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_NULL_POINTER},
+        {"C NULL", 0, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(NULL, 4, 4, 4), GPUTILE_ERROR_NULL_POINTER},
+        {"A stride < width", 0, 0, mat(A, 4, 4, 3), mat(B, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_INVALID_MATRIX},
+        {"B stride < width", 0, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 0), mat(C, 4, 4, 4), GPUTILE_ERROR_INVALID_MATRIX},
+        {"C stride < width", 0, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 2), GPUTILE_ERROR_INVALID_MATRIX},
+        {"empty C, stride < width", 0, 0, mat(A, 4, 0, 4), mat(B, 4, 4, 4), mat(C, 4, 0, 2), GPUTILE_ERROR_INVALID_MATRIX},
+        {"inner sizes differ", 0, 0, mat(A, 3, 4, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_SHAPE_MISMATCH},
+        {"C height != A height", 0, 0, mat(A, 4, 3, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_SHAPE_MISMATCH},
+        {"C width != B width", 0, 0, mat(A, 4, 4, 4), mat(B, 3, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_SHAPE_MISMATCH},
+        {"op(A) = A^T mismatched", GPUTILE_OP_T, 0, mat(A, 4, 3, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_SHAPE_MISMATCH},
+        {"op(B) = B^T mismatched", 0, GPUTILE_OP_T, mat(A, 4, 4, 4), mat(B, 3, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_SHAPE_MISMATCH},
+        {"transpose code 2", 2, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_INVALID_VALUE},
+        {"transpose code -1", 0, (gputile_op)-1, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_INVALID_VALUE},
+        {"C is A", 0, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(A, 4, 4, 4), GPUTILE_ERROR_ALIASING},
+        {"C overlaps B by one element", 0, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(B + 15, 4, 4, 4), GPUTILE_ERROR_ALIASING},
+        {"C interleaves A, sharing elements", 0, 0, mat(A, 4, 4, 8), mat(B, 4, 4, 4), mat(A + 3, 4, 4, 8), GPUTILE_ERROR_ALIASING},
+        {"C under A, different strides", 0, 0, mat(A, 2, 2, 8), mat(B, 2, 2, 2), mat(A + 4, 2, 2, 3), GPUTILE_ERROR_ALIASING},
+        {"extent overflows size_t", 0, 0, mat(A, 4, SIZE_MAX / 4, 4), mat(B, 4, 4, 4), mat(C, 4, SIZE_MAX / 4, 4), GPUTILE_ERROR_OVERFLOW},
+        {"bytes overflow size_t", 0, 0, mat(A, 1, 2, SIZE_MAX / 2), mat(B, 1, 1, 1), mat(C, 1, 2, 1), GPUTILE_ERROR_OVERFLOW},
+        {"extent wraps the address space", 0, 0, mat(A, 4, 4, 4), mat((float *)(UINTPTR_MAX - 15), 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_OVERFLOW},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        gputile_gemm_options opt = GPUTILE_GEMM_OPTIONS_INIT;
+        opt.algorithm_used = -5;
+        gputile_status s = gputile_gemm(cases[i].ta, cases[i].tb, 1.0f, cases[i].a, cases[i].b,
+                                        0.0f, cases[i].c, NULL, &opt);
+        cr_expect_eq(s, cases[i].expect, "%s: got %s, expected %s", cases[i].what,
+                     gputile_status_name(s), gputile_status_name(cases[i].expect));
+        cr_expect_eq(opt.algorithm_used, -5, "%s: options written on error", cases[i].what);
+        assert_c_untouched();
+    }
+}
+
+Test(validation, gemm_views_side_by_side_are_not_aliasing, .init = init)
+{
+    /* C is the right half of the parent that holds A on the left: same
+     * stride, interleaved rows, no shared element. */
+    gputile_matrix a = mat(a_mem, 4, 4, 8), c = mat(a_mem + 4, 4, 4, 8), b = mat(b_mem, 4, 4, 4);
+    gputile_status s = gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, a, b, 0.0f, c, NULL, NULL);
+    cr_assert(s == GPUTILE_SUCCESS || (s == GPUTILE_ERROR_NO_DEVICE && !have_device()),
+              "%s", gputile_status_name(s));
+}
+
+Test(validation, gemm_bad_options, .init = init)
+{
+    gputile_matrix a = mat(a_mem, 4, 4, 4), b = mat(b_mem, 4, 4, 4), c = mat(c_mem, 4, 4, 4);
+    gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+    const gputile_gemm_options good = o;
+
+    o.size = sizeof o - 1;
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "size");
+    o = good;
+    o.size = 0;
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "size 0");
+    o = good;
+    o.algorithm = 99;
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "algorithm");
+    o = good;
+    o.algorithm = -1;
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "algorithm");
+    o = good;
+    o.precision = 7;
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "precision");
+    o = good;
+    o.reserved = 1;
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "reserved");
+    assert_c_untouched();
+}
+
+Test(validation, empty_work_needs_no_device, .init = init)
+{
+    /* m = 0 or n = 0: BLAS says no-op; checked, then done, with no device. */
+    gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+    cr_assert_eq(gputile_gemm(0, 0, 1, mat(NULL, 4, 0, 4), mat(b_mem, 4, 4, 4), 1,
+                              mat(NULL, 4, 0, 4), NULL, &o),
+                 GPUTILE_SUCCESS);
+    cr_assert_eq(o.algorithm_used, GPUTILE_ALGO_TILED);
+    cr_assert_eq(gputile_matmul(mat(a_mem, 4, 4, 4), mat(NULL, 0, 4, 0), mat(c_mem, 0, 4, 0)),
+                 GPUTILE_SUCCESS);
+    assert_c_untouched();
+}
+
+Test(validation, valid_call_after_errors, .init = init)
+{
+    gputile_matrix a = mat(a_mem, 4, 4, 4), b = mat(b_mem, 4, 4, 4), c = mat(c_mem, 4, 4, 4);
+    cr_assert_eq(gputile_matmul(a, b, mat(NULL, 4, 4, 4)), GPUTILE_ERROR_NULL_POINTER);
+    cr_assert_eq(gputile_matmul(a, b, a), GPUTILE_ERROR_ALIASING);
+    gputile_status s = gputile_matmul(a, b, c);
+    if (!have_device()) {
+        cr_assert_eq(s, GPUTILE_ERROR_NO_DEVICE, "%s", gputile_status_name(s));
+        assert_c_untouched();
+        return;
+    }
+    cr_assert_eq(s, GPUTILE_SUCCESS, "%s", gputile_status_name(s));
+    for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 4; ++j) {
+            float want = 0;
+            for (int q = 0; q < 4; ++q)
+                want += a_mem[i * 4 + q] * b_mem[q * 4 + j];
+            cr_assert_eq(c_mem[i * 4 + j], want);
+        }
+}
+
+Test(validation, matrix_copy_bad_inputs, .init = init)
+{
+    float *A = a_mem, *C = c_mem;
+    cr_expect_eq(gputile_matrix_copy(mat(NULL, 4, 4, 4), mat(A, 4, 4, 4), NULL), GPUTILE_ERROR_NULL_POINTER);
+    cr_expect_eq(gputile_matrix_copy(mat(C, 4, 4, 4), mat(NULL, 4, 4, 4), NULL), GPUTILE_ERROR_NULL_POINTER);
+    cr_expect_eq(gputile_matrix_copy(mat(C, 4, 4, 3), mat(A, 4, 4, 4), NULL), GPUTILE_ERROR_INVALID_MATRIX);
+    cr_expect_eq(gputile_matrix_copy(mat(C, 4, 4, 4), mat(A, 3, 4, 4), NULL), GPUTILE_ERROR_SHAPE_MISMATCH);
+    cr_expect_eq(gputile_matrix_copy(mat(C, 4, 4, 4), mat(C + 2, 4, 4, 4), NULL), GPUTILE_ERROR_ALIASING);
+    cr_expect_eq(gputile_matrix_copy(mat(C, 1, 2, SIZE_MAX / 2), mat(A, 1, 2, 1), NULL), GPUTILE_ERROR_OVERFLOW);
+    cr_expect_eq(gputile_matrix_copy(mat(NULL, 0, 4, 4), mat(NULL, 0, 4, 4), NULL), GPUTILE_SUCCESS);
+    assert_c_untouched();
+}
+
+Test(validation, device_alloc_bad_inputs)
+{
+    void *p = (void *)&p;
+    cr_expect_eq(gputile_device_alloc(NULL, 16), GPUTILE_ERROR_NULL_POINTER);
+    cr_expect_eq(gputile_device_alloc(&p, 0), GPUTILE_ERROR_INVALID_VALUE);
+    cr_expect_eq(p, (void *)&p, "pointer written on error");
+    cr_expect_eq(gputile_device_free(NULL), GPUTILE_SUCCESS);
+    if (!have_device()) {
+        cr_expect_eq(gputile_device_alloc(&p, 16), GPUTILE_ERROR_NO_DEVICE);
+        cr_expect_eq(p, (void *)&p, "pointer written on error");
+    }
+}
