@@ -50,7 +50,9 @@ struct CUstream_st; /* cudaStream_t is `struct CUstream_st *` */
     X(ERROR_CUDA, 9, "a CUDA runtime call failed; see gputile_last_cuda_error()")      \
     X(ERROR_OUT_OF_BOUNDS, 10, "a sub-matrix lies outside its parent")                 \
     X(ERROR_UNSUPPORTED, 11, "not supported on this device or build")                 \
-    X(ERROR_WRONG_DEVICE, 12, "device memory belongs to a device other than the current one")
+    X(ERROR_WRONG_DEVICE, 12, "device memory belongs to a device other than the current one") \
+    X(ERROR_UNKNOWN_POINTER, 13, "the pointer was not allocated or registered by libgputile, or was already freed") \
+    X(ERROR_ALREADY_REGISTERED, 14, "the memory range is already registered")
 
 typedef enum gputile_status {
 #define GPUTILE__STATUS_ENUM(name, value, text) GPUTILE_##name = value,
@@ -152,6 +154,18 @@ gputile_status gputile_matmul(gputile_matrix a, gputile_matrix b, gputile_matrix
 
 /* "auto", "naive", "tiled"; NULL for an unknown value. */
 const char *gputile_algorithm_name(int algorithm);
+
+/* ---- Histogram ------------------------------------------------------------
+ * (issue 4) */
+
+/* ---- end of histogram ---- */
+
+
+
+/* ---- Pinned host memory ------------------------------------------------------
+ * (issue 5) */
+
+/* ---- end of pinned host memory ---- */
 
 #ifdef __cplusplus
 }
