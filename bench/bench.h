@@ -1,0 +1,50 @@
+/*
+ * bench.h: what gputile-bench's subcommands share. The benchmark is a
+ * program, not the library: it may print and exit.
+ */
+#ifndef GPUTILE_BENCH_H
+#define GPUTILE_BENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cuda_runtime_api.h>
+
+/* Exits with a message on stderr when a CUDA call fails. */
+#define BENCH_CUDA(call) bench_cuda_check((call), #call, __FILE__, __LINE__)
+void bench_cuda_check(cudaError_t err, const char *what, const char *file, int line);
+
+/* Common flags: --csv, --runs N (>= 20), --warmup N. bench_parse_common()
+ * removes them from argv and returns the remaining argc. */
+typedef struct bench_options {
+    bool csv;
+    int runs;
+    int warmup;
+} bench_options;
+int bench_parse_common(int argc, char **argv, bench_options *o);
+
+/* One timed thing: enqueue(ctx, stream) queues one run of it on the stream. */
+typedef struct bench_item {
+    const char *name;
+    void (*enqueue)(void *ctx, cudaStream_t stream);
+    void *ctx;
+    double median_ms; /* out */
+} bench_item;
+
+/* Times items interleaved on one stream with CUDA events: o->warmup runs of
+ * each, then o->runs rounds in which each item runs once between its own
+ * pair of events; stores each item's median. */
+void bench_time(bench_item *items, int n, const bench_options *o, cudaStream_t stream);
+
+double bench_median(double *v, int n);
+
+/* Progress for the human: stderr, so stdout stays a clean table or CSV. */
+void bench_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Subcommands. */
+int bench_info(int argc, char **argv);
+int bench_gemm(int argc, char **argv);
+int bench_histogram(int argc, char **argv);
+int bench_transfer(int argc, char **argv);
+
+#endif

@@ -1,0 +1,105 @@
+/*
+ * common.c: timing and flags shared by gputile-bench's subcommands.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+void bench_cuda_check(cudaError_t err, const char *what, const char *file, int line)
+{
+    if (err == cudaSuccess)
+        return;
+    fprintf(stderr, "gputile-bench: %s:%d: %s: %s\n", file, line, what, cudaGetErrorString(err));
+    exit(1);
+}
+
+int bench_parse_common(int argc, char **argv, bench_options *o)
+{
+    int out = 1;
+    o->csv = false;
+    o->runs = 20;
+    o->warmup = 3;
+    for (int i = 1; i < argc; ++i) {
+        if (strcmp(argv[i], "--csv") == 0) {
+            o->csv = true;
+        } else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
+            o->runs = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "--warmup") == 0 && i + 1 < argc) {
+            o->warmup = atoi(argv[++i]);
+        } else {
+            argv[out++] = argv[i];
+        }
+    }
+    if (o->runs < 20)
+        o->runs = 20; /* a median of fewer runs is not worth printing */
+    if (o->warmup < 1)
+        o->warmup = 1;
+    return out;
+}
+
+static int compare_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double bench_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, compare_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+void bench_time(bench_item *items, int n, const bench_options *o, cudaStream_t stream)
+{
+    cudaEvent_t *start = calloc((size_t)n * o->runs, sizeof *start);
+    cudaEvent_t *stop = calloc((size_t)n * o->runs, sizeof *stop);
+    double *ms = calloc((size_t)o->runs, sizeof *ms);
+    if (start == NULL || stop == NULL || ms == NULL) {
+        fprintf(stderr, "gputile-bench: out of memory\n");
+        exit(1);
+    }
+    for (int w = 0; w < o->warmup; ++w)
+        for (int i = 0; i < n; ++i)
+            items[i].enqueue(items[i].ctx, stream);
+    for (int e = 0; e < n * o->runs; ++e) {
+        BENCH_CUDA(cudaEventCreate(&start[e]));
+        BENCH_CUDA(cudaEventCreate(&stop[e]));
+    }
+    BENCH_CUDA(cudaStreamSynchronize(stream));
+    /* Interleaved: round r runs every item once, so drift in clocks or
+     * temperature touches every item alike. */
+    for (int r = 0; r < o->runs; ++r)
+        for (int i = 0; i < n; ++i) {
+            BENCH_CUDA(cudaEventRecord(start[r * n + i], stream));
+            items[i].enqueue(items[i].ctx, stream);
+            BENCH_CUDA(cudaEventRecord(stop[r * n + i], stream));
+        }
+    BENCH_CUDA(cudaStreamSynchronize(stream));
+    for (int i = 0; i < n; ++i) {
+        for (int r = 0; r < o->runs; ++r) {
+            float t;
+            BENCH_CUDA(cudaEventElapsedTime(&t, start[r * n + i], stop[r * n + i]));
+            ms[r] = t;
+        }
+        items[i].median_ms = bench_median(ms, o->runs);
+    }
+    for (int e = 0; e < n * o->runs; ++e) {
+        cudaEventDestroy(start[e]);
+        cudaEventDestroy(stop[e]);
+    }
+    free(start);
+    free(stop);
+    free(ms);
+}
+
+void bench_progress(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
