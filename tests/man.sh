@@ -10,6 +10,8 @@
 #    that is not itself an alias and whose NAME line names the alias;
 #  - every other page has the Linux sections in order, and lexgrog(1) (the
 #    parser behind whatis) reads its NAME line;
+#  - every page is listed in dist_man3_MANS/dist_man7_MANS (so it is
+#    installed and in the tarball);
 #  - every man3 page's EXAMPLES program compiles with -Werror and links
 #    against the libgputile.a of this build.
 #
@@ -68,6 +70,23 @@ for p in $pages; do
     (cd "$mandir" && MANWIDTH=80 "$MAN" --warnings -l "$p" 2>&1 >/dev/null) >"$tmp/log"
     check "man --warnings -l $p"
 done
+
+# ---- every page is installed and distributed ----------------------------------
+# MAN_PAGES is dist_man3_MANS and dist_man7_MANS from Makefile.am.
+if [ -z "${MAN_PAGES+set}" ]; then
+    skip "every page is in dist_man3_MANS or dist_man7_MANS" "MAN_PAGES not set (run by make check)"
+else
+    listed=$(for m in $MAN_PAGES; do echo "${m#man/}"; done | sort)
+    : >"$tmp/log"
+    for p in $pages; do
+        echo "$listed" | grep -qxF "$p" ||
+            echo "man/$p is in neither dist_man3_MANS nor dist_man7_MANS (Makefile.am)" >>"$tmp/log"
+    done
+    for p in $listed; do
+        [ -f "$mandir/$p" ] || echo "Makefile.am lists man/$p, which does not exist" >>"$tmp/log"
+    done
+    check "every page is in dist_man3_MANS or dist_man7_MANS"
+fi
 
 # ---- every public function has a page, and every page a function ---------
 if [ -z "$functions" ]; then
