@@ -41,6 +41,13 @@ double bench_median(double *v, int n);
 /* Progress for the human: stderr, so stdout stays a clean table or CSV. */
 void bench_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The current device's multiprocessors. */
+int bench_sm_count(void);
+/* Ceilings measured now (bench/ceilings.c): FFMA TFLOP/s from independent
+ * FMA chains; device read GB/s from a 1 GiB float4 read. */
+double bench_ffma_tflops(const bench_options *o, cudaStream_t stream);
+double bench_read_gbs(const bench_options *o, cudaStream_t stream);
+
 /* Subcommands. */
 int bench_info(int argc, char **argv);
 int bench_gemm(int argc, char **argv);

@@ -112,9 +112,12 @@ typedef enum gputile_op {
 } gputile_op;
 
 typedef enum gputile_algorithm {
-    GPUTILE_ALGO_AUTO = 0,  /* the fastest correct kernel for the shape and device */
-    GPUTILE_ALGO_NAIVE = 1, /* one thread per element of C (teaching reference) */
-    GPUTILE_ALGO_TILED = 2  /* 16x16 shared-memory tiles, Kirk & Hwu Fig. 4.7 */
+    GPUTILE_ALGO_AUTO = 0,           /* the fastest correct kernel for the shape and device */
+    GPUTILE_ALGO_NAIVE = 1,          /* one thread per element of C (teaching reference) */
+    GPUTILE_ALGO_TILED = 2,          /* 16x16 shared-memory tiles, Kirk & Hwu Fig. 4.7 */
+    GPUTILE_ALGO_REGBLOCK_128 = 3,   /* 128x128 tiles, 8x8 per thread, k slices of 8 */
+    GPUTILE_ALGO_REGBLOCK_128_K16 = 4, /* 128x128 tiles, 8x8 per thread, k slices of 16 */
+    GPUTILE_ALGO_REGBLOCK_64 = 5     /* 64x64 tiles, 8x8 per thread, for small or skinny C */
 } gputile_algorithm;
 
 typedef enum gputile_precision {
@@ -128,12 +131,17 @@ typedef struct gputile_gemm_options {
     size_t size;            /* sizeof(gputile_gemm_options) */
     int32_t algorithm;      /* gputile_algorithm; default GPUTILE_ALGO_AUTO */
     int32_t precision;      /* gputile_precision; default GPUTILE_PRECISION_FP32 */
+    int32_t split_k;        /* 0: the planner decides; n >= 1: split k n ways (at most
+                               GPUTILE_MAX_SPLIT_K; register-blocked algorithms only) */
     int32_t algorithm_used; /* out: the algorithm that ran (AUTO resolved) */
+    int32_t split_k_used;   /* out: the split of k that ran (1: none) */
     int32_t reserved;       /* must be 0 */
 } gputile_gemm_options;
 
+#define GPUTILE_MAX_SPLIT_K 64
+
 #define GPUTILE_GEMM_OPTIONS_INIT \
-    { sizeof(gputile_gemm_options), GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, 0, 0 }
+    { sizeof(gputile_gemm_options), GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, 0, 0, 0, 0 }
 
 /* C = alpha * op(A) * op(B) + beta * C, FP32, row-major.
  * op(A) is m x k, op(B) is k x n, C is m x n. m or n = 0 is a successful
@@ -152,7 +160,8 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
 GPUTILE_WARN_UNUSED
 gputile_status gputile_matmul(gputile_matrix a, gputile_matrix b, gputile_matrix c);
 
-/* "auto", "naive", "tiled"; NULL for an unknown value. */
+/* "auto", "naive", "tiled", "regblock128", "regblock128k16", "regblock64";
+ * NULL for an unknown value. */
 const char *gputile_algorithm_name(int algorithm);
 
 /* ---- Histogram ------------------------------------------------------------

@@ -15,18 +15,32 @@ static size_t op_cols(gputile_op t, gputile_matrix m)
 }
 
 /* Reads the caller's options, whatever version of the struct it knows. */
-static gputile_status read_options(const gputile_gemm_options *o, int *algorithm)
+static gputile_status read_options(const gputile_gemm_options *o, int *algorithm, int *split_k)
 {
     *algorithm = GPUTILE_ALGO_AUTO;
+    *split_k = 0;
     if (o == NULL)
         return GPUTILE_SUCCESS;
     if (o->size < sizeof(gputile_gemm_options))
         return GPUTILE_ERROR_INVALID_VALUE;
     if (!gputile__gemm_known(o->algorithm) || o->precision != GPUTILE_PRECISION_FP32 ||
-        o->reserved != 0)
+        o->reserved != 0 || o->split_k < 0 || o->split_k > GPUTILE_MAX_SPLIT_K)
+        return GPUTILE_ERROR_INVALID_VALUE;
+    if (o->split_k > 1 && !gputile__gemm_splits(o->algorithm))
         return GPUTILE_ERROR_INVALID_VALUE;
     *algorithm = o->algorithm;
+    *split_k = o->split_k;
     return GPUTILE_SUCCESS;
+}
+
+/* Multiprocessors of the current device. */
+static gputile_status device_sms(int *sms)
+{
+    int dev;
+    gputile_status s = gputile__cuda_status(cudaGetDevice(&dev));
+    if (s == GPUTILE_SUCCESS)
+        s = gputile__cuda_status(cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, dev));
+    return s;
 }
 
 static gputile_status check_gemm(gputile_op ta, gputile_op tb, gputile_matrix a,
@@ -74,10 +88,10 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
                             gputile_matrix b, float beta, gputile_matrix c,
                             struct CUstream_st *stream, gputile_gemm_options *options)
 {
-    int requested;
+    int requested, split_k, sms = 0;
     gputile_status s;
 
-    if ((s = read_options(options, &requested)) != GPUTILE_SUCCESS ||
+    if ((s = read_options(options, &requested, &split_k)) != GPUTILE_SUCCESS ||
         (s = check_gemm(trans_a, trans_b, a, b, c)) != GPUTILE_SUCCESS)
         return s;
 
@@ -86,18 +100,21 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
         .trans_a = trans_a == GPUTILE_OP_T, .trans_b = trans_b == GPUTILE_OP_T,
         .alpha = alpha, .beta = beta,
     };
-    int algorithm = gputile__gemm_plan(requested, &args);
     if (args.m == 0 || args.n == 0) {
-        if (options != NULL)
+        int algorithm = gputile__gemm_plan(requested, split_k, 0, &args);
+        if (options != NULL) {
             options->algorithm_used = algorithm;
+            options->split_k_used = args.splits;
+        }
         return GPUTILE_SUCCESS;
     }
 
     const gputile_matrix m[3] = {a, b, c};
     gputile__memory at[3];
     bool any_host;
-    if ((s = locate(m, at, 3, &any_host)) != GPUTILE_SUCCESS)
+    if ((s = locate(m, at, 3, &any_host)) != GPUTILE_SUCCESS || (s = device_sms(&sms)) != GPUTILE_SUCCESS)
         return s;
+    int algorithm = gputile__gemm_plan(requested, split_k, sms, &args);
 
     /* Host operands go through compact device copies; C is copied in only
      * when beta makes the kernel read it. */
@@ -126,8 +143,10 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
         if (s == GPUTILE_SUCCESS)
             s = r;
     }
-    if (s == GPUTILE_SUCCESS && options != NULL)
+    if (s == GPUTILE_SUCCESS && options != NULL) {
         options->algorithm_used = algorithm;
+        options->split_k_used = args.splits;
+    }
     return s;
 }
 

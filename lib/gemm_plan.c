@@ -1,7 +1,7 @@
 /*
- * gemm_plan.c: the GEMM planner. One row per algorithm; AUTO picks a row for
- * the shape and device. A new kernel variant is a file in kernels/ plus a
- * row here.
+ * gemm_plan.c: the GEMM planner. One row per algorithm; AUTO picks a row
+ * and a split of k for the shape and the device's SM count. A new kernel
+ * variant is a file in kernels/ plus a row here.
  */
 #include "gemm_plan.h"
 
@@ -9,21 +9,31 @@ static const struct {
     int algorithm;
     const char *name;
     gputile__gemm_launcher launch;
+    bool splits; /* supports split-K */
 } algorithms[] = {
-    {GPUTILE_ALGO_NAIVE, "naive", gputile__gemm_naive},
-    {GPUTILE_ALGO_TILED, "tiled", gputile__gemm_tiled},
+    {GPUTILE_ALGO_NAIVE, "naive", gputile__gemm_naive, false},
+    {GPUTILE_ALGO_TILED, "tiled", gputile__gemm_tiled, false},
+    {GPUTILE_ALGO_REGBLOCK_128, "regblock128", gputile__gemm_regblock128, true},
+    {GPUTILE_ALGO_REGBLOCK_128_K16, "regblock128k16", gputile__gemm_regblock128k16, true},
+    {GPUTILE_ALGO_REGBLOCK_64, "regblock64", gputile__gemm_regblock64, true},
 };
 
 #define N_ALGORITHMS (sizeof algorithms / sizeof algorithms[0])
+
+static int row_of(int algorithm)
+{
+    for (size_t i = 0; i < N_ALGORITHMS; ++i)
+        if (algorithms[i].algorithm == algorithm)
+            return (int)i;
+    return -1;
+}
 
 const char *gputile_algorithm_name(int algorithm)
 {
     if (algorithm == GPUTILE_ALGO_AUTO)
         return "auto";
-    for (size_t i = 0; i < N_ALGORITHMS; ++i)
-        if (algorithms[i].algorithm == algorithm)
-            return algorithms[i].name;
-    return NULL;
+    int r = row_of(algorithm);
+    return r < 0 ? NULL : algorithms[r].name;
 }
 
 bool gputile__gemm_known(int algorithm)
@@ -31,16 +41,49 @@ bool gputile__gemm_known(int algorithm)
     return gputile_algorithm_name(algorithm) != NULL;
 }
 
-int gputile__gemm_plan(int requested, const gputile__gemm_args *args)
+bool gputile__gemm_splits(int algorithm)
 {
-    (void)args; /* one kernel fits every shape for now */
-    return requested == GPUTILE_ALGO_AUTO ? GPUTILE_ALGO_TILED : requested;
+    int r = row_of(algorithm);
+    return algorithm == GPUTILE_ALGO_AUTO || (r >= 0 && algorithms[r].splits);
+}
+
+static int64_t ceil_div(int64_t a, int64_t b)
+{
+    return (a + b - 1) / b;
+}
+
+/* Blocks of the 128x128 kernel that run at once on one SM (launch bounds). */
+#define BLOCKS_PER_SM_128 2
+
+int gputile__gemm_plan(int requested, int split_k, int sms, gputile__gemm_args *args)
+{
+    int algorithm = requested;
+    int splits = split_k;
+
+    if (algorithm == GPUTILE_ALGO_AUTO) {
+        algorithm = GPUTILE_ALGO_REGBLOCK_128;
+        if (splits == 0 && sms > 0 && args->k > 0) {
+            /* Too few 128x128 tiles to fill the SMs: split k so the grid
+             * fills one wave, keeping at least 512 of k per split. */
+            const int64_t tiles = ceil_div(args->m, 128) * ceil_div(args->n, 128);
+            const int64_t slots = (int64_t)sms * BLOCKS_PER_SM_128;
+            if (tiles < sms) {
+                int64_t s = slots / tiles, by_k = args->k / 512;
+                s = s < by_k ? s : by_k;
+                splits = (int)(s < 1 ? 1 : s > GPUTILE_MAX_SPLIT_K ? GPUTILE_MAX_SPLIT_K : s);
+            }
+        }
+    }
+    if (!gputile__gemm_splits(algorithm) || splits < 1)
+        splits = 1;
+    if (splits > args->k)
+        splits = args->k < 1 ? 1 : (int)args->k; /* every split gets some k */
+    args->splits = splits;
+    return algorithm;
 }
 
 gputile__gemm_launcher gputile__gemm_launcher_of(int algorithm)
 {
-    for (size_t i = 0; i < N_ALGORITHMS; ++i)
-        if (algorithms[i].algorithm == algorithm)
-            return algorithms[i].launch;
-    return NULL;
+    int r = row_of(algorithm);
+    return r < 0 ? NULL : algorithms[r].launch;
 }

@@ -13,8 +13,12 @@ typedef cudaError_t (*gputile__gemm_launcher)(const gputile__gemm_args *, cudaSt
 
 /* True for AUTO and every named algorithm. */
 bool gputile__gemm_known(int algorithm);
-/* The algorithm that runs for `requested` (AUTO resolved) on this shape. */
-int gputile__gemm_plan(int requested, const gputile__gemm_args *args);
+/* True for algorithms that take a split of k (and for AUTO). */
+bool gputile__gemm_splits(int algorithm);
+/* The algorithm that runs for `requested` (AUTO resolved) on this shape and
+ * a device with `sms` multiprocessors (0: unknown); sets args->splits from
+ * split_k (0: the planner's choice). */
+int gputile__gemm_plan(int requested, int split_k, int sms, gputile__gemm_args *args);
 /* The launcher of a named (not AUTO) algorithm. */
 gputile__gemm_launcher gputile__gemm_launcher_of(int algorithm);
 

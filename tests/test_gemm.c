@@ -10,6 +10,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -168,7 +169,16 @@ static void fill(placed *p, bool integers, float outside)
                                  : integers ? gputest_small_int(-3, 3) : gputest_uniform(-1, 1);
 }
 
-static const int algorithms[] = {GPUTILE_ALGO_NAIVE, GPUTILE_ALGO_TILED, GPUTILE_ALGO_AUTO};
+/* Every algorithm, and the register-blocked ones with forced splits of k so
+ * the deterministic split-K reduction runs on every shape too. */
+static const struct {
+    int algorithm, split_k;
+} algorithms[] = {
+    {GPUTILE_ALGO_NAIVE, 0},          {GPUTILE_ALGO_TILED, 0},
+    {GPUTILE_ALGO_REGBLOCK_128, 1},   {GPUTILE_ALGO_REGBLOCK_128_K16, 1},
+    {GPUTILE_ALGO_REGBLOCK_64, 1},    {GPUTILE_ALGO_REGBLOCK_128, 3},
+    {GPUTILE_ALGO_REGBLOCK_64, 5},    {GPUTILE_ALGO_AUTO, 0},
+};
 
 static void run_case(struct gemm_case tc, bool integers)
 {
@@ -222,21 +232,30 @@ static void run_case(struct gemm_case tc, bool integers)
 
     for (size_t ai = 0; ai < sizeof algorithms / sizeof algorithms[0]; ++ai) {
         gputile_gemm_options opt = GPUTILE_GEMM_OPTIONS_INIT;
-        opt.algorithm = algorithms[ai];
+        opt.algorithm = algorithms[ai].algorithm;
+        opt.split_k = algorithms[ai].split_k;
         opt.algorithm_used = -1;
         upload(&c);
         gputile_status s = gputile_gemm(tc.ta, tc.tb, tc.alpha, view_of(&a, a.dev),
                                         view_of(&b, b.dev), tc.beta, view_of(&c, c.dev), NULL, &opt);
-        cr_assert_eq(s, GPUTILE_SUCCESS, "%s: %s", gputile_algorithm_name(algorithms[ai]),
+        cr_assert_eq(s, GPUTILE_SUCCESS, "%s: %s", gputile_algorithm_name(algorithms[ai].algorithm),
                      gputile_strerror(s));
         GPUTEST_CUDA(cudaDeviceSynchronize());
         cr_assert(opt.algorithm_used != GPUTILE_ALGO_AUTO && opt.algorithm_used > 0,
                   "algorithm_used not set: %d", opt.algorithm_used);
-        if (algorithms[ai] != GPUTILE_ALGO_AUTO)
-            cr_assert_eq(opt.algorithm_used, algorithms[ai]);
+        if (algorithms[ai].algorithm != GPUTILE_ALGO_AUTO)
+            cr_assert_eq(opt.algorithm_used, algorithms[ai].algorithm);
+        if (algorithms[ai].split_k > 0) { /* a forced split, capped at one k per split */
+            size_t want = (size_t)algorithms[ai].split_k;
+            if (want > k)
+                want = k > 0 ? k : 1;
+            cr_assert_eq((size_t)opt.split_k_used, want);
+        }
         download(&c, got);
 
-        const char *name = gputile_algorithm_name(algorithms[ai]);
+        char name[64];
+        snprintf(name, sizeof name, "%s (split %d)", gputile_algorithm_name(opt.algorithm_used),
+                 opt.split_k_used);
         for (size_t r = 0; r < c.parent_height; ++r)
             for (size_t col = 0; col < c.stride; ++col) {
                 size_t i = r * c.stride + col;

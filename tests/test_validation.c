@@ -121,6 +121,16 @@ Test(validation, gemm_bad_options, .init = init)
     o.precision = 7;
     cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "precision");
     o = good;
+    o.split_k = -1;
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "split_k < 0");
+    o = good;
+    o.split_k = GPUTILE_MAX_SPLIT_K + 1;
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "split_k too large");
+    o = good;
+    o.algorithm = GPUTILE_ALGO_TILED;
+    o.split_k = 2;
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "tiled does not split k");
+    o = good;
     o.reserved = 1;
     cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "reserved");
     assert_c_untouched();
@@ -133,7 +143,9 @@ Test(validation, empty_work_needs_no_device, .init = init)
     cr_assert_eq(gputile_gemm(0, 0, 1, mat(NULL, 4, 0, 4), mat(b_mem, 4, 4, 4), 1,
                               mat(NULL, 4, 0, 4), NULL, &o),
                  GPUTILE_SUCCESS);
-    cr_assert_eq(o.algorithm_used, GPUTILE_ALGO_TILED);
+    cr_assert(gputile_algorithm_name(o.algorithm_used) != NULL && o.algorithm_used != GPUTILE_ALGO_AUTO,
+              "algorithm_used %d", o.algorithm_used);
+    cr_assert_eq(o.split_k_used, 1);
     cr_assert_eq(gputile_matmul(mat(a_mem, 4, 4, 4), mat(NULL, 0, 4, 0), mat(c_mem, 0, 4, 0)),
                  GPUTILE_SUCCESS);
     assert_c_untouched();
