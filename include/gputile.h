@@ -159,8 +159,8 @@ const char *gputile_algorithm_name(int algorithm);
  * Counts of samples in nbins bins, 64-bit, in device memory. The plan picks
  * per call where the counts live while the samples stream past: one block's
  * shared memory (privatised copies), a thread-block cluster's combined
- * shared memory (compute capability 9.0), or global memory. See
- * gputile_histogram(3). */
+ * shared memory (compute capability 9.0), or global memory; `man 3
+ * gputile_histogram` explains the tiers and the plan. */
 typedef enum gputile_hist_tier {
     GPUTILE_HIST_TIER_AUTO = 0,   /* request only: the planner's choice */
     GPUTILE_HIST_TIER_SHARED = 1, /* privatised copies in one block's shared memory */
