@@ -165,7 +165,75 @@ gputile_status gputile_matmul(gputile_matrix a, gputile_matrix b, gputile_matrix
 const char *gputile_algorithm_name(int algorithm);
 
 /* ---- Histogram ------------------------------------------------------------
- * (issue 4) */
+ * Counts of samples in nbins bins, 64-bit, in device memory. The plan picks
+ * per call where the counts live while the samples stream past: one block's
+ * shared memory (privatised copies), a thread-block cluster's combined
+ * shared memory (compute capability 9.0), or global memory; `man 3
+ * gputile_histogram` explains the tiers and the plan. */
+typedef enum gputile_hist_tier {
+    GPUTILE_HIST_TIER_AUTO = 0,   /* request only: the planner's choice */
+    GPUTILE_HIST_TIER_SHARED = 1, /* privatised copies in one block's shared memory */
+    GPUTILE_HIST_TIER_DSM = 2,    /* one slice of the bins per block of a cluster */
+    GPUTILE_HIST_TIER_GLOBAL = 3  /* 64-bit atomics on the counts, through the L2 */
+} gputile_hist_tier;
+
+typedef enum gputile_hist_mode {
+    GPUTILE_HIST_OVERWRITE = 0, /* counts = histogram */
+    GPUTILE_HIST_ACCUMULATE = 1 /* counts += histogram */
+} gputile_hist_mode;
+
+/* Options and plan of the histogram calls. Initialise with
+ * GPUTILE_HISTOGRAM_OPTIONS_INIT so that `size` records which version of
+ * the struct the caller knows; the library reads and writes only the
+ * fields that size covers. */
+typedef struct gputile_histogram_options {
+    size_t size;               /* sizeof(gputile_histogram_options) */
+    int32_t tier;              /* gputile_hist_tier to use; default GPUTILE_HIST_TIER_AUTO */
+    int32_t cluster_size;      /* blocks per cluster, DSM tier only (1..16); 0: planner's choice */
+    int32_t reserved;          /* must be 0 */
+    int32_t tier_used;         /* out: the tier that ran (never AUTO) */
+    int32_t cluster_size_used; /* out: blocks per cluster; 1 outside the DSM tier */
+    int32_t copies_used;       /* out: copies of each bin per block; 0 in the global tier */
+    int32_t bins_per_block;    /* out: bins one block holds; 0 in the global tier */
+    int32_t blocks_used;       /* out: blocks per launch */
+} gputile_histogram_options;
+
+#define GPUTILE_HISTOGRAM_OPTIONS_INIT \
+    { sizeof(gputile_histogram_options), GPUTILE_HIST_TIER_AUTO, 0, 0, 0, 0, 0, 0, 0 }
+
+/* Histogram of n int32 samples: sample x counts in bin min(max(x, 0), nbins - 1)
+ * (below 0 in bin 0, at or above nbins in the last bin). samples and counts
+ * are device (or managed) memory of the current device; samples 4-byte and
+ * counts 8-byte aligned; counts has nbins elements. Asynchronous on stream.
+ * n = 0 is an empty histogram. options may be NULL (defaults); on success
+ * its *_used fields report the plan that ran. On error nothing is written. */
+GPUTILE_WARN_UNUSED
+gputile_status gputile_histogram_i32(const int32_t *samples, size_t n, int32_t nbins,
+                                     uint64_t *counts, gputile_hist_mode mode,
+                                     struct CUstream_st *stream,
+                                     gputile_histogram_options *options);
+
+/* Histogram of n float samples in nbins even bins over [lower, upper): x
+ * counts in bin floor((x - lower) * s), s = nbins / (upper - lower) rounded
+ * to float, evaluated in float, a result >= nbins in the last bin. Samples
+ * outside [lower, upper), NaN and infinities are not counted. lower and upper
+ * finite, lower < upper, upper - lower finite in float. Otherwise as
+ * gputile_histogram_i32(). */
+GPUTILE_WARN_UNUSED
+gputile_status gputile_histogram_f32(const float *samples, size_t n, float lower, float upper,
+                                     int32_t nbins, uint64_t *counts, gputile_hist_mode mode,
+                                     struct CUstream_st *stream,
+                                     gputile_histogram_options *options);
+
+/* The plan a histogram of nbins bins gets on the current device, for the
+ * tier and cluster size requested in *options (both may be left at their
+ * defaults): fills the *_used fields; blocks_used assumes a large input.
+ * GPUTILE_ERROR_UNSUPPORTED when the requested tier cannot hold nbins here. */
+GPUTILE_WARN_UNUSED GPUTILE_NONNULL(2)
+gputile_status gputile_histogram_plan(int32_t nbins, gputile_histogram_options *options);
+
+/* "auto", "shared", "dsm", "global"; NULL for an unknown value. */
+const char *gputile_hist_tier_name(int tier);
 
 /* ---- end of histogram ---- */
 

@@ -1,0 +1,47 @@
+/*
+ * histogram_ref.h: what gputile-bench histogram compares libgputile with,
+ * compiled by nvcc (bench/histogram_ref.cu): CUB's
+ * DeviceHistogram::HistogramEven, the Programming Guide's cluster histogram
+ * (section 6.2.5, "the seed"), a float4 read kernel for the device's read
+ * bandwidth, and the input generator. Aborts with a message on CUDA errors
+ * (a benchmark, not the library).
+ */
+#ifndef GPUTILE_BENCH_HISTOGRAM_REF_H
+#define GPUTILE_BENCH_HISTOGRAM_REF_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum benchref_kind {
+    BENCHREF_UNIFORM = 0, /* hash(i) % nbins */
+    BENCHREF_EQUAL = 1,   /* every sample nbins / 2 */
+    BENCHREF_FEW = 2      /* 16 distinct values spread over the bins */
+};
+
+/* n int32 samples of the given kind in [0, nbins). */
+void benchref_fill(int32_t *d, size_t n, int kind, int32_t nbins, cudaStream_t stream);
+
+/* Reads n4 float4 (the whole buffer), so that nothing is optimised away. */
+void benchref_read(const void *d, size_t n4, float *sink, cudaStream_t stream);
+
+/* CUB DeviceHistogram::HistogramEven, int counters, levels 0..nbins. */
+size_t benchref_cub_temp_bytes(const int32_t *d, size_t n, int32_t nbins, int *hist);
+void benchref_cub(void *temp, size_t temp_bytes, const int32_t *d, size_t n, int32_t nbins,
+                  int *hist, cudaStream_t stream);
+
+/* The seed's cluster kernel with `cluster` blocks per cluster; returns 0 if
+ * the device cannot run it (bins do not fit, or the cluster is too large). */
+int benchref_seed_ok(int32_t nbins, int cluster);
+void benchref_seed(const int32_t *d, size_t n, int32_t nbins, int cluster, int *hist,
+                   cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

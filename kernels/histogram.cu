@@ -1,0 +1,417 @@
+/*
+ * histogram.cu: the histogram kernels (shared, DSM and global tiers), their
+ * launcher and the occupancy queries the planner uses.
+ *
+ * Common to every kernel:
+ * - Input: 16-byte loads (int4/float4) over the 16-byte-aligned body of the
+ *   samples, GPUTILE__HIST_UNROLL loads in flight per thread, grid-stride
+ *   over a persistent grid; the 0..3 samples before the first 16-byte
+ *   boundary (head) and after the last whole vector (tail) are read as
+ *   scalars by the first input group. Indices are 32-bit: the launcher cuts
+ *   the input into launches of at most 2^30 vectors.
+ * - Binning: int32 samples clamp to [0, nbins); float samples map to
+ *   floor((x - lower) * scale) with explicitly rounded float operations (no
+ *   contraction, so the host reference reproduces it bit for bit), samples
+ *   outside [lower, upper) and NaN map to NO_BIN.
+ * - Thread-level aggregation: each thread keeps its current run (bin,
+ *   count) in registers and issues one atomic per run, so all-equal, sorted
+ *   and run-heavy inputs issue almost no atomics at all.
+ * - 32-bit counts are safe: a launch gives each input group at most 2^28
+ *   vectors (2^30 samples) plus the 6 scalar samples, below 2^32.
+ *
+ * hist_smem_kernel (shared and DSM tiers), 1024 threads per block:
+ *   Shared tier (cluster = 1): the block keeps K = 2^copies_log2 (1..32)
+ *   interleaved copies of the histogram in shared memory, word
+ *   bin * K + (lane % K): lanes of a warp with different lane % K never hit
+ *   the same word, and (K | 32) lane group j only touches banks = j mod K,
+ *   so same-address and bank conflicts within a warp are cut by up to K.
+ *   Shared memory: nbins * K * 4 bytes; K is chosen by the planner so that
+ *   two blocks fit per SM where possible.
+ *   DSM tier (cluster = C): the cluster's combined shared memory holds the
+ *   histogram, block rank r holds bins [r * slice, (r + 1) * slice). Instead
+ *   of sending every count to its owner (the Programming Guide's remote
+ *   atomics, ~200 cycles each, 4x slower than local ones), the cluster
+ *   sends the samples: all C blocks of a cluster read the cluster's share of
+ *   the input (one DRAM read; the other C - 1 reads of each line hit the L2,
+ *   since a cluster's blocks are co-scheduled and walk the same addresses in
+ *   step) and each counts only the samples in its own slice with local
+ *   shared-memory atomics. No remote traffic, no cluster barrier. The cost
+ *   is C-fold L2-to-SM traffic and sample evaluation, which is why the
+ *   planner takes the smallest cluster that holds the bins.
+ *   Each block flushes its slice (summing its K copies) with one 64-bit
+ *   global atomic per non-zero bin.
+ *
+ * hist_global_kernel (global tier), 512 threads per block:
+ *   64-bit atomics straight on the counts (L2-resident up to ~2^22 bins).
+ *   On top of the run cache, flushes are aggregated across the warp: lanes
+ *   whose runs end in the same bin (__match_any_sync) sum their counts
+ *   through a per-thread shared word and the lowest lane issues one atomic.
+ *   Shared memory: 2 KiB (one word per thread).
+ *
+ * Registers: both kernels stay within 64 per thread (1024-thread launch
+ * bounds); `make ptxas-report` shows no spills.
+ */
+#include <cuda_runtime.h>
+
+#include "histogram.h"
+#include "gputile.h"
+
+#define NO_BIN 0xFFFFFFFFu
+#define SMEM_THREADS GPUTILE__HIST_SMEM_THREADS
+#define GLOBAL_THREADS GPUTILE__HIST_GLOBAL_THREADS
+#define UNROLL GPUTILE__HIST_UNROLL
+
+/* ---- binning ---------------------------------------------------------- */
+
+struct bin_i32 {
+    int32_t last; /* nbins - 1 */
+    __device__ __forceinline__ uint32_t operator()(int32_t x) const
+    {
+        return (uint32_t)min(max(x, 0), last);
+    }
+};
+
+struct bin_f32 {
+    float lower, upper, scale, nbins_f; /* nbins_f = (float)nbins */
+    int32_t last;
+    __device__ __forceinline__ uint32_t operator()(float x) const
+    {
+        /* __fsub_rn/__fmul_rn: never fused into an FMA, so the result is
+         * the one the documented float formula gives on any host. */
+        float t = __fmul_rn(__fsub_rn(x, lower), scale);
+        uint32_t b = t < nbins_f ? (uint32_t)__float2int_rz(t) : (uint32_t)last;
+        return (x >= lower && x < upper) ? b : NO_BIN;
+    }
+};
+
+template <typename T> struct vec4;
+template <> struct vec4<int32_t> {
+    typedef int4 type;
+};
+template <> struct vec4<float> {
+    typedef float4 type;
+};
+
+/* The samples of one launch: scalar head, 16-byte body, scalar tail. */
+template <typename T> struct part {
+    const T *head;
+    const typename vec4<T>::type *body;
+    const T *tail;
+    uint32_t head_n, nvec, tail_n;
+};
+
+/* A thread's current run of equal keys. */
+struct run {
+    uint32_t key, count;
+};
+
+/* ---- shared and DSM tiers --------------------------------------------- */
+
+/* Adds one sample with slice-relative key `key` (>= len: not this block's). */
+__device__ __forceinline__ void smem_push(run &r, uint32_t key, uint32_t len, uint32_t *sh,
+                                          int copies_log2, uint32_t copy)
+{
+    if (key != r.key) {
+        if (r.key < len)
+            atomicAdd(&sh[(r.key << copies_log2) + copy], r.count);
+        r.key = key;
+        r.count = 0;
+    }
+    r.count++;
+}
+
+template <typename T, typename Bin>
+static __global__ void __launch_bounds__(SMEM_THREADS)
+    hist_smem_kernel(part<T> p, Bin bin, uint32_t nbins, uint32_t slice, int copies_log2,
+                     uint32_t cluster, unsigned long long *counts)
+{
+    typedef typename vec4<T>::type V;
+    extern __shared__ uint32_t sh[];
+    /* A 1-D cluster is cluster consecutive blocks: rank = blockIdx.x % cluster. */
+    const uint32_t rank = blockIdx.x % cluster;
+    const uint32_t group = blockIdx.x / cluster; /* the input share this block reads */
+    const uint32_t groups = gridDim.x / cluster;
+    const uint32_t lo = rank * slice;
+    const uint32_t len = lo < nbins ? min(slice, nbins - lo) : 0;
+    const uint32_t copy = threadIdx.x & ((1u << copies_log2) - 1);
+
+    for (uint32_t i = threadIdx.x; i < (slice << copies_log2); i += blockDim.x)
+        sh[i] = 0;
+    __syncthreads();
+
+    run r = {NO_BIN, 0};
+    if (group == 0) {
+        if (threadIdx.x < p.head_n)
+            smem_push(r, bin(p.head[threadIdx.x]) - lo, len, sh, copies_log2, copy);
+        if (threadIdx.x < p.tail_n)
+            smem_push(r, bin(p.tail[threadIdx.x]) - lo, len, sh, copies_log2, copy);
+    }
+    const uint32_t step = groups * blockDim.x;
+    for (uint32_t i = group * blockDim.x + threadIdx.x; i < p.nvec; i += UNROLL * step) {
+        V v[UNROLL];
+#pragma unroll
+        for (int u = 0; u < UNROLL; ++u)
+            if (i + u * step < p.nvec)
+                v[u] = __ldg(p.body + i + u * step);
+#pragma unroll
+        for (int u = 0; u < UNROLL; ++u)
+            if (i + u * step < p.nvec) {
+                smem_push(r, bin(v[u].x) - lo, len, sh, copies_log2, copy);
+                smem_push(r, bin(v[u].y) - lo, len, sh, copies_log2, copy);
+                smem_push(r, bin(v[u].z) - lo, len, sh, copies_log2, copy);
+                smem_push(r, bin(v[u].w) - lo, len, sh, copies_log2, copy);
+            }
+    }
+    if (r.key < len)
+        atomicAdd(&sh[(r.key << copies_log2) + copy], r.count);
+    __syncthreads();
+
+    for (uint32_t b = threadIdx.x; b < len; b += blockDim.x) {
+        uint32_t s = 0; /* a block counts fewer than 2^32 samples per launch */
+        for (uint32_t c = 0; c < (1u << copies_log2); ++c)
+            s += sh[(b << copies_log2) + c];
+        if (s != 0)
+            atomicAdd(counts + lo + b, (unsigned long long)s);
+    }
+}
+
+/* ---- global tier ---------------------------------------------------------- */
+
+/* Called by all 32 lanes of a warp together. Lanes with `valid` add `count`
+ * to counts[key]; lanes with equal keys combine into one atomic. */
+__device__ __forceinline__ void warp_flush(bool valid, uint32_t key, uint32_t count,
+                                           uint32_t *scratch, unsigned long long *counts)
+{
+    const unsigned m = __ballot_sync(0xffffffffu, valid);
+    if (!valid)
+        return;
+    const unsigned peers = __match_any_sync(m, key);
+    const int leader = __ffs(peers) - 1;
+    const int lane = threadIdx.x & 31;
+    unsigned long long total = count;
+    if (peers != (1u << lane)) {
+        uint32_t *w = scratch + (threadIdx.x & ~31u);
+        w[lane] = count;
+        __syncwarp(peers);
+        if (lane == leader) {
+            total = 0;
+            for (unsigned q = peers; q != 0; q &= q - 1)
+                total += w[__ffs(q) - 1];
+        }
+        __syncwarp(peers); /* the leader has read before anyone writes again */
+    }
+    if (lane == leader)
+        atomicAdd(counts + key, total);
+}
+
+/* One sample (or NO_BIN) per lane, all lanes together. */
+__device__ __forceinline__ void global_push(run &r, uint32_t key, uint32_t nbins,
+                                            uint32_t *scratch, unsigned long long *counts)
+{
+    const uint32_t fkey = r.key, fcount = r.count;
+    const bool ends = key != r.key;
+    if (ends) {
+        r.key = key;
+        r.count = 0;
+    }
+    r.count++;
+    warp_flush(ends && fkey < nbins, fkey, fcount, scratch, counts);
+}
+
+template <typename T, typename Bin>
+static __global__ void __launch_bounds__(GLOBAL_THREADS)
+    hist_global_kernel(part<T> p, Bin bin, uint32_t nbins, unsigned long long *counts)
+{
+    typedef typename vec4<T>::type V;
+    __shared__ uint32_t scratch[GLOBAL_THREADS];
+    const uint32_t lane = threadIdx.x & 31;
+    run r = {NO_BIN, 0};
+
+    if (blockIdx.x == 0 && threadIdx.x < 32) { /* one whole warp: convergent */
+        global_push(r, lane < p.head_n ? bin(p.head[lane]) : NO_BIN, nbins, scratch, counts);
+        global_push(r, lane < p.tail_n ? bin(p.tail[lane]) : NO_BIN, nbins, scratch, counts);
+    }
+    const uint32_t step = gridDim.x * blockDim.x;
+    /* w is the warp's first index, so the loop condition is warp-uniform and
+     * every lane reaches the warp-wide votes; lanes past the end push NO_BIN. */
+    for (uint32_t w = blockIdx.x * blockDim.x + (threadIdx.x & ~31u); w < p.nvec;
+         w += UNROLL * step) {
+        V v[UNROLL];
+#pragma unroll
+        for (int u = 0; u < UNROLL; ++u) {
+            const uint32_t j = w + lane + u * step;
+            if (j < p.nvec)
+                v[u] = __ldg(p.body + j);
+        }
+#pragma unroll
+        for (int u = 0; u < UNROLL; ++u) {
+            const bool ok = w + lane + u * step < p.nvec;
+            global_push(r, ok ? bin(v[u].x) : NO_BIN, nbins, scratch, counts);
+            global_push(r, ok ? bin(v[u].y) : NO_BIN, nbins, scratch, counts);
+            global_push(r, ok ? bin(v[u].z) : NO_BIN, nbins, scratch, counts);
+            global_push(r, ok ? bin(v[u].w) : NO_BIN, nbins, scratch, counts);
+        }
+    }
+    warp_flush(r.key < nbins, r.key, r.count, scratch, counts);
+}
+
+/* ---- launcher ------------------------------------------------------------- */
+
+/* Lets kernel k use the device's whole opt-in shared memory. Always the same
+ * value, never the size of one call: host threads planning different sizes
+ * at once cannot undo each other's setting between it and a launch. */
+static cudaError_t allow_smem(const void *k)
+{
+    int dev, optin;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err == cudaSuccess)
+        err = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+    if (err == cudaSuccess)
+        err = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, optin);
+    return err;
+}
+
+template <typename T, typename Bin>
+static cudaError_t launch_one(const gputile__hist_launch *l, const part<T> &p, Bin bin,
+                              uint32_t nbins, unsigned long long *counts, cudaStream_t stream)
+{
+    if (l->tier == GPUTILE_HIST_TIER_GLOBAL) {
+        hist_global_kernel<T, Bin><<<l->blocks, l->threads, 0, stream>>>(p, bin, nbins, counts);
+        return cudaGetLastError();
+    }
+    cudaError_t err = allow_smem((const void *)hist_smem_kernel<T, Bin>);
+    if (err != cudaSuccess)
+        return err;
+    if (l->cluster == 1) {
+        hist_smem_kernel<T, Bin><<<l->blocks, l->threads, l->smem, stream>>>(
+            p, bin, nbins, (uint32_t)l->slice, l->copies_log2, 1u, counts);
+        return cudaGetLastError();
+    }
+    if ((err = cudaFuncSetAttribute((const void *)hist_smem_kernel<T, Bin>,
+                                    cudaFuncAttributeNonPortableClusterSizeAllowed, 1)) !=
+        cudaSuccess)
+        return err;
+    cudaLaunchConfig_t config = {};
+    cudaLaunchAttribute attr[1];
+    config.gridDim = dim3((unsigned)l->blocks);
+    config.blockDim = dim3((unsigned)l->threads);
+    config.dynamicSmemBytes = l->smem;
+    config.stream = stream;
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = (unsigned)l->cluster;
+    attr[0].val.clusterDim.y = 1;
+    attr[0].val.clusterDim.z = 1;
+    config.attrs = attr;
+    config.numAttrs = 1;
+    return cudaLaunchKernelEx(&config, hist_smem_kernel<T, Bin>, p, bin, nbins,
+                              (uint32_t)l->slice, l->copies_log2, (uint32_t)l->cluster, counts);
+}
+
+template <typename T, typename Bin>
+static cudaError_t run_all(const gputile__hist_args *a, const gputile__hist_launch *l, Bin bin,
+                           cudaStream_t stream)
+{
+    typedef typename vec4<T>::type V;
+    const T *s = (const T *)a->samples;
+    uint64_t head = ((16u - ((uintptr_t)s & 15u)) & 15u) / sizeof(T);
+    if (head > a->n)
+        head = a->n;
+    const uint64_t nvec = (a->n - head) / 4;
+    const uint32_t tail = (uint32_t)((a->n - head) % 4);
+    const uint64_t groups = (uint64_t)(l->blocks / l->cluster);
+    uint64_t per_launch = groups * GPUTILE__HIST_MAX_VEC_PER_GROUP;
+    if (per_launch > GPUTILE__HIST_MAX_VEC_PER_LAUNCH)
+        per_launch = GPUTILE__HIST_MAX_VEC_PER_LAUNCH;
+
+    uint64_t done = 0;
+    do {
+        part<T> p;
+        uint64_t count = nvec - done < per_launch ? nvec - done : per_launch;
+        p.head = s;
+        p.head_n = done == 0 ? (uint32_t)head : 0;
+        p.body = (const V *)(s + head) + done;
+        p.nvec = (uint32_t)count;
+        p.tail = s + head + 4 * nvec;
+        p.tail_n = done + count == nvec ? tail : 0;
+        cudaError_t err = launch_one<T, Bin>(l, p, bin, (uint32_t)a->nbins,
+                                             (unsigned long long *)a->counts, stream);
+        if (err != cudaSuccess)
+            return err;
+        done += count;
+    } while (done < nvec);
+    return cudaSuccess;
+}
+
+extern "C" cudaError_t gputile__histogram(const gputile__hist_args *a,
+                                          const gputile__hist_launch *l, cudaStream_t stream)
+{
+    if (a->is_float) {
+        bin_f32 b = {a->lower, a->upper, a->scale, (float)a->nbins, a->nbins - 1};
+        return run_all<float>(a, l, b, stream);
+    }
+    bin_i32 b = {a->nbins - 1};
+    return run_all<int32_t>(a, l, b, stream);
+}
+
+/* ---- occupancy queries ------------------------------------------------------ */
+
+static const void *smem_kernel(int is_float)
+{
+    return is_float ? (const void *)hist_smem_kernel<float, bin_f32>
+                    : (const void *)hist_smem_kernel<int32_t, bin_i32>;
+}
+
+extern "C" cudaError_t gputile__hist_smem_blocks_per_sm(int is_float, size_t smem, int *blocks)
+{
+    const void *k = smem_kernel(is_float);
+    cudaError_t err = allow_smem(k);
+    if (err != cudaSuccess)
+        return err;
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, k, SMEM_THREADS, smem);
+}
+
+static cudaError_t cluster_config(int is_float, size_t smem, cudaLaunchConfig_t *config)
+{
+    const void *k = smem_kernel(is_float);
+    cudaError_t err = allow_smem(k);
+    if (err == cudaSuccess)
+        err = cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
+    *config = cudaLaunchConfig_t{};
+    config->gridDim = dim3(720720); /* lcm(1..16): a multiple of every cluster size */
+    config->blockDim = dim3(SMEM_THREADS);
+    config->dynamicSmemBytes = smem;
+    return err;
+}
+
+extern "C" cudaError_t gputile__hist_cluster_max(int is_float, size_t smem, int *max_cluster)
+{
+    cudaLaunchConfig_t config;
+    cudaError_t err = cluster_config(is_float, smem, &config);
+    if (err != cudaSuccess)
+        return err;
+    return cudaOccupancyMaxPotentialClusterSize(max_cluster, smem_kernel(is_float), &config);
+}
+
+extern "C" cudaError_t gputile__hist_cluster_active(int is_float, size_t smem, int cluster,
+                                                    int *clusters)
+{
+    cudaLaunchConfig_t config;
+    cudaLaunchAttribute attr[1];
+    cudaError_t err = cluster_config(is_float, smem, &config);
+    if (err != cudaSuccess)
+        return err;
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = (unsigned)cluster;
+    attr[0].val.clusterDim.y = 1;
+    attr[0].val.clusterDim.z = 1;
+    config.attrs = attr;
+    config.numAttrs = 1;
+    return cudaOccupancyMaxActiveClusters(clusters, smem_kernel(is_float), &config);
+}
+
+extern "C" cudaError_t gputile__hist_global_blocks_per_sm(int is_float, int *blocks)
+{
+    const void *k = is_float ? (const void *)hist_global_kernel<float, bin_f32>
+                             : (const void *)hist_global_kernel<int32_t, bin_i32>;
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, k, GLOBAL_THREADS, 0);
+}
