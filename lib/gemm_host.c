@@ -234,9 +234,12 @@ static gputile_status run_tiles(pipeline *p)
             ta.n = (int64_t)tw;
             if (p->reads_ab) {
                 ta.a = p->args.trans_a ? p->a.dev.elements + r0 : p->a.dev.elements + r0 * p->a.dev.stride;
+                ta.lda = (int64_t)p->a.dev.stride;
                 ta.b = p->args.trans_b ? p->b.dev.elements + c0 * p->b.dev.stride : p->b.dev.elements + c0;
+                ta.ldb = (int64_t)p->b.dev.stride;
             }
             ta.c = p->c.dev.elements + r0 * p->c.dev.stride + c0;
+            ta.ldc = (int64_t)p->c.dev.stride;
             s = gputile__gemm_launch(p->algorithm, &ta, p->comp);
         }
         if (s == GPUTILE_SUCCESS)

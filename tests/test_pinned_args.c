@@ -5,7 +5,9 @@
  * nothing is written through an out-pointer on error. Without a device,
  * valid calls must say GPUTILE_ERROR_NO_DEVICE.
  */
+#include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -162,4 +164,85 @@ Test(pinned_args, status_texts)
                      "GPUTILE_ERROR_ALREADY_REGISTERED");
     cr_assert_str_neq(gputile_strerror(GPUTILE_ERROR_UNKNOWN_POINTER), "unknown status");
     cr_assert_str_neq(gputile_strerror(GPUTILE_ERROR_ALREADY_REGISTERED), "unknown status");
+}
+
+/* ---- the host copy threads (internal, no device needed) ---- */
+void gputile__parallel_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height);
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
+static uint64_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+/* One strided copy with random shape and pitches: every byte inside the
+ * rectangle copied, every byte outside it (row gaps, guards) untouched. */
+static int one_copy(uint64_t seed, char *why, size_t why_len)
+{
+    uint64_t s = seed;
+#define NEXT() (s ^= s << 13, s ^= s >> 7, s ^= s << 17, s)
+    size_t width = NEXT() % 3 == 0 ? NEXT() % 70 + 1 : NEXT() % 600000 + 1;
+    size_t height = NEXT() % 40 + 1;
+    size_t spitch = width + NEXT() % 3 * (NEXT() % 100), dpitch = width + NEXT() % 2 * (NEXT() % 77);
+    size_t sbytes = spitch * height, dbytes = dpitch * height + 128;
+    unsigned char *src = malloc(sbytes), *dst = malloc(dbytes);
+    if (src == NULL || dst == NULL)
+        return snprintf(why, why_len, "malloc"), 1;
+    for (size_t i = 0; i < sbytes; ++i)
+        src[i] = (unsigned char)NEXT();
+    memset(dst, 0xee, dbytes);
+    gputile__parallel_copy2d(dst + 64, dpitch, src, spitch, width, height);
+    int bad = 0;
+    for (size_t i = 0; i < dbytes && !bad; ++i) {
+        bool in = i >= 64 && i < 64 + dpitch * height && (i - 64) % dpitch < width;
+        unsigned char want = in ? src[((i - 64) / dpitch) * spitch + (i - 64) % dpitch] : 0xee;
+        if (dst[i] != want)
+            bad = snprintf(why, why_len, "%zux%zu (pitches %zu, %zu): byte %zu is %d, want %d", width,
+                           height, spitch, dpitch, i, dst[i], want) > 0;
+    }
+    free(src);
+    free(dst);
+    return bad;
+#undef NEXT
+}
+
+Test(pinned_args, parallel_copy_every_byte)
+{
+    char why[200];
+    for (int i = 0; i < 60; ++i)
+        cr_assert_eq(one_copy(rng() | 1, why, sizeof why), 0, "%s", why);
+    gputile__parallel_copy2d(NULL, 0, NULL, 0, 0, 5); /* nothing to copy */
+}
+
+typedef struct copier {
+    uint64_t seed;
+    int bad;
+    char why[200];
+} copier;
+
+static void *copier_main(void *arg)
+{
+    copier *c = arg;
+    for (int i = 0; i < 25 && !c->bad; ++i)
+        c->bad = one_copy(c->seed + (uint64_t)i * 0x9e3779b97f4a7c15ULL, c->why, sizeof c->why);
+    return NULL;
+}
+
+Test(pinned_args, parallel_copy_from_many_threads)
+{
+    enum { N = 6 };
+    pthread_t t[N];
+    copier c[N];
+    for (int i = 0; i < N; ++i) {
+        c[i] = (copier){.seed = rng() | 1, .bad = 0};
+        cr_assert_eq(pthread_create(&t[i], NULL, copier_main, &c[i]), 0);
+    }
+    for (int i = 0; i < N; ++i)
+        pthread_join(t[i], NULL);
+    for (int i = 0; i < N; ++i)
+        cr_expect_eq(c[i].bad, 0, "thread %d: %s", i, c[i].why);
 }
