@@ -2,7 +2,8 @@
  * transfer.c: gputile-bench transfer.
  *
  *   gputile-bench transfer [--csv] [--runs N] [--warmup N] [--max-mib N]
- *                          [--no-rates] [--no-alloc] [--no-gemm] [--gemm-n N]
+ *                          [--no-rates] [--no-sweep] [--no-alloc] [--no-gemm]
+ *                          [--gemm-n N]
  *
  * 1. Host->device and device->host GB/s, 1 MiB to 4 GiB, for: pageable
  *    cudaMemcpyAsync; pinned cudaMemcpyAsync ("raw"); gputile_copy() on the
@@ -10,6 +11,8 @@
  *    a kernel; registered (cudaHostRegister'd) memory; gputile_copy() from
  *    pageable memory (staged). Targets: staged >= 3x pageable at >= 256 MiB;
  *    gputile pinned >= 0.95x raw.
+ * 1b. The staging knobs (chunk size, buffers, copy threads) swept at 256 MiB,
+ *    so the defaults can be chosen from measurements.
  * 2. The cost of a 1 GiB pinned block: fresh cudaHostAlloc, cudaHostRegister,
  *    gputile_pool_alloc() of a cached block. Target: pooled >= 1000x faster.
  * 3. GEMM on host matrices (4096^3, 8192^3): the seed's flow (pageable
@@ -37,6 +40,9 @@
 #include "gputile.h"
 
 cudaError_t bench_zero_copy(void *dst, const void *src, size_t bytes, int sms, cudaStream_t stream);
+/* libgputile's staging knobs (internal; lib/pinned_internal.h): largest chunk,
+ * buffers per ring, copy threads; 0 restores a default. */
+void gputile__stage_tune(size_t chunk, int buffers, int threads);
 
 static const size_t MiB = (size_t)1 << 20;
 
@@ -160,8 +166,10 @@ static void rates(const bench_options *o, size_t max_bytes, cudaStream_t stream)
             bench_item items[N_METHODS];
             for (int m = 0; m < N_METHODS; ++m)
                 items[m] = (bench_item){method_name[m], enqueue_copy, &c[m], 0};
-            /* pageable-memory items first, then the same memory registered */
-            int order1[] = {M_PAGEABLE, M_STAGED, M_PINNED, M_GPUTILE_PINNED, M_WC, M_MAPPED};
+            /* pageable-memory items first, then the same memory registered.
+             * Raw pinned and gputile pinned both follow asynchronous items,
+             * so neither pays for a drained stream's launch latency. */
+            int order1[] = {M_PAGEABLE, M_STAGED, M_WC, M_MAPPED, M_PINNED, M_GPUTILE_PINNED};
             bench_item first[6];
             for (int i = 0; i < 6; ++i)
                 first[i] = items[order1[i]];
@@ -194,6 +202,59 @@ static void rates(const bench_options *o, size_t max_bytes, cudaStream_t stream)
     check(gputile_pinned_free(pinned), "free");
     check(gputile_pinned_free(wc), "free");
     free(pageable);
+}
+
+/* ---- 1b. the staging knobs, swept ---------------------------------------------
+ * gputile_copy from pageable memory at 256 MiB for chunk sizes, buffer
+ * counts and copy-thread counts around the defaults (16 MiB, 3, 8): the
+ * measurements the defaults in lib/pinned_internal.h are to be chosen from. */
+static void sweep(const bench_options *o, cudaStream_t stream)
+{
+    const size_t bytes = 256 * MiB;
+    static const size_t chunks[] = {2, 4, 8, 16, 32};
+    static const int buffers[] = {2, 3, 4};
+    static const int threads[] = {4, 8, 12, 16};
+    void *page = xmalloc(bytes), *dev;
+    fill(page, bytes);
+    BENCH_CUDA(cudaMalloc(&dev, bytes));
+    double best[2] = {0, 0};
+    char best_what[2][64] = {"", ""};
+    if (!o->csv)
+        printf("\nStaging knobs: gputile_copy of 256 MiB pageable memory, GB/s (defaults: 16 MiB, 3 buffers, 8 threads)\n"
+               "%9s %8s %8s %8s %8s\n", "chunk", "buffers", "threads", "h2d", "d2h");
+    for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; ++c)
+        for (size_t b = 0; b < sizeof buffers / sizeof buffers[0]; ++b)
+            for (size_t t = 0; t < sizeof threads / sizeof threads[0]; ++t) {
+                gputile__stage_tune(chunks[c] * MiB, buffers[b], threads[t]);
+                bench_progress("transfer: sweep chunk %zu MiB, %d buffers, %d threads", chunks[c], buffers[b],
+                               threads[t]);
+                copy_ctx ctx[2] = {{H2D, page, dev, bytes, 1, 0}, {D2H, page, dev, bytes, 1, 0}};
+                bench_item items[2] = {{"h2d", enqueue_copy, &ctx[0], 0}, {"d2h", enqueue_copy, &ctx[1], 0}};
+                bench_time(items, 2, o, stream);
+                double gb[2];
+                for (int d = 0; d < 2; ++d) {
+                    gb[d] = bytes / items[d].median_ms / 1e6;
+                    if (gb[d] > best[d]) {
+                        best[d] = gb[d];
+                        snprintf(best_what[d], sizeof best_what[d], "%zu MiB, %d buffers, %d threads",
+                                 chunks[c], buffers[b], threads[t]);
+                    }
+                }
+                if (o->csv)
+                    printf("sweep,%zuMiB/%d/%d,%zu,staged-h2d,%.4f,%.2f\nsweep,%zuMiB/%d/%d,%zu,staged-d2h,%.4f,%.2f\n",
+                           chunks[c], buffers[b], threads[t], bytes, items[0].median_ms, gb[0], chunks[c],
+                           buffers[b], threads[t], bytes, items[1].median_ms, gb[1]);
+                else
+                    printf("%5zu MiB %8d %8d %8.2f %8.2f\n", chunks[c], buffers[b], threads[t], gb[0], gb[1]);
+                fflush(stdout);
+            }
+    gputile__stage_tune(0, 0, 0);
+    if (!o->csv)
+        printf("best h2d: %.2f GB/s (%s); best d2h: %.2f GB/s (%s)\n", best[0], best_what[0], best[1],
+               best_what[1]);
+    check(gputile_pool_release(), "pool release");
+    BENCH_CUDA(cudaFree(dev));
+    free(page);
 }
 
 /* ---- 2. allocation cost ---------------------------------------------------- */
@@ -438,7 +499,7 @@ int bench_transfer(int argc, char **argv)
     bench_options o;
     argc = bench_parse_common(argc, argv, &o);
     size_t max_mib = 4096, gemm_n = 0;
-    bool do_rates = true, do_alloc = true, do_gemm = true;
+    bool do_rates = true, do_alloc = true, do_gemm = true, do_sweep = true;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--max-mib") == 0 && i + 1 < argc)
             max_mib = strtoull(argv[++i], NULL, 0);
@@ -446,13 +507,15 @@ int bench_transfer(int argc, char **argv)
             gemm_n = strtoull(argv[++i], NULL, 0);
         else if (strcmp(argv[i], "--no-rates") == 0)
             do_rates = false;
+        else if (strcmp(argv[i], "--no-sweep") == 0)
+            do_sweep = false;
         else if (strcmp(argv[i], "--no-alloc") == 0)
             do_alloc = false;
         else if (strcmp(argv[i], "--no-gemm") == 0)
             do_gemm = false;
         else {
             fprintf(stderr, "usage: gputile-bench transfer [--csv] [--runs N] [--warmup N] [--max-mib N]\n"
-                            "       [--no-rates] [--no-alloc] [--no-gemm] [--gemm-n N]\n");
+                            "       [--no-rates] [--no-sweep] [--no-alloc] [--no-gemm] [--gemm-n N]\n");
             return strcmp(argv[i], "--help") == 0 ? 0 : 2;
         }
     }
@@ -463,6 +526,8 @@ int bench_transfer(int argc, char **argv)
     double t0 = now_ms();
     if (do_rates)
         rates(&o, max_mib * MiB, stream);
+    if (do_sweep)
+        sweep(&o, stream);
     if (do_alloc)
         alloc_cost(&o);
     if (do_gemm)

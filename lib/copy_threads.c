@@ -2,7 +2,9 @@
  * copy_threads.c: the host copy threads. One memcpy thread reaches ~12 GB/s
  * on our H200's host and four reach ~44 GB/s (ANCHORS.md), so the pinned
  * staging of pageable memory is split over GPUTILE__COPY_THREADS threads:
- * the caller plus helpers started once, on first use, and stopped at exit.
+ * the caller plus helpers started once, on first use, and stopped at exit
+ * (GPUTILE__COPY_MAX_THREADS - 1 of them, so that gputile__stage_tune() can
+ * try more; idle ones sleep on a condition variable).
  *
  * A copy is cut into byte ranges of its packed rows (page-aligned cuts);
  * the caller queues all but one on a FIFO shared by every caller, copies
@@ -33,7 +35,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t work_cv = PTHREAD_COND_INITIALIZER, done_cv = PTHREAD_COND_INITIALIZER;
 static task *head, *tail;
 static bool stopping;
-static pthread_t helpers[GPUTILE__COPY_THREADS - 1];
+static pthread_t helpers[GPUTILE__COPY_MAX_THREADS - 1];
 static int n_helpers;
 static pthread_once_t started = PTHREAD_ONCE_INIT;
 
@@ -91,7 +93,7 @@ static void *helper(void *arg)
 
 static void start(void)
 {
-    for (int i = 0; i < GPUTILE__COPY_THREADS - 1; ++i) {
+    for (int i = 0; i < GPUTILE__COPY_MAX_THREADS - 1; ++i) {
         if (pthread_create(&helpers[i], NULL, helper, NULL) != 0)
             break;
         ++n_helpers;
@@ -119,12 +121,15 @@ void gputile__parallel_copy2d(void *dst, size_t dpitch, const void *src, size_t 
     pthread_once(&started, start);
 
     size_t parts = (total + GPUTILE__COPY_MIN_PART - 1) / GPUTILE__COPY_MIN_PART;
+    size_t threads = (size_t)gputile__copy_threads();
+    if (parts > threads)
+        parts = threads;
     if (parts > (size_t)n_helpers + 1)
         parts = (size_t)n_helpers + 1;
     size_t part = (total + parts - 1) / parts;
     part = (part + 4095) & ~(size_t)4095; /* cut at page multiples of the packed bytes */
 
-    task tasks[GPUTILE__COPY_THREADS];
+    task tasks[GPUTILE__COPY_MAX_THREADS];
     job j = {0};
     size_t n = 0;
     for (size_t b = 0; b < total; b += part, ++n)

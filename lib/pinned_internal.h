@@ -22,8 +22,10 @@
 #define GPUTILE__STAGE_CHUNK ((size_t)16 << 20)    /* pinned buffer size, largest chunk */
 #define GPUTILE__STAGE_MIN_CHUNK ((size_t)1 << 20) /* smallest chunk of a pipelined copy */
 #define GPUTILE__STAGE_BUFFERS 3                   /* pinned buffers per pipelined copy */
+#define GPUTILE__STAGE_MAX_BUFFERS 8               /* the most gputile__stage_tune() allows */
 #define GPUTILE__STAGE_MIN_BYTES ((size_t)4 << 20) /* smaller pageable copies: cudaMemcpyAsync */
 #define GPUTILE__COPY_THREADS 8                    /* host threads per parallel memcpy (caller included) */
+#define GPUTILE__COPY_MAX_THREADS 16               /* the most gputile__stage_tune() allows */
 #define GPUTILE__COPY_MIN_PART ((size_t)256 << 10) /* smallest piece one copy thread takes */
 #define GPUTILE__GEMM_HOST_TILE 2048               /* rows/cols of C per tile of the host GEMM */
 #define GPUTILE__GEMM_HOST_MAX_SPLIT 8             /* at most this many tiles along m and n */
@@ -97,9 +99,9 @@ typedef struct gputile__ring {
     size_t chunk;                            /* bytes per buffer */
     int n;                                   /* buffers */
     int next;                                /* the buffer the next chunk uses */
-    void *buf[GPUTILE__STAGE_BUFFERS];       /* from the pool */
-    cudaEvent_t done[GPUTILE__STAGE_BUFFERS]; /* the last DMA that uses buf[i] */
-    bool busy[GPUTILE__STAGE_BUFFERS];       /* done[i] is recorded and not yet waited on */
+    void *buf[GPUTILE__STAGE_MAX_BUFFERS];        /* from the pool */
+    cudaEvent_t done[GPUTILE__STAGE_MAX_BUFFERS]; /* the last DMA that uses buf[i] */
+    bool busy[GPUTILE__STAGE_MAX_BUFFERS];        /* done[i] is recorded and not yet waited on */
 } gputile__ring;
 
 /* Takes the ring's buffers (chunk bytes each) from the pool. */
@@ -119,6 +121,12 @@ gputile_status gputile__ring_download(gputile__ring *r, gputile__rect dst, gputi
 size_t gputile__stage_chunk_for(size_t bytes);
 /* Tests only: caps every chunk at `bytes` (0 restores the default). */
 void gputile__stage_set_chunk_cap(size_t bytes);
+/* Tests and gputile-bench only: largest chunk, buffers per ring and copy
+ * threads for later copies (0 keeps a default; values are clamped to the
+ * maxima above). Not for concurrent use with copies in flight. */
+void gputile__stage_tune(size_t chunk, int buffers, int threads);
+/* The copy threads a parallel copy uses now. */
+int gputile__copy_threads(void);
 
 /* ---- gemm_host.c ---- */
 /* Runs args (m, n >= 1, pointers unset) on host and device operands a, b, c

@@ -16,10 +16,29 @@
 #include "pinned_internal.h"
 
 static size_t chunk_cap; /* tests only; 0: none */
+static size_t tuned_chunk; /* gputile__stage_tune(); 0: GPUTILE__STAGE_CHUNK */
+static int tuned_buffers, tuned_threads;
 
 void gputile__stage_set_chunk_cap(size_t bytes)
 {
     __atomic_store_n(&chunk_cap, bytes, __ATOMIC_RELAXED);
+}
+
+void gputile__stage_tune(size_t chunk, int buffers, int threads)
+{
+    if (buffers > GPUTILE__STAGE_MAX_BUFFERS)
+        buffers = GPUTILE__STAGE_MAX_BUFFERS;
+    if (threads > GPUTILE__COPY_MAX_THREADS)
+        threads = GPUTILE__COPY_MAX_THREADS;
+    __atomic_store_n(&tuned_chunk, chunk, __ATOMIC_RELAXED);
+    __atomic_store_n(&tuned_buffers, buffers > 1 ? buffers : 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&tuned_threads, threads > 0 ? threads : 0, __ATOMIC_RELAXED);
+}
+
+int gputile__copy_threads(void)
+{
+    int t = __atomic_load_n(&tuned_threads, __ATOMIC_RELAXED);
+    return t > 0 ? t : GPUTILE__COPY_THREADS;
 }
 
 size_t gputile__stage_chunk_for(size_t bytes)
@@ -28,8 +47,11 @@ size_t gputile__stage_chunk_for(size_t bytes)
     size_t c = ((bytes / 4) + 0xffff) & ~(size_t)0xffff;
     if (c < GPUTILE__STAGE_MIN_CHUNK)
         c = GPUTILE__STAGE_MIN_CHUNK;
-    if (c > GPUTILE__STAGE_CHUNK)
-        c = GPUTILE__STAGE_CHUNK;
+    size_t largest = __atomic_load_n(&tuned_chunk, __ATOMIC_RELAXED);
+    if (largest == 0)
+        largest = GPUTILE__STAGE_CHUNK;
+    if (c > largest)
+        c = largest;
     size_t cap = __atomic_load_n(&chunk_cap, __ATOMIC_RELAXED);
     return cap != 0 && c > cap ? cap : c;
 }
@@ -106,7 +128,10 @@ gputile_status gputile__ring_init(gputile__ring *r, size_t chunk)
     r->chunk = chunk;
     r->n = 0;
     r->next = 0;
-    for (int i = 0; i < GPUTILE__STAGE_BUFFERS && s == GPUTILE_SUCCESS; ++i) {
+    int buffers = __atomic_load_n(&tuned_buffers, __ATOMIC_RELAXED);
+    if (buffers == 0)
+        buffers = GPUTILE__STAGE_BUFFERS;
+    for (int i = 0; i < buffers && s == GPUTILE_SUCCESS; ++i) {
         s = gputile_pool_alloc(&r->buf[i], chunk, GPUTILE_PINNED_DEFAULT);
         if (s != GPUTILE_SUCCESS)
             break;

@@ -27,6 +27,7 @@ cudaError_t gputest_mapped_update(unsigned char *device_ptr, size_t n, cudaStrea
 /* libgputile internals that tests may turn (declared in lib/pinned_internal.h). */
 void gputile__gemm_host_set_tile(size_t tile);
 void gputile__stage_set_chunk_cap(size_t bytes);
+void gputile__stage_tune(size_t chunk, int buffers, int threads);
 
 #define OK(call)                                                                                  \
     do {                                                                                          \
@@ -492,6 +493,12 @@ Test(pinned, copies_in_small_chunks, .init = gputest_require_device, .timeout = 
     copy_both_ways(PAGEABLE, (5 << 20) + 17, NULL);
     copy_both_ways(PAGEABLE, (7 << 20) + 65536 * 3, NULL);
     gputile__stage_set_chunk_cap(0);
+    /* the knobs the benchmark sweeps: fewest and most buffers and threads */
+    gputile__stage_tune((size_t)3 << 20, 2, 1);
+    copy_both_ways(PAGEABLE, (13 << 20) + 5, NULL);
+    gputile__stage_tune((size_t)1 << 20, 8, 16);
+    copy_both_ways(PAGEABLE, (13 << 20) + 5, NULL);
+    gputile__stage_tune(0, 0, 0);
 }
 
 Test(pinned, copy_orders_after_earlier_work, .init = gputest_require_device, .timeout = 60)
