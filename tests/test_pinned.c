@@ -145,9 +145,14 @@ Test(pinned, every_flag_combination, .init = gputest_require_device, .timeout = 
 
 Test(pinned, allocation_failure_is_a_status, .init = gputest_require_device)
 {
+    /* 1 EiB: the driver refuses it as out of memory (or, on some drivers, as
+     * an invalid size: GPUTILE_ERROR_CUDA); never success, never a crash. */
     void *p = &p;
-    EXPECT(gputile_pinned_alloc(&p, (size_t)1 << 60, 0), GPUTILE_ERROR_OUT_OF_MEMORY);
-    EXPECT(gputile_pool_alloc(&p, (size_t)1 << 60, 0), GPUTILE_ERROR_OUT_OF_MEMORY);
+    gputile_status s = gputile_pinned_alloc(&p, (size_t)1 << 60, 0);
+    cr_assert(s == GPUTILE_ERROR_OUT_OF_MEMORY || s == GPUTILE_ERROR_CUDA, "%s", gputile_status_name(s));
+    cr_assert_neq(gputile_last_cuda_error(), 0);
+    s = gputile_pool_alloc(&p, (size_t)1 << 60, 0);
+    cr_assert(s == GPUTILE_ERROR_OUT_OF_MEMORY || s == GPUTILE_ERROR_CUDA, "%s", gputile_status_name(s));
     cr_assert_eq(p, (void *)&p, "out-pointer written on error");
     /* still usable, the pool unchanged */
     OK(gputile_pinned_alloc(&p, 100, 0));
@@ -846,7 +851,7 @@ Test(pinned, host_matmul_random_floats, .init = gputest_require_device, .timeout
     gputile__gemm_host_set_tile(300);
     OK(gputile_matmul(A, B, C));
     for (size_t i = 0; i < m * n; ++i)
-        cr_assert(fabsf(c[i] - want[i]) <= 1e-4f * k, "C[%zu] = %g, cuBLAS %g", i, c[i], want[i]);
+        cr_assert(fabsf(c[i] - want[i]) <= 2e-6f * k, "C[%zu] = %g, cuBLAS %g", i, c[i], want[i]);
     GPUTEST_CUDA(cudaFree(dA.elements));
     GPUTEST_CUDA(cudaFree(dB.elements));
     GPUTEST_CUDA(cudaFree(dC.elements));
