@@ -1,14 +1,539 @@
 /*
- * transfer.c: gputile-bench transfer (to be written with its issue).
+ * transfer.c: gputile-bench transfer.
+ *
+ *   gputile-bench transfer [--csv] [--runs N] [--warmup N] [--max-mib N]
+ *                          [--no-rates] [--no-sweep] [--no-alloc] [--no-gemm]
+ *                          [--gemm-n N]
+ *
+ * 1. Host->device and device->host GB/s, 1 MiB to 4 GiB, for: pageable
+ *    cudaMemcpyAsync; pinned cudaMemcpyAsync ("raw"); gputile_copy() on the
+ *    same pinned buffer; write-combined pinned; mapped memory read/written by
+ *    a kernel; registered (cudaHostRegister'd) memory; gputile_copy() from
+ *    pageable memory (staged). Targets: staged >= 3x pageable at >= 256 MiB;
+ *    gputile pinned >= 0.95x raw.
+ * 1b. The staging knobs (chunk size, buffers, copy threads) swept at 256 MiB,
+ *    so the defaults can be chosen from measurements.
+ * 2. The cost of a 1 GiB pinned block: fresh cudaHostAlloc, cudaHostRegister,
+ *    gputile_pool_alloc() of a cached block. Target: pooled >= 1000x faster.
+ * 3. GEMM on host matrices (4096^3, 8192^3): the seed's flow (pageable
+ *    cudaMemcpy in, libgputile's device kernel, cudaMemcpy out), the same
+ *    from pinned memory, gputile_matmul-equivalent gputile_gemm on pageable
+ *    and pinned host matrices, cublasXt on the same host matrices, and the
+ *    kernel alone. Targets at 8192^3: gputile (pageable) >= 1.5x faster than
+ *    the seed's pageable flow, and <= 0.8x the pinned sequential flow.
+ *
+ * Every item is timed with CUDA events on one stream, interleaved, medians
+ * (bench_time). Calls that block the host (pageable copies, gputile_copy
+ * from pageable memory, gputile_gemm on host matrices) are ordered on the
+ * stream, so their events bracket them; cublasXt runs on its own streams,
+ * so its item first drains the bench stream.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cublasXt.h>
 
 #include "bench.h"
+#include "gputile.h"
+
+cudaError_t bench_zero_copy(void *dst, const void *src, size_t bytes, int sms, cudaStream_t stream);
+/* libgputile's staging knobs (internal; lib/pinned_internal.h): largest chunk,
+ * buffers per ring, copy threads; 0 restores a default. */
+void gputile__stage_tune(size_t chunk, int buffers, int threads);
+
+static const size_t MiB = (size_t)1 << 20;
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static void check(gputile_status s, const char *what)
+{
+    if (s != GPUTILE_SUCCESS) {
+        fprintf(stderr, "gputile-bench: transfer: %s: %s (%s)\n", what, gputile_status_name(s),
+                gputile_last_cuda_error_name());
+        exit(1);
+    }
+}
+
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n);
+    if (p == NULL) {
+        fprintf(stderr, "gputile-bench: transfer: out of host memory (%zu bytes)\n", n);
+        exit(1);
+    }
+    return p;
+}
+
+/* Touches every page and writes a pattern (so pageable memory is resident). */
+static void fill(void *p, size_t n)
+{
+    uint32_t x = 0x12345678u, *w = p;
+    for (size_t i = 0; i < n / 4; ++i) {
+        x = x * 1664525u + 1013904223u;
+        w[i] = x;
+    }
+}
+
+/* ---- 1. rates ------------------------------------------------------------- */
+
+typedef enum { H2D, D2H } direction;
+
+typedef struct copy_ctx {
+    direction dir;
+    void *host, *dev;
+    size_t bytes;
+    int kind; /* 0 raw cudaMemcpyAsync, 1 gputile_copy, 2 zero-copy kernel */
+    int sms;
+} copy_ctx;
+
+static void enqueue_copy(void *arg, cudaStream_t stream)
+{
+    copy_ctx *c = arg;
+    void *dst = c->dir == H2D ? c->dev : c->host;
+    const void *src = c->dir == H2D ? c->host : c->dev;
+    switch (c->kind) {
+    case 0:
+        BENCH_CUDA(cudaMemcpyAsync(dst, src, c->bytes, c->dir == H2D ? cudaMemcpyHostToDevice
+                                                                   : cudaMemcpyDeviceToHost,
+                                   stream));
+        break;
+    case 1:
+        check(gputile_copy(dst, src, c->bytes, stream), "gputile_copy");
+        break;
+    case 2:
+        BENCH_CUDA(bench_zero_copy(dst, src, c->bytes, c->sms, stream));
+        break;
+    }
+}
+
+enum { M_PAGEABLE, M_PINNED, M_GPUTILE_PINNED, M_WC, M_MAPPED, M_REGISTERED, M_STAGED, N_METHODS };
+static const char *const method_name[N_METHODS] = {
+    "pageable", "pinned", "gputile-pinned", "write-comb", "mapped-kernel", "registered", "staged"};
+
+static void print_rate_header(const bench_options *o)
+{
+    if (o->csv) {
+        printf("section,direction,bytes,method,ms,GBps\n");
+        return;
+    }
+    printf("\nTransfer rates, GB/s (median of %d runs; staged = gputile_copy from pageable memory)\n",
+           o->runs);
+    printf("%-4s %9s", "dir", "size");
+    for (int m = 0; m < N_METHODS; ++m)
+        printf(" %14s", method_name[m]);
+    printf(" %15s %13s\n", "staged/pageable", "gputile/raw");
+}
+
+static void rates(const bench_options *o, size_t max_bytes, cudaStream_t stream)
+{
+    int dev, sms;
+    BENCH_CUDA(cudaGetDevice(&dev));
+    BENCH_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+
+    bench_progress("transfer: allocating %zu MiB of pageable, pinned, write-combined and device memory",
+                   max_bytes / MiB);
+    void *pageable = xmalloc(max_bytes), *pinned, *wc, *devbuf, *mapped_dev;
+    fill(pageable, max_bytes);
+    check(gputile_pinned_alloc(&pinned, max_bytes, GPUTILE_PINNED_MAPPED | GPUTILE_PINNED_PORTABLE),
+          "pinned alloc");
+    check(gputile_pinned_alloc(&wc, max_bytes, GPUTILE_PINNED_WRITE_COMBINED), "write-combined alloc");
+    fill(pinned, max_bytes);
+    memset(wc, 1, max_bytes);
+    check(gputile_pinned_device_pointer(&mapped_dev, pinned), "device pointer");
+    BENCH_CUDA(cudaMalloc(&devbuf, max_bytes));
+
+    print_rate_header(o);
+    for (size_t bytes = MiB; bytes <= max_bytes; bytes *= 4) {
+        for (int d = H2D; d <= D2H; ++d) {
+            bench_progress("transfer: %s %zu MiB", d == H2D ? "host->device" : "device->host", bytes / MiB);
+            copy_ctx c[N_METHODS] = {
+                [M_PAGEABLE] = {d, pageable, devbuf, bytes, 0, sms},
+                [M_PINNED] = {d, pinned, devbuf, bytes, 0, sms},
+                [M_GPUTILE_PINNED] = {d, pinned, devbuf, bytes, 1, sms},
+                [M_WC] = {d, wc, devbuf, bytes, 0, sms},
+                [M_MAPPED] = {d, mapped_dev, devbuf, bytes, 2, sms},
+                [M_REGISTERED] = {d, pageable, devbuf, bytes, 0, sms},
+                [M_STAGED] = {d, pageable, devbuf, bytes, 1, sms},
+            };
+            bench_item items[N_METHODS];
+            for (int m = 0; m < N_METHODS; ++m)
+                items[m] = (bench_item){method_name[m], enqueue_copy, &c[m], 0};
+            /* pageable-memory items first, then the same memory registered.
+             * Raw pinned and gputile pinned both follow asynchronous items,
+             * so neither pays for a drained stream's launch latency. */
+            int order1[] = {M_PAGEABLE, M_STAGED, M_WC, M_MAPPED, M_PINNED, M_GPUTILE_PINNED};
+            bench_item first[6];
+            for (int i = 0; i < 6; ++i)
+                first[i] = items[order1[i]];
+            bench_time(first, 6, o, stream);
+            for (int i = 0; i < 6; ++i)
+                items[order1[i]].median_ms = first[i].median_ms;
+            check(gputile_pinned_register(pageable, bytes, 0), "register");
+            bench_time(&items[M_REGISTERED], 1, o, stream);
+            check(gputile_pinned_unregister(pageable), "unregister");
+
+            const char *dn = d == H2D ? "h2d" : "d2h";
+            if (o->csv) {
+                for (int m = 0; m < N_METHODS; ++m)
+                    printf("rate,%s,%zu,%s,%.4f,%.2f\n", dn, bytes, method_name[m], items[m].median_ms,
+                           bytes / items[m].median_ms / 1e6);
+            } else {
+                printf("%-4s %5zu MiB", dn, bytes / MiB);
+                for (int m = 0; m < N_METHODS; ++m)
+                    printf(" %14.2f", bytes / items[m].median_ms / 1e6);
+                double staged = items[M_PAGEABLE].median_ms / items[M_STAGED].median_ms;
+                double gp = items[M_PINNED].median_ms / items[M_GPUTILE_PINNED].median_ms;
+                printf(" %10.2fx%s %9.3fx%s\n", staged,
+                       bytes >= 256 * MiB ? (staged >= 3.0 ? " ok " : " MISS") : "     ", gp,
+                       gp >= 0.95 ? " ok " : " MISS");
+            }
+            fflush(stdout);
+        }
+    }
+    BENCH_CUDA(cudaFree(devbuf));
+    check(gputile_pinned_free(pinned), "free");
+    check(gputile_pinned_free(wc), "free");
+    free(pageable);
+}
+
+/* ---- 1b. the staging knobs, swept ---------------------------------------------
+ * gputile_copy from pageable memory at 256 MiB for chunk sizes, buffer
+ * counts and copy-thread counts around the defaults (16 MiB, 3, 8): the
+ * measurements the defaults in lib/pinned_internal.h are to be chosen from. */
+static void sweep(const bench_options *o, cudaStream_t stream)
+{
+    const size_t bytes = 256 * MiB;
+    static const size_t chunks[] = {2, 4, 8, 16, 32};
+    static const int buffers[] = {2, 3, 4};
+    static const int threads[] = {4, 8, 12, 16};
+    void *page = xmalloc(bytes), *dev;
+    fill(page, bytes);
+    BENCH_CUDA(cudaMalloc(&dev, bytes));
+    double best[2] = {0, 0};
+    char best_what[2][64] = {"", ""};
+    if (!o->csv)
+        printf("\nStaging knobs: gputile_copy of 256 MiB pageable memory, GB/s (defaults: 16 MiB, 3 buffers, 8 threads)\n"
+               "%9s %8s %8s %8s %8s\n", "chunk", "buffers", "threads", "h2d", "d2h");
+    for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; ++c)
+        for (size_t b = 0; b < sizeof buffers / sizeof buffers[0]; ++b)
+            for (size_t t = 0; t < sizeof threads / sizeof threads[0]; ++t) {
+                gputile__stage_tune(chunks[c] * MiB, buffers[b], threads[t]);
+                bench_progress("transfer: sweep chunk %zu MiB, %d buffers, %d threads", chunks[c], buffers[b],
+                               threads[t]);
+                copy_ctx ctx[2] = {{H2D, page, dev, bytes, 1, 0}, {D2H, page, dev, bytes, 1, 0}};
+                bench_item items[2] = {{"h2d", enqueue_copy, &ctx[0], 0}, {"d2h", enqueue_copy, &ctx[1], 0}};
+                bench_time(items, 2, o, stream);
+                double gb[2];
+                for (int d = 0; d < 2; ++d) {
+                    gb[d] = bytes / items[d].median_ms / 1e6;
+                    if (gb[d] > best[d]) {
+                        best[d] = gb[d];
+                        snprintf(best_what[d], sizeof best_what[d], "%zu MiB, %d buffers, %d threads",
+                                 chunks[c], buffers[b], threads[t]);
+                    }
+                }
+                if (o->csv)
+                    printf("sweep,%zuMiB/%d/%d,%zu,staged-h2d,%.4f,%.2f\nsweep,%zuMiB/%d/%d,%zu,staged-d2h,%.4f,%.2f\n",
+                           chunks[c], buffers[b], threads[t], bytes, items[0].median_ms, gb[0], chunks[c],
+                           buffers[b], threads[t], bytes, items[1].median_ms, gb[1]);
+                else
+                    printf("%5zu MiB %8d %8d %8.2f %8.2f\n", chunks[c], buffers[b], threads[t], gb[0], gb[1]);
+                fflush(stdout);
+            }
+    gputile__stage_tune(0, 0, 0);
+    if (!o->csv)
+        printf("best h2d: %.2f GB/s (%s); best d2h: %.2f GB/s (%s)\n", best[0], best_what[0], best[1],
+               best_what[1]);
+    check(gputile_pool_release(), "pool release");
+    BENCH_CUDA(cudaFree(dev));
+    free(page);
+}
+
+/* ---- 2. allocation cost ---------------------------------------------------- */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void alloc_cost(const bench_options *o)
+{
+    const size_t gib = (size_t)1 << 30;
+    enum { FRESH = 5, POOLED = 1001 };
+    double fresh[FRESH], reg[FRESH], pooled[POOLED];
+    bench_progress("transfer: pinning 1 GiB %d times each way", FRESH);
+    void *page = xmalloc(gib);
+    fill(page, gib);
+    for (int i = 0; i < FRESH; ++i) {
+        void *p;
+        double t0 = now_ms();
+        BENCH_CUDA(cudaHostAlloc(&p, gib, cudaHostAllocDefault));
+        fresh[i] = now_ms() - t0;
+        BENCH_CUDA(cudaFreeHost(p));
+        t0 = now_ms();
+        BENCH_CUDA(cudaHostRegister(page, gib, cudaHostRegisterDefault));
+        reg[i] = now_ms() - t0;
+        BENCH_CUDA(cudaHostUnregister(page));
+    }
+    free(page);
+    check(gputile_pool_release(), "pool release");
+    void *p;
+    check(gputile_pool_alloc(&p, gib, 0), "pool alloc");
+    check(gputile_pool_free(p), "pool free");
+    for (int i = 0; i < POOLED; ++i) {
+        double t0 = now_ms();
+        check(gputile_pool_alloc(&p, gib, 0), "pool alloc");
+        pooled[i] = now_ms() - t0;
+        check(gputile_pool_free(p), "pool free");
+    }
+    check(gputile_pool_release(), "pool release");
+    qsort(fresh, FRESH, sizeof(double), cmp_double);
+    qsort(reg, FRESH, sizeof(double), cmp_double);
+    qsort(pooled, POOLED, sizeof(double), cmp_double);
+    double f = fresh[FRESH / 2], r = reg[FRESH / 2], q = pooled[POOLED / 2];
+    if (o->csv) {
+        printf("alloc,1GiB,%zu,cudaHostAlloc,%.4f,\n", gib, f);
+        printf("alloc,1GiB,%zu,cudaHostRegister,%.4f,\n", gib, r);
+        printf("alloc,1GiB,%zu,gputile_pool_alloc,%.6f,\n", gib, q);
+    } else {
+        printf("\nPinned 1 GiB (median): cudaHostAlloc %.1f ms, cudaHostRegister %.1f ms, "
+               "gputile_pool_alloc of a cached block %.2f us: %.0fx faster than fresh%s\n",
+               f, r, q * 1e3, f / q, f / q >= 1000 ? " ok" : " MISS (target 1000x)");
+    }
+    fflush(stdout);
+}
+
+/* ---- 3. GEMM on host matrices ----------------------------------------------- */
+
+typedef struct gemm_ctx {
+    size_t n;
+    float *ha, *hb, *hc; /* host (pageable or pinned) */
+    float *da, *db, *dc; /* device */
+    cublasXtHandle_t xt;
+    int kind;
+} gemm_ctx;
+
+enum { G_KERNEL, G_SEED_PAGEABLE, G_SEED_PINNED, G_GPUTILE_PAGEABLE, G_GPUTILE_PINNED,
+       G_XT_PAGEABLE, G_XT_PINNED, N_GEMM };
+static const char *const gemm_name[N_GEMM] = {"kernel-alone", "seed-pageable", "seed-pinned",
+                                              "gputile-pageable", "gputile-pinned",
+                                              "cublasXt-pageable", "cublasXt-pinned"};
+
+static gputile_matrix mat(float *p, size_t n)
+{
+    gputile_matrix m = {n, n, n, p};
+    return m;
+}
+
+static void device_gemm(gemm_ctx *g, cudaStream_t stream)
+{
+    check(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, mat(g->da, g->n), mat(g->db, g->n), 0.0f,
+                       mat(g->dc, g->n), stream, NULL),
+          "device gemm");
+}
+
+static void enqueue_gemm(void *arg, cudaStream_t stream)
+{
+    gemm_ctx *g = arg;
+    const size_t bytes = g->n * g->n * sizeof(float);
+    switch (g->kind) {
+    case G_KERNEL:
+        device_gemm(g, stream);
+        break;
+    case G_SEED_PAGEABLE:
+    case G_SEED_PINNED: /* the seed's flow: copy all in, multiply, copy out */
+        BENCH_CUDA(cudaMemcpyAsync(g->da, g->ha, bytes, cudaMemcpyHostToDevice, stream));
+        BENCH_CUDA(cudaMemcpyAsync(g->db, g->hb, bytes, cudaMemcpyHostToDevice, stream));
+        device_gemm(g, stream);
+        BENCH_CUDA(cudaMemcpyAsync(g->hc, g->dc, bytes, cudaMemcpyDeviceToHost, stream));
+        break;
+    case G_GPUTILE_PAGEABLE:
+    case G_GPUTILE_PINNED:
+        check(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, mat(g->ha, g->n), mat(g->hb, g->n), 0.0f,
+                           mat(g->hc, g->n), stream, NULL),
+              "host gemm");
+        break;
+    case G_XT_PAGEABLE:
+    case G_XT_PINNED: {
+        /* cublasXt uses its own streams: start after the bench stream drains. */
+        BENCH_CUDA(cudaStreamSynchronize(stream));
+        const float one = 1.0f, zero = 0.0f;
+        /* row-major C = A B is column-major C^T = B^T A^T */
+        cublasStatus_t st = cublasXtSgemm(g->xt, CUBLAS_OP_N, CUBLAS_OP_N, g->n, g->n, g->n, &one,
+                                          g->hb, g->n, g->ha, g->n, &zero, g->hc, g->n);
+        if (st != CUBLAS_STATUS_SUCCESS) {
+            fprintf(stderr, "gputile-bench: transfer: cublasXtSgemm: status %d\n", (int)st);
+            exit(1);
+        }
+        break;
+    }
+    }
+}
+
+/* Largest |x - y| / max(|y|, 1) over n elements. */
+static double max_rel_diff(const float *x, const float *y, size_t n)
+{
+    double worst = 0;
+    for (size_t i = 0; i < n; ++i) {
+        double d = x[i] - y[i], s = y[i] < 0 ? -y[i] : y[i];
+        d = d < 0 ? -d : d;
+        d /= s > 1 ? s : 1;
+        if (d > worst || d != d)
+            worst = d != d ? 1e30 : d;
+    }
+    return worst;
+}
+
+static void gemm_size(const bench_options *o, size_t n, cudaStream_t stream, cublasXtHandle_t xt)
+{
+    const size_t bytes = n * n * sizeof(float);
+    bench_progress("transfer: host-matrix GEMM %zu^3: allocating", n);
+    float *pa = xmalloc(bytes), *pb = xmalloc(bytes), *pc = xmalloc(bytes), *ref = xmalloc(bytes);
+    float *qa, *qb, *qc, *da, *db, *dc;
+    check(gputile_pinned_alloc((void **)&qa, bytes, 0), "pinned A");
+    check(gputile_pinned_alloc((void **)&qb, bytes, 0), "pinned B");
+    check(gputile_pinned_alloc((void **)&qc, bytes, 0), "pinned C");
+    BENCH_CUDA(cudaMalloc((void **)&da, bytes));
+    BENCH_CUDA(cudaMalloc((void **)&db, bytes));
+    BENCH_CUDA(cudaMalloc((void **)&dc, bytes));
+    uint32_t x = 7;
+    for (size_t i = 0; i < n * n; ++i) {
+        x = x * 1664525u + 1013904223u;
+        pa[i] = qa[i] = (float)((x >> 8) & 0xffff) / 32768.0f - 1.0f;
+        x = x * 1664525u + 1013904223u;
+        pb[i] = qb[i] = (float)((x >> 8) & 0xffff) / 32768.0f - 1.0f;
+    }
+    memset(pc, 0, bytes);
+    memset(qc, 0, bytes);
+
+    gemm_ctx g[N_GEMM];
+    bench_item items[N_GEMM];
+    for (int k = 0; k < N_GEMM; ++k) {
+        bool pinned = k == G_SEED_PINNED || k == G_GPUTILE_PINNED || k == G_XT_PINNED;
+        g[k] = (gemm_ctx){n, pinned ? qa : pa, pinned ? qb : pb, pinned ? qc : pc, da, db, dc, xt, k};
+        items[k] = (bench_item){gemm_name[k], enqueue_gemm, &g[k], 0};
+    }
+    /* Correctness first: the seed's flow gives the reference; gputile on
+     * pageable and pinned host matrices must agree with it. */
+    enqueue_gemm(&g[G_SEED_PAGEABLE], stream);
+    BENCH_CUDA(cudaStreamSynchronize(stream));
+    memcpy(ref, pc, bytes);
+    memset(pc, 0, bytes);
+    enqueue_gemm(&g[G_GPUTILE_PAGEABLE], stream);
+    enqueue_gemm(&g[G_GPUTILE_PINNED], stream);
+    BENCH_CUDA(cudaStreamSynchronize(stream));
+    double e1 = max_rel_diff(pc, ref, n * n), e2 = max_rel_diff(qc, ref, n * n);
+    if (e1 > 1e-5 || e2 > 1e-5) {
+        fprintf(stderr, "gputile-bench: transfer: host GEMM %zu^3 differs from the seed's flow: "
+                        "pageable %.3g, pinned %.3g\n", n, e1, e2);
+        exit(1);
+    }
+
+    bench_progress("transfer: host-matrix GEMM %zu^3: timing %d items", n, N_GEMM);
+    bench_options go = *o;
+    bench_time(items, N_GEMM, &go, stream);
+
+    double seed = items[G_SEED_PAGEABLE].median_ms, seq = items[G_SEED_PINNED].median_ms;
+    double ours = items[G_GPUTILE_PAGEABLE].median_ms;
+    if (o->csv) {
+        for (int k = 0; k < N_GEMM; ++k)
+            printf("gemm,%zu,%zu,%s,%.4f,\n", n, n, gemm_name[k], items[k].median_ms);
+    } else {
+        printf("%6zu", n);
+        for (int k = 0; k < N_GEMM; ++k)
+            printf(" %17.2f", items[k].median_ms);
+        printf(" %10.2fx%s %10.2fx%s\n", seed / ours,
+               n >= 8192 ? (seed / ours >= 1.5 ? " ok " : " MISS") : "     ", ours / seq,
+               n >= 8192 ? (ours / seq <= 0.8 ? " ok " : " MISS") : "     ");
+    }
+    fflush(stdout);
+
+    BENCH_CUDA(cudaFree(da));
+    BENCH_CUDA(cudaFree(db));
+    BENCH_CUDA(cudaFree(dc));
+    check(gputile_pinned_free(qa), "free");
+    check(gputile_pinned_free(qb), "free");
+    check(gputile_pinned_free(qc), "free");
+    free(pa), free(pb), free(pc), free(ref);
+}
+
+static void gemm_section(const bench_options *o, size_t only_n, cudaStream_t stream)
+{
+    cublasXtHandle_t xt;
+    int devices[1];
+    BENCH_CUDA(cudaGetDevice(&devices[0]));
+    if (cublasXtCreate(&xt) != CUBLAS_STATUS_SUCCESS || cublasXtDeviceSelect(xt, 1, devices) != CUBLAS_STATUS_SUCCESS) {
+        fprintf(stderr, "gputile-bench: transfer: cublasXt unavailable\n");
+        exit(1);
+    }
+    if (!o->csv) {
+        printf("\nGEMM on host matrices, n^3 FP32, ms (median of %d runs); same libgputile kernel in every "
+               "flow but cublasXt\n", o->runs);
+        printf("%6s", "n");
+        for (int k = 0; k < N_GEMM; ++k)
+            printf(" %17s", gemm_name[k]);
+        printf(" %11s %11s\n", "seed/gputile", "gputile/seq");
+        printf("%6s %17s %17s %17s %17s %17s %17s %17s %11s %11s\n", "", "", "", "(= pinned seq.)", "", "",
+               "", "", "(>= 1.5)", "(<= 0.8)");
+    }
+    if (only_n)
+        gemm_size(o, only_n, stream, xt);
+    else {
+        gemm_size(o, 4096, stream, xt);
+        gemm_size(o, 8192, stream, xt);
+    }
+    cublasXtDestroy(xt);
+}
 
 int bench_transfer(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "gputile-bench: transfer: not implemented yet\n");
-    return 1;
+    bench_options o;
+    argc = bench_parse_common(argc, argv, &o);
+    size_t max_mib = 4096, gemm_n = 0;
+    bool do_rates = true, do_alloc = true, do_gemm = true, do_sweep = true;
+    for (int i = 1; i < argc; ++i) {
+        if (strcmp(argv[i], "--max-mib") == 0 && i + 1 < argc)
+            max_mib = strtoull(argv[++i], NULL, 0);
+        else if (strcmp(argv[i], "--gemm-n") == 0 && i + 1 < argc)
+            gemm_n = strtoull(argv[++i], NULL, 0);
+        else if (strcmp(argv[i], "--no-rates") == 0)
+            do_rates = false;
+        else if (strcmp(argv[i], "--no-sweep") == 0)
+            do_sweep = false;
+        else if (strcmp(argv[i], "--no-alloc") == 0)
+            do_alloc = false;
+        else if (strcmp(argv[i], "--no-gemm") == 0)
+            do_gemm = false;
+        else {
+            fprintf(stderr, "usage: gputile-bench transfer [--csv] [--runs N] [--warmup N] [--max-mib N]\n"
+                            "       [--no-rates] [--no-sweep] [--no-alloc] [--no-gemm] [--gemm-n N]\n");
+            return strcmp(argv[i], "--help") == 0 ? 0 : 2;
+        }
+    }
+    if (max_mib < 1)
+        max_mib = 1;
+    cudaStream_t stream;
+    BENCH_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    double t0 = now_ms();
+    if (do_rates)
+        rates(&o, max_mib * MiB, stream);
+    if (do_sweep)
+        sweep(&o, stream);
+    if (do_alloc)
+        alloc_cost(&o);
+    if (do_gemm)
+        gemm_section(&o, gemm_n, stream);
+    BENCH_CUDA(cudaStreamDestroy(stream));
+    check(gputile_pool_release(), "pool release");
+    bench_progress("transfer: done in %.1f s", (now_ms() - t0) / 1e3);
+    return 0;
 }

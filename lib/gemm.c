@@ -1,8 +1,11 @@
 /*
- * gemm.c: gputile_gemm() and gputile_matmul(): validate, plan, stage host
- * matrices, launch. Nothing is written before every check has passed.
+ * gemm.c: gputile_gemm() and gputile_matmul(): validate, plan, launch.
+ * Calls with any host matrix go to the overlapped pipeline of gemm_host.c,
+ * which launches tiles through gputile__gemm_launch() below. Nothing is
+ * written before every check has passed.
  */
 #include "gemm_plan.h"
+#include "pinned_internal.h"
 
 /* op(M)'s rows and columns. */
 static size_t op_rows(gputile_op t, gputile_matrix m)
@@ -76,7 +79,8 @@ static gputile_status locate(const gputile_matrix *m, gputile__memory *at, int n
     return GPUTILE_SUCCESS;
 }
 
-static gputile_status launch(int algorithm, const gputile__gemm_args *args, cudaStream_t stream)
+gputile_status gputile__gemm_launch(int algorithm, const gputile__gemm_args *args,
+                                    cudaStream_t stream)
 {
     if (args->k == 0 || args->alpha == 0.0f)
         return gputile__cuda_status(
@@ -116,32 +120,16 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
         return s;
     int algorithm = gputile__gemm_plan(requested, split_k, sms, &args);
 
-    /* Host operands go through compact device copies; C is copied in only
-     * when beta makes the kernel read it. */
-    bool reads_ab = args.k != 0 && alpha != 0.0f;
-    gputile__staged st[3] = {{.owned = false}, {.owned = false}, {.owned = false}};
-    for (int i = 0; i < 3 && s == GPUTILE_SUCCESS; ++i)
-        s = gputile__stage_in(&st[i], m[i], at[i], i < 2 ? reads_ab : beta != 0.0f, stream);
-    if (s == GPUTILE_SUCCESS) {
-        args.a = st[0].device.elements;
-        args.lda = (int64_t)st[0].device.stride;
-        args.b = st[1].device.elements;
-        args.ldb = (int64_t)st[1].device.stride;
-        args.c = st[2].device.elements;
-        args.ldc = (int64_t)st[2].device.stride;
-        s = launch(algorithm, &args, stream);
-    }
-    if (s == GPUTILE_SUCCESS && st[2].owned)
-        s = gputile__copy_matrix(c, st[2].device, stream);
-    for (int i = 0; i < 3; ++i) {
-        gputile_status r = gputile__stage_release(&st[i]);
-        if (s == GPUTILE_SUCCESS)
-            s = r;
-    }
-    if (any_host) {
-        gputile_status r = gputile__cuda_status(cudaStreamSynchronize(stream));
-        if (s == GPUTILE_SUCCESS)
-            s = r;
+    if (any_host) /* transfers overlapped with the kernels; complete on return */
+        s = gputile__gemm_host(algorithm, &args, a, b, c, at, stream);
+    else {
+        args.a = a.elements;
+        args.lda = (int64_t)a.stride;
+        args.b = b.elements;
+        args.ldb = (int64_t)b.stride;
+        args.c = c.elements;
+        args.ldc = (int64_t)c.stride;
+        s = gputile__gemm_launch(algorithm, &args, stream);
     }
     if (s == GPUTILE_SUCCESS && options != NULL) {
         options->algorithm_used = algorithm;

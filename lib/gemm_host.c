@@ -1,0 +1,406 @@
+/*
+ * gemm_host.c: GEMM on host matrices, transfers overlapped with compute.
+ *
+ * The seed's flow copies A and B in, multiplies, copies C out: the GPU idles
+ * during the copies and the copy engines during the multiply. Here C is cut
+ * into tiles of about GPUTILE__GEMM_HOST_TILE^2 (row blocks of op(A) x
+ * column blocks of op(B), at most GPUTILE__GEMM_HOST_MAX_SPLIT each way) and
+ * three streams work at once:
+ *
+ *   h2d:     A_0, B_0, B_1, ..., B_S-1, A_1, ..., A_R-1 (and C tiles when
+ *            beta != 0), each followed by an event;
+ *   compute: tile (i, j), row by row, after the events of A_i and B_j;
+ *   d2h:     tile (i, j) of C after its compute event.
+ *
+ * So the multiply of tile (0, 0) starts once A_0 and B_0 are on the device,
+ * uploads of later blocks run under earlier tiles' kernels, and tiles go
+ * home while later ones compute (the two copy engines run both directions
+ * at once). Host operands get compact device copies (as the seed's flow
+ * does); device operands are used in place. Pinned host operands go straight
+ * to the copy engines; pageable ones through the staging rings of
+ * staged_copy.c: the calling thread packs uploads, a second thread unpacks
+ * C's tiles, both helped by the copy threads. Every kernel is launched
+ * through gputile__gemm_launch(), the path device matrices take, with the
+ * algorithm planned for the whole shape.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "pinned_internal.h"
+
+static size_t tile_override; /* tests only; 0: GPUTILE__GEMM_HOST_TILE */
+
+void gputile__gemm_host_set_tile(size_t tile)
+{
+    __atomic_store_n(&tile_override, tile, __ATOMIC_RELAXED);
+}
+
+typedef struct operand {
+    gputile_matrix user; /* the caller's matrix, as stored */
+    bool host;           /* in host memory and used: transferred */
+    bool pinned;         /* host memory the copy engines can reach */
+    gputile_matrix dev;  /* what kernels use: a compact copy, or user */
+    bool owned;          /* dev was allocated here */
+} operand;
+
+typedef struct pipeline {
+    int algorithm;
+    gputile__gemm_args args;
+    operand a, b, c;
+    bool reads_ab, reads_c;
+    size_t mb, nb, rows, cols; /* tile shape; tiles along m and n */
+    int device;
+    cudaStream_t user, h2d, comp, d2h;
+    cudaEvent_t start, *ev_a, *ev_b, *ev_cin, *ev_done;
+    size_t n_events;
+    cudaEvent_t *events; /* every event above, for cleanup */
+    gputile__ring up, down;
+    bool up_ready, down_ready;
+    /* the downloader thread (pageable C) */
+    pthread_t thread;
+    bool thread_started;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    size_t published; /* tiles whose compute event is recorded */
+    bool abort;
+    gputile_status down_status;
+} pipeline;
+
+/* A rectangle of a matrix, in bytes. */
+static gputile__rect rect(gputile_matrix m, size_t row, size_t col, size_t w, size_t h)
+{
+    return (gputile__rect){(char *)(m.elements + row * m.stride + col), m.stride * sizeof(float),
+                           w * sizeof(float), h};
+}
+
+static size_t extent_bytes(gputile_matrix m)
+{
+    return ((m.height - 1) * m.stride + m.width) * sizeof(float);
+}
+
+static bool is_pinned(gputile_matrix m)
+{
+    if (gputile__pin_covers(m.elements, extent_bytes(m)))
+        return true;
+    struct cudaPointerAttributes attr;
+    if (cudaPointerGetAttributes(&attr, m.elements) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return false;
+    }
+    return attr.type == cudaMemoryTypeHost;
+}
+
+/* op(A)'s row block [r0, r0 + h) as a rectangle of the stored A. */
+static void a_block(const pipeline *p, size_t r0, size_t h, size_t *row, size_t *col, size_t *w,
+                    size_t *hh)
+{
+    if (p->args.trans_a) {
+        *row = 0, *col = r0, *w = h, *hh = p->a.user.height;
+    } else {
+        *row = r0, *col = 0, *w = p->a.user.width, *hh = h;
+    }
+}
+
+/* op(B)'s column block [c0, c0 + w) as a rectangle of the stored B. */
+static void b_block(const pipeline *p, size_t c0, size_t w, size_t *row, size_t *col, size_t *ww,
+                    size_t *h)
+{
+    if (p->args.trans_b) {
+        *row = c0, *col = 0, *ww = p->b.user.width, *h = w;
+    } else {
+        *row = 0, *col = c0, *ww = w, *h = p->b.user.height;
+    }
+}
+
+/* Host -> device of one rectangle of a host operand, on h2d, then `ev`. */
+static gputile_status upload(pipeline *p, operand *o, size_t row, size_t col, size_t w, size_t h,
+                             cudaEvent_t ev)
+{
+    gputile__rect dst = rect(o->dev, row, col, w, h), src = rect(o->user, row, col, w, h);
+    gputile_status s = o->pinned ? gputile__cuda_status(gputile__memcpy2d_async(dst, src, p->h2d))
+                                 : gputile__ring_upload(&p->up, dst, src, p->h2d);
+    if (s == GPUTILE_SUCCESS)
+        s = gputile__cuda_status(cudaEventRecord(ev, p->h2d));
+    return s;
+}
+
+static void tile_of(const pipeline *p, size_t t, size_t *r0, size_t *c0, size_t *h, size_t *w)
+{
+    size_t i = t / p->cols, j = t % p->cols;
+    *r0 = i * p->mb;
+    *c0 = j * p->nb;
+    *h = (size_t)p->args.m - *r0 < p->mb ? (size_t)p->args.m - *r0 : p->mb;
+    *w = (size_t)p->args.n - *c0 < p->nb ? (size_t)p->args.n - *c0 : p->nb;
+}
+
+/* Device -> host of C's tile t on d2h, after its compute event. */
+static gputile_status download(pipeline *p, size_t t)
+{
+    size_t r0, c0, h, w;
+    tile_of(p, t, &r0, &c0, &h, &w);
+    gputile_status s = gputile__cuda_status(cudaStreamWaitEvent(p->d2h, p->ev_done[t], 0));
+    gputile__rect dst = rect(p->c.user, r0, c0, w, h), src = rect(p->c.dev, r0, c0, w, h);
+    if (s == GPUTILE_SUCCESS)
+        s = p->c.pinned ? gputile__cuda_status(gputile__memcpy2d_async(dst, src, p->d2h))
+                        : gputile__ring_download(&p->down, dst, src, p->d2h);
+    return s;
+}
+
+static void stop_with(pipeline *p, gputile_status s)
+{
+    pthread_mutex_lock(&p->mu);
+    if (p->down_status == GPUTILE_SUCCESS)
+        p->down_status = s;
+    p->abort = true;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+}
+
+/* Pageable C: unpacks tiles as their kernels finish, while the calling
+ * thread goes on packing uploads. */
+static void *downloader(void *arg)
+{
+    pipeline *p = arg;
+    const size_t tiles = p->rows * p->cols;
+    gputile_status s = gputile__cuda_status(cudaSetDevice(p->device)); /* per thread */
+    for (size_t t = 0; t < tiles && s == GPUTILE_SUCCESS; ++t) {
+        pthread_mutex_lock(&p->mu);
+        while (p->published <= t && !p->abort)
+            pthread_cond_wait(&p->cv, &p->mu);
+        bool go = p->published > t;
+        pthread_mutex_unlock(&p->mu);
+        if (!go)
+            return NULL;
+        s = download(p, t);
+    }
+    if (s != GPUTILE_SUCCESS)
+        stop_with(p, s);
+    return NULL;
+}
+
+static bool aborted(pipeline *p)
+{
+    pthread_mutex_lock(&p->mu);
+    bool a = p->abort;
+    pthread_mutex_unlock(&p->mu);
+    return a;
+}
+
+static void publish(pipeline *p, size_t tiles_done)
+{
+    pthread_mutex_lock(&p->mu);
+    p->published = tiles_done;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+}
+
+/* Queues everything, tile by tile. */
+static gputile_status run_tiles(pipeline *p)
+{
+    const size_t tiles = p->rows * p->cols;
+    const bool up_a = p->a.host && p->reads_ab, up_b = p->b.host && p->reads_ab;
+    const bool up_c = p->c.host && p->reads_c;
+    size_t row, col, w, h;
+    gputile_status s = GPUTILE_SUCCESS;
+
+    for (size_t t = 0; t < tiles && s == GPUTILE_SUCCESS; ++t) {
+        size_t i = t / p->cols, j = t % p->cols, r0, c0, th, tw;
+        tile_of(p, t, &r0, &c0, &th, &tw);
+        if (aborted(p))
+            break;
+        if (up_a && j == 0) { /* A_i: first needed by tile (i, 0) */
+            a_block(p, r0, th, &row, &col, &w, &h);
+            s = upload(p, &p->a, row, col, w, h, p->ev_a[i]);
+        }
+        if (s == GPUTILE_SUCCESS && up_b && i == 0) { /* B_j: first needed by tile (0, j) */
+            b_block(p, c0, tw, &row, &col, &w, &h);
+            s = upload(p, &p->b, row, col, w, h, p->ev_b[j]);
+        }
+        if (s == GPUTILE_SUCCESS && up_c)
+            s = upload(p, &p->c, r0, c0, tw, th, p->ev_cin[t]);
+
+        cudaError_t err = cudaSuccess;
+        if (s == GPUTILE_SUCCESS && up_a)
+            err = cudaStreamWaitEvent(p->comp, p->ev_a[i], 0);
+        if (s == GPUTILE_SUCCESS && err == cudaSuccess && up_b)
+            err = cudaStreamWaitEvent(p->comp, p->ev_b[j], 0);
+        if (s == GPUTILE_SUCCESS && err == cudaSuccess && up_c)
+            err = cudaStreamWaitEvent(p->comp, p->ev_cin[t], 0);
+        if (s == GPUTILE_SUCCESS)
+            s = gputile__cuda_status(err);
+        if (s == GPUTILE_SUCCESS) {
+            gputile__gemm_args ta = p->args;
+            ta.m = (int64_t)th;
+            ta.n = (int64_t)tw;
+            if (p->reads_ab) {
+                ta.a = p->args.trans_a ? p->a.dev.elements + r0 : p->a.dev.elements + r0 * p->a.dev.stride;
+                ta.lda = (int64_t)p->a.dev.stride;
+                ta.b = p->args.trans_b ? p->b.dev.elements + c0 * p->b.dev.stride : p->b.dev.elements + c0;
+                ta.ldb = (int64_t)p->b.dev.stride;
+            }
+            ta.c = p->c.dev.elements + r0 * p->c.dev.stride + c0;
+            ta.ldc = (int64_t)p->c.dev.stride;
+            s = gputile__gemm_launch(p->algorithm, &ta, p->comp);
+        }
+        if (s == GPUTILE_SUCCESS)
+            s = gputile__cuda_status(cudaEventRecord(p->ev_done[t], p->comp));
+        if (s == GPUTILE_SUCCESS && p->c.host && p->c.pinned)
+            s = download(p, t);
+        if (s == GPUTILE_SUCCESS)
+            publish(p, t + 1);
+    }
+    return s;
+}
+
+/* Tile edge along a dimension of `size` elements. */
+static size_t tile_edge(size_t size)
+{
+    size_t t = __atomic_load_n(&tile_override, __ATOMIC_RELAXED);
+    if (t == 0)
+        t = GPUTILE__GEMM_HOST_TILE;
+    size_t min = (size + GPUTILE__GEMM_HOST_MAX_SPLIT - 1) / GPUTILE__GEMM_HOST_MAX_SPLIT;
+    return t > min ? t : min;
+}
+
+static gputile_status setup_operand(pipeline *p, operand *o, gputile_matrix m, bool host, bool used)
+{
+    o->user = m;
+    o->dev = m;
+    o->owned = false;
+    o->host = host && used && !gputile__is_empty(m);
+    o->pinned = o->host && is_pinned(m);
+    if (!o->host)
+        return GPUTILE_SUCCESS;
+    void *d = NULL;
+    cudaError_t err = cudaMallocAsync(&d, m.width * m.height * sizeof(float), p->user);
+    if (err != cudaSuccess) {
+        (void)cudaGetLastError();
+        return gputile__cuda_status(err);
+    }
+    o->dev.elements = d;
+    o->dev.stride = m.width;
+    o->owned = true;
+    return GPUTILE_SUCCESS;
+}
+
+static gputile_status make_events(pipeline *p)
+{
+    const size_t tiles = p->rows * p->cols;
+    p->n_events = 1 + p->rows + p->cols + 2 * tiles;
+    p->events = calloc(p->n_events, sizeof *p->events);
+    if (p->events == NULL)
+        return GPUTILE_ERROR_OUT_OF_MEMORY;
+    for (size_t e = 0; e < p->n_events; ++e) {
+        cudaError_t err = cudaEventCreateWithFlags(&p->events[e], cudaEventDisableTiming);
+        if (err != cudaSuccess) {
+            p->n_events = e;
+            return gputile__cuda_status(err);
+        }
+    }
+    p->start = p->events[0];
+    p->ev_a = p->events + 1;
+    p->ev_b = p->ev_a + p->rows;
+    p->ev_cin = p->ev_b + p->cols;
+    p->ev_done = p->ev_cin + tiles;
+    return GPUTILE_SUCCESS;
+}
+
+/* Keeps the first failure. */
+static void keep(gputile_status *s, gputile_status r)
+{
+    if (*s == GPUTILE_SUCCESS)
+        *s = r;
+}
+
+gputile_status gputile__gemm_host(int algorithm, const gputile__gemm_args *args, gputile_matrix a,
+                                  gputile_matrix b, gputile_matrix c, const gputile__memory at[3],
+                                  cudaStream_t stream)
+{
+    pipeline *p = calloc(1, sizeof *p);
+    if (p == NULL)
+        return GPUTILE_ERROR_OUT_OF_MEMORY;
+    p->algorithm = algorithm;
+    p->args = *args;
+    p->user = stream;
+    p->reads_ab = args->k != 0 && args->alpha != 0.0f;
+    p->reads_c = args->beta != 0.0f;
+    p->mb = tile_edge((size_t)args->m);
+    p->nb = tile_edge((size_t)args->n);
+    p->rows = ((size_t)args->m + p->mb - 1) / p->mb;
+    p->cols = ((size_t)args->n + p->nb - 1) / p->nb;
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->cv, NULL);
+
+    gputile_status s = gputile__cuda_status(cudaGetDevice(&p->device));
+    cudaStream_t *streams[3] = {&p->h2d, &p->comp, &p->d2h};
+    for (int i = 0; i < 3 && s == GPUTILE_SUCCESS; ++i) /* never implicitly synchronised */
+        s = gputile__cuda_status(cudaStreamCreateWithFlags(streams[i], cudaStreamNonBlocking));
+    if (s == GPUTILE_SUCCESS)
+        s = make_events(p);
+    if (s == GPUTILE_SUCCESS)
+        s = setup_operand(p, &p->a, a, at[0] == GPUTILE__MEMORY_HOST, p->reads_ab);
+    if (s == GPUTILE_SUCCESS)
+        s = setup_operand(p, &p->b, b, at[1] == GPUTILE__MEMORY_HOST, p->reads_ab);
+    if (s == GPUTILE_SUCCESS)
+        s = setup_operand(p, &p->c, c, at[2] == GPUTILE__MEMORY_HOST, true);
+
+    /* Everything below runs after the caller's earlier work on `stream`
+     * (and after the allocations just queued there). */
+    if (s == GPUTILE_SUCCESS)
+        s = gputile__cuda_status(cudaEventRecord(p->start, p->user));
+    for (int i = 0; i < 3 && s == GPUTILE_SUCCESS; ++i)
+        s = gputile__cuda_status(cudaStreamWaitEvent(*streams[i], p->start, 0));
+
+    bool pageable_up = (p->a.host && !p->a.pinned) || (p->b.host && !p->b.pinned) ||
+                       (p->c.host && !p->c.pinned && p->reads_c);
+    if (s == GPUTILE_SUCCESS && pageable_up) {
+        s = gputile__ring_init(&p->up, gputile__stage_chunk_for(SIZE_MAX));
+        p->up_ready = s == GPUTILE_SUCCESS;
+    }
+    if (s == GPUTILE_SUCCESS && p->c.host && !p->c.pinned) {
+        s = gputile__ring_init(&p->down, gputile__stage_chunk_for(SIZE_MAX));
+        p->down_ready = s == GPUTILE_SUCCESS;
+        if (s == GPUTILE_SUCCESS) {
+            if (pthread_create(&p->thread, NULL, downloader, p) == 0)
+                p->thread_started = true;
+            else
+                s = GPUTILE_ERROR_OUT_OF_MEMORY;
+        }
+    }
+
+    if (s == GPUTILE_SUCCESS)
+        s = run_tiles(p);
+    if (s != GPUTILE_SUCCESS)
+        stop_with(p, s);
+    if (p->thread_started)
+        pthread_join(p->thread, NULL);
+    keep(&s, p->down_status);
+
+    /* The caller's stream waits for all three streams; the compact copies
+     * are freed in its order; then the result is complete on return. */
+    for (int i = 0; i < 3; ++i)
+        if (*streams[i] != NULL && p->n_events > 0) {
+            cudaEvent_t end = p->events[0]; /* start is no longer waited on: reuse it */
+            keep(&s, gputile__cuda_status(cudaEventRecord(end, *streams[i])));
+            keep(&s, gputile__cuda_status(cudaStreamWaitEvent(p->user, end, 0)));
+        }
+    operand *ops[3] = {&p->a, &p->b, &p->c};
+    for (int i = 0; i < 3; ++i)
+        if (ops[i]->owned)
+            keep(&s, gputile__cuda_status(cudaFreeAsync(ops[i]->dev.elements, p->user)));
+    keep(&s, gputile__cuda_status(cudaStreamSynchronize(p->user)));
+    if (p->up_ready)
+        keep(&s, gputile__ring_fini(&p->up));
+    if (p->down_ready)
+        keep(&s, gputile__ring_fini(&p->down));
+    for (size_t e = 0; e < p->n_events; ++e)
+        keep(&s, gputile__cuda_status(cudaEventDestroy(p->events[e])));
+    for (int i = 0; i < 3; ++i)
+        if (*streams[i] != NULL)
+            keep(&s, gputile__cuda_status(cudaStreamDestroy(*streams[i])));
+    free(p->events);
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->cv);
+    free(p);
+    return s;
+}

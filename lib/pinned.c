@@ -1,0 +1,190 @@
+/*
+ * pinned.c: pinned host memory: allocation with flags, registration of
+ * existing memory (any address and length, rounded out to whole pages), and
+ * the device address of mapped memory. Every range is recorded in the pin
+ * table (pinned_table.c), so unknown and double-freed pointers and repeated
+ * registrations are answered with a status, and no CUDA call is made for
+ * them.
+ */
+#include <unistd.h>
+
+#include "pinned_internal.h"
+
+unsigned gputile__host_alloc_flags(unsigned flags)
+{
+    unsigned f = cudaHostAllocDefault;
+    if (flags & GPUTILE_PINNED_PORTABLE)
+        f |= cudaHostAllocPortable;
+    if (flags & GPUTILE_PINNED_MAPPED)
+        f |= cudaHostAllocMapped;
+    if (flags & GPUTILE_PINNED_WRITE_COMBINED)
+        f |= cudaHostAllocWriteCombined;
+    return f;
+}
+
+/* Asks the current device for an attribute (NO_DEVICE without one). */
+static gputile_status device_attribute(enum cudaDeviceAttr what, int *value)
+{
+    int dev;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err == cudaSuccess)
+        err = cudaDeviceGetAttribute(value, what, dev);
+    if (err != cudaSuccess)
+        (void)cudaGetLastError();
+    return gputile__cuda_status(err);
+}
+
+gputile_status gputile__check_pinned_flags(unsigned flags)
+{
+    if (flags & ~GPUTILE__PINNED_FLAGS)
+        return GPUTILE_ERROR_INVALID_VALUE;
+    int can_map = 0;
+    gputile_status s = device_attribute(cudaDevAttrCanMapHostMemory, &can_map);
+    if (s == GPUTILE_SUCCESS && (flags & GPUTILE_PINNED_MAPPED) && !can_map)
+        s = GPUTILE_ERROR_UNSUPPORTED;
+    return s;
+}
+
+gputile_status gputile_pinned_alloc(void **ptr, size_t bytes, unsigned flags)
+{
+    if (ptr == NULL)
+        return GPUTILE_ERROR_NULL_POINTER;
+    if (bytes == 0 || (flags & ~GPUTILE__PINNED_FLAGS))
+        return GPUTILE_ERROR_INVALID_VALUE;
+    gputile_status s = gputile__check_pinned_flags(flags);
+    if (s != GPUTILE_SUCCESS)
+        return s;
+
+    void *p = NULL;
+    cudaError_t err = cudaHostAlloc(&p, bytes, gputile__host_alloc_flags(flags));
+    if (err != cudaSuccess) {
+        (void)cudaGetLastError(); /* allocation failures are not sticky */
+        return gputile__cuda_status(err);
+    }
+    gputile__pin e = {.lo = (uintptr_t)p, .hi = (uintptr_t)p + bytes, .key = p, .bytes = bytes,
+                      .flags = flags, .kind = GPUTILE__PIN_ALLOC};
+    gputile__pin_lock();
+    bool ok = gputile__pin_insert(&e);
+    gputile__pin_unlock();
+    if (!ok) {
+        (void)cudaFreeHost(p);
+        return GPUTILE_ERROR_OUT_OF_MEMORY;
+    }
+    *ptr = p;
+    return GPUTILE_SUCCESS;
+}
+
+gputile_status gputile_pinned_free(void *ptr)
+{
+    if (ptr == NULL)
+        return GPUTILE_SUCCESS;
+    gputile__pin_lock();
+    gputile__pin *e = gputile__pin_find((uintptr_t)ptr);
+    bool mine = e != NULL && e->key == ptr && e->kind == GPUTILE__PIN_ALLOC;
+    if (mine)
+        gputile__pin_remove(e); /* a second free, even a concurrent one, now misses */
+    gputile__pin_unlock();
+    if (!mine)
+        return GPUTILE_ERROR_UNKNOWN_POINTER;
+    return gputile__cuda_status(cudaFreeHost(ptr));
+}
+
+gputile_status gputile_pinned_register(void *ptr, size_t bytes, unsigned flags)
+{
+    if (ptr == NULL)
+        return GPUTILE_ERROR_NULL_POINTER;
+    if (bytes == 0 || (flags & ~(unsigned)(GPUTILE_PINNED_PORTABLE | GPUTILE_PINNED_MAPPED)))
+        return GPUTILE_ERROR_INVALID_VALUE;
+    const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    const uintptr_t a = (uintptr_t)ptr;
+    if (bytes > UINTPTR_MAX - a || a + bytes > UINTPTR_MAX - (page - 1))
+        return GPUTILE_ERROR_OVERFLOW;
+    const uintptr_t lo = a & ~(page - 1), hi = (a + bytes + page - 1) & ~(page - 1);
+
+    int supported = 0;
+    gputile_status s = gputile__check_pinned_flags(flags);
+    if (s == GPUTILE_SUCCESS)
+        s = device_attribute(cudaDevAttrHostRegisterSupported, &supported);
+    if (s == GPUTILE_SUCCESS && !supported)
+        s = GPUTILE_ERROR_UNSUPPORTED;
+    if (s != GPUTILE_SUCCESS)
+        return s;
+
+    /* Reserve the pages first, so that a concurrent registration of an
+     * overlapping range fails here rather than inside the driver. */
+    gputile__pin e = {.lo = lo, .hi = hi, .key = ptr, .bytes = bytes, .flags = flags,
+                      .kind = GPUTILE__PIN_REGISTER_PENDING};
+    gputile__pin_lock();
+    if (gputile__pin_overlaps(lo, hi))
+        s = GPUTILE_ERROR_ALREADY_REGISTERED;
+    else if (!gputile__pin_insert(&e))
+        s = GPUTILE_ERROR_OUT_OF_MEMORY;
+    gputile__pin_unlock();
+    if (s != GPUTILE_SUCCESS)
+        return s;
+
+    unsigned f = cudaHostRegisterDefault;
+    if (flags & GPUTILE_PINNED_PORTABLE)
+        f |= cudaHostRegisterPortable;
+    if (flags & GPUTILE_PINNED_MAPPED)
+        f |= cudaHostRegisterMapped;
+    cudaError_t err = cudaHostRegister((void *)lo, hi - lo, f);
+
+    gputile__pin_lock();
+    gputile__pin *mine = gputile__pin_find(lo);
+    if (err == cudaSuccess)
+        mine->kind = GPUTILE__PIN_REGISTER;
+    else
+        gputile__pin_remove(mine);
+    gputile__pin_unlock();
+    if (err == cudaSuccess)
+        return GPUTILE_SUCCESS;
+    (void)cudaGetLastError();
+    s = gputile__cuda_status(err);
+    /* Pinned by someone else (cudaHostAlloc, cudaHostRegister outside libgputile). */
+    return err == cudaErrorHostMemoryAlreadyRegistered ? GPUTILE_ERROR_ALREADY_REGISTERED : s;
+}
+
+gputile_status gputile_pinned_unregister(void *ptr)
+{
+    if (ptr == NULL)
+        return GPUTILE_ERROR_NULL_POINTER;
+    gputile__pin_lock();
+    gputile__pin *e = gputile__pin_find((uintptr_t)ptr);
+    bool mine = e != NULL && e->key == ptr && e->kind == GPUTILE__PIN_REGISTER;
+    uintptr_t lo = mine ? e->lo : 0;
+    if (mine)
+        gputile__pin_remove(e);
+    gputile__pin_unlock();
+    if (!mine)
+        return GPUTILE_ERROR_UNKNOWN_POINTER;
+    return gputile__cuda_status(cudaHostUnregister((void *)lo));
+}
+
+gputile_status gputile_pinned_device_pointer(void **device_ptr, const void *host_ptr)
+{
+    if (device_ptr == NULL || host_ptr == NULL)
+        return GPUTILE_ERROR_NULL_POINTER;
+    const uintptr_t h = (uintptr_t)host_ptr;
+    uintptr_t lo = 0;
+    gputile_status s = GPUTILE_SUCCESS;
+    gputile__pin_lock();
+    const gputile__pin *e = gputile__pin_find(h);
+    if (e == NULL || e->kind == GPUTILE__PIN_REGISTER_PENDING || e->kind == GPUTILE__PIN_POOL_CACHED)
+        s = GPUTILE_ERROR_UNKNOWN_POINTER;
+    else if (!(e->flags & GPUTILE_PINNED_MAPPED))
+        s = GPUTILE_ERROR_INVALID_VALUE;
+    else
+        lo = e->lo;
+    gputile__pin_unlock();
+    if (s != GPUTILE_SUCCESS)
+        return s;
+    void *d = NULL;
+    cudaError_t err = cudaHostGetDevicePointer(&d, (void *)lo, 0);
+    if (err != cudaSuccess) {
+        (void)cudaGetLastError();
+        return gputile__cuda_status(err);
+    }
+    *device_ptr = (char *)d + (h - lo);
+    return GPUTILE_SUCCESS;
+}

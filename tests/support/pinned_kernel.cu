@@ -1,0 +1,27 @@
+/*
+ * pinned_kernel.cu: a kernel for test_pinned.c that reads and writes
+ * mapped (zero-copy) host memory through its device pointer.
+ *
+ * Algorithm: p[i] = 3 * p[i] + 1 (mod 256) for each of n bytes; a
+ * grid-stride loop, 256 threads per block, no shared memory. Every byte is
+ * read over PCIe and written back, so a wrong device pointer or an unmapped
+ * page shows up as a wrong byte or a launch error.
+ */
+#include <cuda_runtime_api.h>
+#include <stddef.h>
+
+static __global__ void mapped_update_kernel(unsigned char *p, size_t n)
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
+        p[i] = (unsigned char)(3u * p[i] + 1u);
+}
+
+extern "C" cudaError_t gputest_mapped_update(unsigned char *device_ptr, size_t n, cudaStream_t stream)
+{
+    if (n == 0)
+        return cudaSuccess;
+    size_t blocks = (n + 255) / 256;
+    mapped_update_kernel<<<blocks < 1024 ? (unsigned)blocks : 1024u, 256, 0, stream>>>(device_ptr, n);
+    return cudaGetLastError();
+}
