@@ -128,8 +128,10 @@ static __global__ void __launch_bounds__((BM / WARP_M) * (BN / WARP_N) * 32, MIN
 gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split, float *work)
 {
     constexpr int THREADS = (BM / WARP_M) * (BN / WARP_N) * 32;
-    __shared__ __align__(16) float as[2][BK][BM + PAD];
-    __shared__ __align__(16) float bs[2][BK][BN + PAD];
+    /* dynamic: deep k slices take more than the 48 KiB of static shared memory */
+    extern __shared__ __align__(16) float smem[];
+    float(*as)[BK][BM + PAD] = reinterpret_cast<float(*)[BK][BM + PAD]>(smem);
+    float(*bs)[BK][BN + PAD] = reinterpret_cast<float(*)[BK][BN + PAD]>(smem + 2 * BK * (BM + PAD));
 
     const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
     /* Tiles in groups of 8 rows: consecutive blocks share B panels and a
@@ -248,9 +250,15 @@ static cudaError_t launch(const gputile__gemm_args *p, int splits, float *work, 
     const int64_t tiles_n = (p->n + BN - 1) / BN, tiles_m = (p->m + BM - 1) / BM;
     /* k per split, a multiple of BK so only the last split has a partial slice */
     const int64_t k_per_split = ((p->k + splits - 1) / splits + BK - 1) / BK * BK;
+    const size_t smem = 2 * BK * (BM + PAD + BN + PAD) * sizeof(float);
     dim3 grid((unsigned)(tiles_m * tiles_n), 1, (unsigned)splits);
-    gemm_regblock_kernel<BM, BN, BK, MINB, TA, TB, VA, VB>
-        <<<grid, THREADS, 0, stream>>>(*p, tiles_n, k_per_split, work);
+    auto kernel = gemm_regblock_kernel<BM, BN, BK, MINB, TA, TB, VA, VB>;
+    if (smem > 48 * 1024) {
+        cudaError_t err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        if (err != cudaSuccess)
+            return err;
+    }
+    kernel<<<grid, THREADS, smem, stream>>>(*p, tiles_n, k_per_split, work);
     return cudaGetLastError();
 }
 
@@ -276,7 +284,7 @@ static cudaError_t dispatch(const gputile__gemm_args *p, int splits, float *work
 }
 
 /* Which block tile: see gputile__gemm_regblock*() in kernels.h. */
-enum shape { SHAPE_128_K8, SHAPE_128_K16, SHAPE_64 };
+enum shape { SHAPE_128_K8, SHAPE_128_K16, SHAPE_128_K32, SHAPE_64 };
 
 static cudaError_t run(const gputile__gemm_args *p, enum shape shape, cudaStream_t stream)
 {
@@ -294,6 +302,9 @@ static cudaError_t run(const gputile__gemm_args *p, enum shape shape, cudaStream
         break;
     case SHAPE_128_K16:
         err = dispatch<128, 128, 16, 1>(p, splits, work, stream);
+        break;
+    case SHAPE_128_K32:
+        err = dispatch<128, 128, 32, 1>(p, splits, work, stream);
         break;
     default:
         err = dispatch<64, 64, 16, 4>(p, splits, work, stream);
@@ -320,6 +331,12 @@ extern "C" cudaError_t gputile__gemm_regblock128k16(const gputile__gemm_args *p,
                                                     cudaStream_t stream)
 {
     return run(p, SHAPE_128_K16, stream);
+}
+
+extern "C" cudaError_t gputile__gemm_regblock128k32(const gputile__gemm_args *p,
+                                                    cudaStream_t stream)
+{
+    return run(p, SHAPE_128_K32, stream);
 }
 
 extern "C" cudaError_t gputile__gemm_regblock64(const gputile__gemm_args *p, cudaStream_t stream)

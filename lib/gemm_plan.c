@@ -16,6 +16,7 @@ static const struct {
     {GPUTILE_ALGO_REGBLOCK_128, "regblock128", gputile__gemm_regblock128, true},
     {GPUTILE_ALGO_REGBLOCK_128_K16, "regblock128k16", gputile__gemm_regblock128k16, true},
     {GPUTILE_ALGO_REGBLOCK_64, "regblock64", gputile__gemm_regblock64, true},
+    {GPUTILE_ALGO_REGBLOCK_128_K32, "regblock128k32", gputile__gemm_regblock128k32, true},
 };
 
 #define N_ALGORITHMS (sizeof algorithms / sizeof algorithms[0])
