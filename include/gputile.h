@@ -115,10 +115,8 @@ typedef enum gputile_algorithm {
     GPUTILE_ALGO_AUTO = 0,           /* the fastest correct kernel for the shape and device */
     GPUTILE_ALGO_NAIVE = 1,          /* one thread per element of C (teaching reference) */
     GPUTILE_ALGO_TILED = 2,          /* 16x16 shared-memory tiles, Kirk & Hwu Fig. 4.7 */
-    GPUTILE_ALGO_REGBLOCK_128 = 3,   /* 128x128 tiles, 8x8 per thread, k slices of 8 */
-    GPUTILE_ALGO_REGBLOCK_128_K16 = 4, /* 128x128 tiles, 8x8 per thread, k slices of 16 */
-    GPUTILE_ALGO_REGBLOCK_64 = 5,    /* 64x64 tiles, 8x8 per thread, for small or skinny C */
-    GPUTILE_ALGO_REGBLOCK_128_K32 = 6 /* 128x128 tiles, 8x8 per thread, k slices of 32 */
+    GPUTILE_ALGO_REGBLOCK_128 = 3,   /* 128x128 tiles, 8x8 per thread in registers */
+    GPUTILE_ALGO_REGBLOCK_64 = 4     /* 64x64 tiles, 8x8 per thread, for small or skinny C */
 } gputile_algorithm;
 
 typedef enum gputile_precision {
@@ -161,8 +159,7 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
 GPUTILE_WARN_UNUSED
 gputile_status gputile_matmul(gputile_matrix a, gputile_matrix b, gputile_matrix c);
 
-/* "auto", "naive", "tiled", "regblock128", "regblock128k16", "regblock64",
- * "regblock128k32";
+/* "auto", "naive", "tiled", "regblock128", "regblock64";
  * NULL for an unknown value. */
 const char *gputile_algorithm_name(int algorithm);
 

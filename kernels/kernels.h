@@ -35,12 +35,10 @@ cudaError_t gputile__gemm_naive(const gputile__gemm_args *args, cudaStream_t str
 /* 16x16 shared-memory tiles (Kirk & Hwu Fig. 4.7; CGMA 16). */
 cudaError_t gputile__gemm_tiled(const gputile__gemm_args *args, cudaStream_t stream);
 /* Register-blocked FFMA kernels (8x8 outputs per thread, double-buffered
- * shared memory), split-K over args->splits with a deterministic reduction:
- * 128x128 tiles with k slices of 8 (256 threads, 2 blocks per SM) or of 16
- * or 32 (256 threads, 1 block per SM), and 64x64 tiles with k slices of 16. */
+ * shared memory, k slices of 16), split-K over args->splits with a
+ * deterministic reduction: 128x128 tiles (256 threads) and 64x64 tiles
+ * (64 threads). */
 cudaError_t gputile__gemm_regblock128(const gputile__gemm_args *args, cudaStream_t stream);
-cudaError_t gputile__gemm_regblock128k16(const gputile__gemm_args *args, cudaStream_t stream);
-cudaError_t gputile__gemm_regblock128k32(const gputile__gemm_args *args, cudaStream_t stream);
 cudaError_t gputile__gemm_regblock64(const gputile__gemm_args *args, cudaStream_t stream);
 /* C = beta * C for an m x n matrix (beta == 0 writes zeros, never reads C). */
 cudaError_t gputile__matrix_scale(int64_t m, int64_t n, float beta, float *c, int64_t ldc,

@@ -89,6 +89,21 @@ gputile_status gputile_pinned_free(void *ptr)
     return gputile__cuda_status(cudaFreeHost(ptr));
 }
 
+/* True when the driver already knows the first or last page of [lo, hi) as
+ * pinned host memory. */
+static bool pinned_elsewhere(uintptr_t lo, uintptr_t hi)
+{
+    const uintptr_t probe[2] = {lo, hi - 1};
+    for (int i = 0; i < 2; ++i) {
+        struct cudaPointerAttributes at;
+        if (cudaPointerGetAttributes(&at, (const void *)probe[i]) != cudaSuccess)
+            (void)cudaGetLastError();
+        else if (at.type == cudaMemoryTypeHost)
+            return true;
+    }
+    return false;
+}
+
 gputile_status gputile_pinned_register(void *ptr, size_t bytes, unsigned flags)
 {
     if (ptr == NULL)
@@ -123,12 +138,17 @@ gputile_status gputile_pinned_register(void *ptr, size_t bytes, unsigned flags)
     if (s != GPUTILE_SUCCESS)
         return s;
 
-    unsigned f = cudaHostRegisterDefault;
-    if (flags & GPUTILE_PINNED_PORTABLE)
-        f |= cudaHostRegisterPortable;
-    if (flags & GPUTILE_PINNED_MAPPED)
-        f |= cudaHostRegisterMapped;
-    cudaError_t err = cudaHostRegister((void *)lo, hi - lo, f);
+    /* Pinned by someone else (cudaHostAlloc, cudaHostRegister outside
+     * libgputile): the driver's own error for that varies, so ask first. */
+    cudaError_t err = cudaErrorHostMemoryAlreadyRegistered;
+    if (!pinned_elsewhere(lo, hi)) {
+        unsigned f = cudaHostRegisterDefault;
+        if (flags & GPUTILE_PINNED_PORTABLE)
+            f |= cudaHostRegisterPortable;
+        if (flags & GPUTILE_PINNED_MAPPED)
+            f |= cudaHostRegisterMapped;
+        err = cudaHostRegister((void *)lo, hi - lo, f);
+    }
 
     gputile__pin_lock();
     gputile__pin *mine = gputile__pin_find(lo);
@@ -139,10 +159,10 @@ gputile_status gputile_pinned_register(void *ptr, size_t bytes, unsigned flags)
     gputile__pin_unlock();
     if (err == cudaSuccess)
         return GPUTILE_SUCCESS;
+    if (err == cudaErrorHostMemoryAlreadyRegistered)
+        return GPUTILE_ERROR_ALREADY_REGISTERED;
     (void)cudaGetLastError();
-    s = gputile__cuda_status(err);
-    /* Pinned by someone else (cudaHostAlloc, cudaHostRegister outside libgputile). */
-    return err == cudaErrorHostMemoryAlreadyRegistered ? GPUTILE_ERROR_ALREADY_REGISTERED : s;
+    return gputile__cuda_status(err);
 }
 
 gputile_status gputile_pinned_unregister(void *ptr)

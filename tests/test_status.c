@@ -80,9 +80,7 @@ Test(gemm, algorithm_names)
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_NAIVE), "naive");
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_TILED), "tiled");
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_REGBLOCK_128), "regblock128");
-    cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_REGBLOCK_128_K16), "regblock128k16");
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_REGBLOCK_64), "regblock64");
-    cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_REGBLOCK_128_K32), "regblock128k32");
     cr_assert_null(gputile_algorithm_name(-1));
     cr_assert_null(gputile_algorithm_name(9999));
 }
