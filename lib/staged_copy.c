@@ -13,6 +13,8 @@
  */
 #include <limits.h>
 
+#include <unistd.h>
+
 #include "pinned_internal.h"
 
 static size_t chunk_cap; /* tests only; 0: none */
@@ -38,7 +40,11 @@ void gputile__stage_tune(size_t chunk, int buffers, int threads)
 int gputile__copy_threads(void)
 {
     int t = __atomic_load_n(&tuned_threads, __ATOMIC_RELAXED);
-    return t > 0 ? t : GPUTILE__COPY_THREADS;
+    if (t > 0)
+        return t;
+    /* More copy threads than cores only adds switching. */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores > 0 && cores < GPUTILE__COPY_THREADS ? (int)cores : GPUTILE__COPY_THREADS;
 }
 
 size_t gputile__stage_chunk_for(size_t bytes)
