@@ -115,8 +115,10 @@ typedef enum gputile_algorithm {
     GPUTILE_ALGO_AUTO = 0,           /* the fastest correct kernel for the shape and device */
     GPUTILE_ALGO_NAIVE = 1,          /* one thread per element of C (teaching reference) */
     GPUTILE_ALGO_TILED = 2,          /* 16x16 shared-memory tiles, Kirk & Hwu Fig. 4.7 */
-    GPUTILE_ALGO_REGBLOCK_128 = 3,   /* 128x128 tiles, 8x8 per thread in registers */
-    GPUTILE_ALGO_REGBLOCK_64 = 4     /* 64x64 tiles, 8x8 per thread, for small or skinny C */
+    GPUTILE_ALGO_REGBLOCK_128 = 3,   /* 128x128 tiles, 8 warps, 8x8 per thread in registers */
+    GPUTILE_ALGO_REGBLOCK_64 = 4,    /* 64x64 tiles, 8x8 per thread, for small or skinny C */
+    GPUTILE_ALGO_REGBLOCK_128_W64 = 5, /* 128x128 tiles, 4 warps of 64x64, 16x8 per thread */
+    GPUTILE_ALGO_REGBLOCK_128X256 = 6  /* 128x256 tiles, 8 warps of 64x64, 16x8 per thread */
 } gputile_algorithm;
 
 typedef enum gputile_precision {
@@ -159,7 +161,8 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
 GPUTILE_WARN_UNUSED
 gputile_status gputile_matmul(gputile_matrix a, gputile_matrix b, gputile_matrix c);
 
-/* "auto", "naive", "tiled", "regblock128", "regblock64";
+/* "auto", "naive", "tiled", "regblock128", "regblock64", "regblock128w64",
+ * "regblock128x256";
  * NULL for an unknown value. */
 const char *gputile_algorithm_name(int algorithm);
 

@@ -5,18 +5,23 @@
  * BM x BK slice of op(A) and a BK x BN slice of op(B) in shared memory, both
  * stored k-major (As[k][m], Bs[k][n]): op(A) is transposed while staging
  * when A is row-major along k (through registers), stored straight when it
- * is m-contiguous (A^T), and likewise for op(B). Each thread owns an 8 x 8
- * tile of C in registers, as two 4-row by two 4-column quarters 16 rows and
- * 32 columns apart, so per k it reads 2 float4 of A and 2 float4 of B from
- * shared memory and does 64 FFMAs.
+ * is m-contiguous (A^T), and likewise for op(B).
  *
- * Warps. A warp covers 32 x 64 of C as 4 x 8 threads. Its A reads touch 4
- * distinct 16-byte words and its B reads 8 (a contiguous 128 bytes): one
- * shared-memory wavefront each, so shared memory issues 4 wavefronts per 64
- * FFMAs per warp and the FFMA pipe, not shared memory, is the limit.
+ * Threads and warps. Each thread owns a (4 RM) x (4 RN) tile of C in
+ * registers, as RM x RN quarters of 4 x 4 spaced 16 rows and 32 columns
+ * apart; a warp's 32 threads stand 4 (along m) x 8 (along n) and cover
+ * (16 RM) x (32 RN) of C; a block is WM x WN warps. Per k a thread reads RM
+ * float4 of A and RN float4 of B from shared memory and does 16 RM RN FFMAs.
+ * A warp's A reads touch 4 distinct 16-byte words and its B reads 8 (128
+ * contiguous bytes): one shared-memory wavefront per read instruction, so
+ * the FFMA pipe, not shared memory, is the limit.
+ *
+ * Configurations (kernels.h): 8 x 8 per thread in 128 x 128 tiles of 8 warps
+ * (one block per SM) or of 4 warps of 8 x 16... see run() for the list and
+ * the measurements behind them.
  *
  * CGMA. A block loads (BM + BN) * BK floats per BM * BN * BK FMAs:
- * BM * BN / (BM + BN) FMAs per global load, 64 for 128 x 128.
+ * BM * BN / (BM + BN) FMAs per global load, 64 for 128 x 128, 85 for 128 x 256.
  *
  * Pipeline. Two shared-memory buffers; the next slice is loaded from global
  * memory into registers (16-byte loads where the rows are 16-byte aligned,
@@ -29,16 +34,10 @@
  * gemm_splitk_reduce_kernel adds the splits in a fixed order (deterministic,
  * no atomics) and applies alpha and beta.
  *
- * Resources: 128 x 128 x 16 with 256 threads: 33.8 KiB of shared memory,
- * 157-167 registers, one block per SM; 64 x 64 x 16 with 64 threads:
- * 17 KiB, 189-225 registers. No spills (make ptxas-report).
+ * Resources: see `make ptxas-report`; no configuration spills.
  */
 #include "kernels.h"
 
-#define TM 8 /* rows of C per thread */
-#define TN 8 /* columns of C per thread */
-#define WARP_M 32
-#define WARP_N 64
 #define PAD 4 /* floats of padding per shared row: keeps 16-byte alignment */
 
 /* A tile loader: brings an OUTER x BK slice of an operand into registers and
@@ -46,52 +45,53 @@
  * along k (row-major A, or B^T) and the slice is transposed on the way in;
  * otherwise its rows run along the outer dimension and are copied straight.
  * VEC: 16-byte global loads are allowed (16-byte aligned base, stride a
- * multiple of 4). Each thread keeps one pointer per float4 slot and steps
- * it by one slice per call, so the k loop does no 64-bit index arithmetic. */
+ * multiple of 4). A thread's VECS float4 slots share their k offset
+ * (K_CONTIG) or their outer offset (otherwise), so one pointer and one
+ * stride between slots describe them all, and the k loop does no 64-bit
+ * index arithmetic beyond a pointer step per slice. */
 template <int OUTER, int BK, int THREADS, bool K_CONTIG, bool VEC>
 struct tile_loader {
     static constexpr int VECS = OUTER * BK / 4 / THREADS; /* float4 slots per thread */
     static_assert(OUTER * BK % (4 * THREADS) == 0, "tile must split into float4 slots");
+    static_assert(K_CONTIG ? THREADS % (BK / 4) == 0 : THREADS % (OUTER / 4) == 0,
+                  "slots of one thread must share their k (or outer) offset");
+    /* distance between a thread's slots, in tile positions */
+    static constexpr int SLOT_O = K_CONTIG ? THREADS / (BK / 4) : 0;
+    static constexpr int SLOT_Q = K_CONTIG ? 0 : THREADS / (OUTER / 4);
+
     float4 r[VECS];
-    const float *ptr[VECS]; /* the slot's first element in the next slice */
-    int outer_ok[VECS];     /* elements of the slot inside the matrix along outer (0..4) */
-    int64_t step;           /* elements from one slice to the next */
+    const float *ptr;   /* slot 0's first element in the next slice */
+    int64_t slot_step;  /* elements from one slot to the next */
+    int64_t step;       /* elements from one slice to the next */
+    int outer_ok[VECS]; /* elements of the slot inside the matrix along outer (0..4) */
+    int o, q;           /* slot 0's position inside the tile */
 
-    /* slot position inside the tile */
-    static __device__ __forceinline__ int slot_o(int slot)
-    {
-        return K_CONTIG ? slot / (BK / 4) : slot % (OUTER / 4) * 4;
-    }
-    static __device__ __forceinline__ int slot_q(int slot)
-    {
-        return K_CONTIG ? slot % (BK / 4) * 4 : slot / (OUTER / 4);
-    }
-
-    /* p: element (0, 0); ld: its stride; the slice starts at outer o0, k k0. */
     __device__ __forceinline__ tile_loader(const float *p, int64_t ld, int64_t o0, int64_t n_outer,
                                            int64_t k0, int tid)
     {
+        o = K_CONTIG ? tid / (BK / 4) : tid % (OUTER / 4) * 4;
+        q = K_CONTIG ? tid % (BK / 4) * 4 : tid / (OUTER / 4);
+        const int64_t go = o0 + o, gq = k0 + q;
+        ptr = K_CONTIG ? p + go * ld + gq : p + gq * ld + go;
+        slot_step = K_CONTIG ? (int64_t)SLOT_O * ld : (int64_t)SLOT_Q * ld;
         step = K_CONTIG ? BK : BK * ld;
 #pragma unroll
         for (int v = 0; v < VECS; ++v) {
-            const int slot = tid + v * THREADS;
-            const int64_t go = o0 + slot_o(slot), gq = k0 + slot_q(slot);
-            ptr[v] = K_CONTIG ? p + go * ld + gq : p + gq * ld + go;
-            const int64_t left = n_outer - go;
+            const int64_t left = n_outer - (go + v * SLOT_O);
             outer_ok[v] = K_CONTIG ? (left > 0 ? 4 : 0) : (int)(left < 0 ? 0 : left > 4 ? 4 : left);
         }
     }
 
     /* Loads the next slice, of which k_left >= 1 columns of k remain in the
      * matrix (or split), into registers; zeros outside. */
-    __device__ __forceinline__ void load(int64_t k_left, int tid)
+    __device__ __forceinline__ void load(int64_t k_left)
     {
 #pragma unroll
         for (int v = 0; v < VECS; ++v) {
-            const int64_t kq = k_left - slot_q(tid + v * THREADS); /* k elements left from here */
-            const float *src = ptr[v];
+            const int64_t kq = k_left - (q + v * SLOT_Q); /* k elements left from this slot */
+            const float *src = ptr + v * slot_step;
             float e[4];
-            const bool whole = K_CONTIG ? (outer_ok[v] == 4 && kq >= 4) : (outer_ok[v] == 4 && kq >= 1);
+            const bool whole = outer_ok[v] == 4 && (K_CONTIG ? kq >= 4 : kq >= 1);
             if (VEC && whole) {
                 float4 t = __ldg(reinterpret_cast<const float4 *>(src));
                 e[0] = t.x, e[1] = t.y, e[2] = t.z, e[3] = t.w;
@@ -103,34 +103,33 @@ struct tile_loader {
                 }
             }
             r[v] = make_float4(e[0], e[1], e[2], e[3]);
-            ptr[v] = src + step;
         }
+        ptr += step;
     }
 
-    __device__ __forceinline__ void store(float (*s)[OUTER + PAD], int tid) const
+    __device__ __forceinline__ void store(float (*s)[OUTER + PAD]) const
     {
 #pragma unroll
         for (int v = 0; v < VECS; ++v) {
-            const int slot = tid + v * THREADS, o = slot_o(slot), q = slot_q(slot);
+            const int ov = o + v * SLOT_O, qv = q + v * SLOT_Q;
             if (K_CONTIG) {
-                s[q + 0][o] = r[v].x;
-                s[q + 1][o] = r[v].y;
-                s[q + 2][o] = r[v].z;
-                s[q + 3][o] = r[v].w;
+                s[qv + 0][ov] = r[v].x;
+                s[qv + 1][ov] = r[v].y;
+                s[qv + 2][ov] = r[v].z;
+                s[qv + 3][ov] = r[v].w;
             } else {
-                *reinterpret_cast<float4 *>(&s[q][o]) = r[v];
+                *reinterpret_cast<float4 *>(&s[qv][ov]) = r[v];
             }
         }
     }
 };
 
-template <int BM, int BN, int BK, int MINB, bool TA, bool TB, bool VA, bool VB>
-static __global__ void __launch_bounds__((BM / WARP_M) * (BN / WARP_N) * 32, MINB)
+template <int RM, int RN, int WM, int WN, int BK, int MINB, bool TA, bool TB, bool VA, bool VB>
+static __global__ void __launch_bounds__(WM * WN * 32, MINB)
 gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split, float *work)
 {
-    constexpr int THREADS = (BM / WARP_M) * (BN / WARP_N) * 32;
-    /* Static, not dynamic, shared memory: measured 5% faster on the H200
-     * (constant shared addresses; 0.85 against 0.81 of cuBLAS at 8192^3). */
+    constexpr int THREADS = WM * WN * 32, BM = WM * 16 * RM, BN = WN * 32 * RN;
+    constexpr int TM = 4 * RM, TN = 4 * RN;
     __shared__ __align__(16) float as[2][BK][BM + PAD];
     __shared__ __align__(16) float bs[2][BK][BN + PAD];
 
@@ -146,9 +145,8 @@ gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split,
     const int64_t k_begin = blockIdx.z * k_per_split;
     const int64_t k_end = min(p.k, k_begin + k_per_split);
 
-    /* This thread's rows: wm + lm*4 + {0..3} and +16; columns: wn + ln*4 + {0..3} and +32. */
-    const int wm = warp % (BM / WARP_M) * WARP_M, wn = warp / (BM / WARP_M) * WARP_N;
-    const int tm = wm + lane / 8 * 4, tn = wn + lane % 8 * 4;
+    /* This thread's rows: tm + {0..3} + 16 r; columns: tn + {0..3} + 32 c. */
+    const int tm = warp % WM * 16 * RM + lane / 8 * 4, tn = warp / WM * 32 * RN + lane % 8 * 4;
 
     tile_loader<BM, BK, THREADS, !TA, VA> la(p.a, p.lda, m0, p.m, k_begin, tid);
     tile_loader<BN, BK, THREADS, TB, VB> lb(p.b, p.ldb, n0, p.n, k_begin, tid);
@@ -159,26 +157,30 @@ gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split,
         for (int j = 0; j < TN; ++j)
             acc[i][j] = 0.0f;
 
-    la.load(k_end - k_begin, tid);
-    lb.load(k_end - k_begin, tid);
-    la.store(as[0], tid);
-    lb.store(bs[0], tid);
+    la.load(k_end - k_begin);
+    lb.load(k_end - k_begin);
+    la.store(as[0]);
+    lb.store(bs[0]);
     __syncthreads();
 
     int buf = 0;
     for (int64_t k0 = k_begin; k0 < k_end; k0 += BK) {
         const bool more = k0 + BK < k_end;
         if (more) { /* next slice into registers while this one is multiplied */
-            la.load(k_end - k0 - BK, tid);
-            lb.load(k_end - k0 - BK, tid);
+            la.load(k_end - k0 - BK);
+            lb.load(k_end - k0 - BK);
         }
 #pragma unroll
         for (int q = 0; q < BK; ++q) {
             float a[TM], b[TN];
-            *reinterpret_cast<float4 *>(&a[0]) = *reinterpret_cast<const float4 *>(&as[buf][q][tm]);
-            *reinterpret_cast<float4 *>(&a[4]) = *reinterpret_cast<const float4 *>(&as[buf][q][tm + 16]);
-            *reinterpret_cast<float4 *>(&b[0]) = *reinterpret_cast<const float4 *>(&bs[buf][q][tn]);
-            *reinterpret_cast<float4 *>(&b[4]) = *reinterpret_cast<const float4 *>(&bs[buf][q][tn + 32]);
+#pragma unroll
+            for (int r = 0; r < RM; ++r)
+                *reinterpret_cast<float4 *>(&a[4 * r]) =
+                    *reinterpret_cast<const float4 *>(&as[buf][q][tm + 16 * r]);
+#pragma unroll
+            for (int c = 0; c < RN; ++c)
+                *reinterpret_cast<float4 *>(&b[4 * c]) =
+                    *reinterpret_cast<const float4 *>(&bs[buf][q][tn + 32 * c]);
 #pragma unroll
             for (int i = 0; i < TM; ++i)
 #pragma unroll
@@ -186,8 +188,8 @@ gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split,
                     acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
         }
         if (more) {
-            la.store(as[buf ^ 1], tid);
-            lb.store(bs[buf ^ 1], tid);
+            la.store(as[buf ^ 1]);
+            lb.store(bs[buf ^ 1]);
             __syncthreads();
             buf ^= 1;
         }
@@ -200,11 +202,11 @@ gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split,
     const bool vec_c = partial ? p.n % 4 == 0 : (uintptr_t)p.c % 16 == 0 && p.ldc % 4 == 0;
 #pragma unroll
     for (int i = 0; i < TM; ++i) {
-        const int64_t row = m0 + tm + (i < 4 ? i : i - 4 + 16);
+        const int64_t row = m0 + tm + i % 4 + 16 * (i / 4);
         if (row >= p.m)
             continue;
 #pragma unroll
-        for (int h = 0; h < 2; ++h) {
+        for (int h = 0; h < RN; ++h) {
             const int64_t col = n0 + tn + h * 32;
             float v[4];
 #pragma unroll
@@ -244,21 +246,21 @@ static __global__ void gemm_splitk_reduce_kernel(gputile__gemm_args p, int split
     }
 }
 
-template <int BM, int BN, int BK, int MINB, bool TA, bool TB, bool VA, bool VB>
+template <int RM, int RN, int WM, int WN, int BK, int MINB, bool TA, bool TB, bool VA, bool VB>
 static cudaError_t launch(const gputile__gemm_args *p, int splits, float *work, cudaStream_t stream)
 {
-    constexpr int THREADS = (BM / WARP_M) * (BN / WARP_N) * 32;
+    constexpr int THREADS = WM * WN * 32, BM = WM * 16 * RM, BN = WN * 32 * RN;
     const int64_t tiles_n = (p->n + BN - 1) / BN, tiles_m = (p->m + BM - 1) / BM;
     /* k per split, a multiple of BK so only the last split has a partial slice */
     const int64_t k_per_split = ((p->k + splits - 1) / splits + BK - 1) / BK * BK;
     dim3 grid((unsigned)(tiles_m * tiles_n), 1, (unsigned)splits);
-    gemm_regblock_kernel<BM, BN, BK, MINB, TA, TB, VA, VB>
+    gemm_regblock_kernel<RM, RN, WM, WN, BK, MINB, TA, TB, VA, VB>
         <<<grid, THREADS, 0, stream>>>(*p, tiles_n, k_per_split, work);
     return cudaGetLastError();
 }
 
-/* Instantiates the 16 transpose/alignment variants of one tile shape. */
-template <int BM, int BN, int BK, int MINB>
+/* Instantiates the 16 transpose/alignment variants of one configuration. */
+template <int RM, int RN, int WM, int WN, int BK, int MINB>
 static cudaError_t dispatch(const gputile__gemm_args *p, int splits, float *work,
                             cudaStream_t stream)
 {
@@ -267,9 +269,9 @@ static cudaError_t dispatch(const gputile__gemm_args *p, int splits, float *work
     const bool vb = (uintptr_t)p->b % 16 == 0 && p->ldb % 4 == 0;
     const int key = p->trans_a << 3 | p->trans_b << 2 | va << 1 | vb;
     switch (key) {
-#define CASE(k)                                                                              \
-    case k:                                                                                  \
-        return launch<BM, BN, BK, MINB, (k >> 3) & 1, (k >> 2) & 1, (k >> 1) & 1, k & 1>(    \
+#define CASE(k)                                                                                   \
+    case k:                                                                                       \
+        return launch<RM, RN, WM, WN, BK, MINB, (k >> 3) & 1, (k >> 2) & 1, (k >> 1) & 1, k & 1>( \
             p, splits, work, stream);
         CASE(0) CASE(1) CASE(2) CASE(3) CASE(4) CASE(5) CASE(6) CASE(7)
         CASE(8) CASE(9) CASE(10) CASE(11) CASE(12) CASE(13) CASE(14) CASE(15)
@@ -278,7 +280,9 @@ static cudaError_t dispatch(const gputile__gemm_args *p, int splits, float *work
     return cudaErrorInvalidValue;
 }
 
-static cudaError_t run(const gputile__gemm_args *p, int tile, cudaStream_t stream)
+enum config { CFG_128, CFG_128_W64, CFG_128X256, CFG_64 };
+
+static cudaError_t run(const gputile__gemm_args *p, enum config cfg, cudaStream_t stream)
 {
     const int splits = p->splits > 1 ? p->splits : 1;
     float *work = NULL;
@@ -288,12 +292,20 @@ static cudaError_t run(const gputile__gemm_args *p, int tile, cudaStream_t strea
         if (err != cudaSuccess)
             return err;
     }
-    /* 128: one block of 8 warps per SM (167 registers); measured faster on
-     * the H200 than k slices of 8 at two blocks per SM (0.85 against 0.80 of
-     * cuBLAS at 4096^3), where 128 registers also forced spills.
-     * 64: 2 warps per block, up to 4 blocks per SM. */
-    err = tile == 128 ? dispatch<128, 128, 16, 1>(p, splits, work, stream)
-                      : dispatch<64, 64, 16, 4>(p, splits, work, stream);
+    switch (cfg) {
+    case CFG_128: /* 8x8 per thread, 8 warps of 32x64, k slices of 16, one block per SM */
+        err = dispatch<2, 2, 4, 2, 16, 1>(p, splits, work, stream);
+        break;
+    case CFG_128_W64: /* 16x8 per thread, 4 warps of 64x64, k slices of 16, two blocks per SM */
+        err = dispatch<4, 2, 2, 2, 16, 2>(p, splits, work, stream);
+        break;
+    case CFG_128X256: /* 16x8 per thread, 8 warps of 64x64, k slices of 8, one block per SM */
+        err = dispatch<4, 2, 2, 4, 8, 1>(p, splits, work, stream);
+        break;
+    default: /* 64x64: 8x8 per thread, 2 warps, k slices of 16 */
+        err = dispatch<2, 2, 2, 1, 16, 4>(p, splits, work, stream);
+        break;
+    }
     if (err == cudaSuccess && splits > 1) {
         gemm_splitk_reduce_kernel<<<264, 256, 0, stream>>>(*p, splits, work);
         err = cudaGetLastError();
@@ -308,10 +320,22 @@ static cudaError_t run(const gputile__gemm_args *p, int tile, cudaStream_t strea
 
 extern "C" cudaError_t gputile__gemm_regblock128(const gputile__gemm_args *p, cudaStream_t stream)
 {
-    return run(p, 128, stream);
+    return run(p, CFG_128, stream);
+}
+
+extern "C" cudaError_t gputile__gemm_regblock128w64(const gputile__gemm_args *p,
+                                                    cudaStream_t stream)
+{
+    return run(p, CFG_128_W64, stream);
+}
+
+extern "C" cudaError_t gputile__gemm_regblock128x256(const gputile__gemm_args *p,
+                                                     cudaStream_t stream)
+{
+    return run(p, CFG_128X256, stream);
 }
 
 extern "C" cudaError_t gputile__gemm_regblock64(const gputile__gemm_args *p, cudaStream_t stream)
 {
-    return run(p, 64, stream);
+    return run(p, CFG_64, stream);
 }

@@ -34,11 +34,14 @@ typedef struct gputile__gemm_args {
 cudaError_t gputile__gemm_naive(const gputile__gemm_args *args, cudaStream_t stream);
 /* 16x16 shared-memory tiles (Kirk & Hwu Fig. 4.7; CGMA 16). */
 cudaError_t gputile__gemm_tiled(const gputile__gemm_args *args, cudaStream_t stream);
-/* Register-blocked FFMA kernels (8x8 outputs per thread, double-buffered
- * shared memory, k slices of 16), split-K over args->splits with a
- * deterministic reduction: 128x128 tiles (256 threads) and 64x64 tiles
- * (64 threads). */
+/* Register-blocked FFMA kernels (double-buffered shared memory, one
+ * barrier per k slice), split-K over args->splits with a deterministic
+ * reduction. 128: 128x128 tiles, 8 warps, 8x8 per thread; 128w64: 128x128
+ * tiles, 4 warps of 64x64, 16x8 per thread, two blocks per SM; 128x256:
+ * 128x256 tiles, 8 warps of 64x64; 64: 64x64 tiles, 2 warps. */
 cudaError_t gputile__gemm_regblock128(const gputile__gemm_args *args, cudaStream_t stream);
+cudaError_t gputile__gemm_regblock128w64(const gputile__gemm_args *args, cudaStream_t stream);
+cudaError_t gputile__gemm_regblock128x256(const gputile__gemm_args *args, cudaStream_t stream);
 cudaError_t gputile__gemm_regblock64(const gputile__gemm_args *args, cudaStream_t stream);
 /* C = beta * C for an m x n matrix (beta == 0 writes zeros, never reads C). */
 cudaError_t gputile__matrix_scale(int64_t m, int64_t n, float beta, float *c, int64_t ldc,
