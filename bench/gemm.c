@@ -129,14 +129,17 @@ int bench_gemm(int argc, char **argv)
     BENCH_CUDA(cudaGetDevice(&dev));
     BENCH_CUDA(cudaGetDeviceProperties(&prop, dev));
     bench_progress("gputile-bench gemm on %s: measuring the FFMA peak", prop.name);
-    const double peak = bench_ffma_tflops(&o, stream);
+    const double peak = bench_ffma_tflops(&o, stream), read_gbs = bench_read_gbs(&o, stream);
 
     if (o.csv)
-        printf("gpu,m,n,k,name,split_k,ms,tflops,ratio_to_cublas,share_of_ffma_peak,rel_diff_to_cublas\n");
+        printf("# ffma_tflops=%.2f read_gbs=%.0f\n"
+               "gpu,m,n,k,name,split_k,ms,tflops,ratio_to_cublas,share_of_ffma_peak,rel_diff_to_cublas\n",
+               peak, read_gbs);
     else
-        printf("%s, FFMA peak measured %.1f TFLOP/s, median of %d runs\n\n%-22s %-16s %9s %8s %7s %6s %9s\n",
-               prop.name, peak, o.runs, "shape m x n x k", "algorithm", "ms", "TFLOP/s", "cuBLAS", "peak",
-               "rel.diff");
+        printf("%s, measured: FFMA peak %.1f TFLOP/s, read %.0f GB/s; median of %d runs\n\n"
+               "%-22s %-16s %9s %8s %7s %6s %9s\n",
+               prop.name, peak, read_gbs, o.runs, "shape m x n x k", "algorithm", "ms", "TFLOP/s", "cuBLAS",
+               "peak", "rel.diff");
 
     for (int si = 0; si < nshapes; ++si) {
         const shape *s = &shapes[si];

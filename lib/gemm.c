@@ -36,6 +36,12 @@ static gputile_status read_options(const gputile_gemm_options *o, int *algorithm
     return GPUTILE_SUCCESS;
 }
 
+/* Every row starts 16-byte aligned: the kernels can use 16-byte loads. */
+static bool rows_aligned(gputile_matrix m)
+{
+    return (uintptr_t)m.elements % 16 == 0 && m.stride % 4 == 0;
+}
+
 /* Multiprocessors of the current device. */
 static gputile_status device_sms(int *sms)
 {
@@ -105,7 +111,7 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
         .alpha = alpha, .beta = beta,
     };
     if (args.m == 0 || args.n == 0) {
-        int algorithm = gputile__gemm_plan(requested, split_k, 0, &args);
+        int algorithm = gputile__gemm_plan(requested, split_k, 0, true, &args);
         if (options != NULL) {
             options->algorithm_used = algorithm;
             options->split_k_used = args.splits;
@@ -118,7 +124,7 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
     bool any_host;
     if ((s = locate(m, at, 3, &any_host)) != GPUTILE_SUCCESS || (s = device_sms(&sms)) != GPUTILE_SUCCESS)
         return s;
-    int algorithm = gputile__gemm_plan(requested, split_k, sms, &args);
+    int algorithm = gputile__gemm_plan(requested, split_k, sms, rows_aligned(a) && rows_aligned(b), &args);
 
     if (any_host) /* transfers overlapped with the kernels; complete on return */
         s = gputile__gemm_host(algorithm, &args, a, b, c, at, stream);

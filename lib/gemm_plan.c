@@ -53,28 +53,39 @@ static int64_t ceil_div(int64_t a, int64_t b)
     return (a + b - 1) / b;
 }
 
-/* Blocks of the 128x128 kernel that run at once on one SM (its registers). */
-#define BLOCKS_PER_SM_128 1
+/* AUTO's table, from gputile-bench gemm --sweep on the H200 (2026-11-21),
+ * ratios to cuBLAS sgemm in the same run:
+ * - rows 16-byte aligned, n >= 256: 128x256 tiles (0.88 at 2048^3 to 8192^3,
+ *   0.86 at 16384^3; 128x128 with 8 warps 0.83-0.85);
+ * - rows 16-byte aligned, n < 256: 128x128 tiles of 4 warps, two blocks per
+ *   SM (8192x128x8192 at 8 splits: 0.84);
+ * - unaligned rows (scalar loads, e.g. 4097^3): 128x128 tiles of 8 warps
+ *   (0.83, against 0.81 for 128x256 and 0.71 for 4 warps).
+ * `fill` is how many blocks keep every SM busy; with fewer tiles than SMs
+ * the planner splits k up to fill / tiles ways (1024^3 on 128x256: 4 splits,
+ * 0.97), keeping at least 512 of k per split. */
+static const struct {
+    int algorithm, bm, bn, fill_per_sm;
+} auto_rows[] = {
+    {GPUTILE_ALGO_REGBLOCK_128X256, 128, 256, 1},
+    {GPUTILE_ALGO_REGBLOCK_128_W64, 128, 128, 4},
+    {GPUTILE_ALGO_REGBLOCK_128, 128, 128, 1},
+};
 
-int gputile__gemm_plan(int requested, int split_k, int sms, gputile__gemm_args *args)
+int gputile__gemm_plan(int requested, int split_k, int sms, bool aligned, gputile__gemm_args *args)
 {
     int algorithm = requested;
     int splits = split_k;
 
     if (algorithm == GPUTILE_ALGO_AUTO) {
-        algorithm = GPUTILE_ALGO_REGBLOCK_128;
-        if (splits == 0 && sms > 0 && args->k > 0) {
-            /* Too few 128x128 tiles to fill the SMs: split k so the grid
-             * fills one wave, keeping at least 512 of k per split. Measured
-             * on the H200: 8192x128x8192 and 127x8192x8192 (64 tiles) run
-             * best at 2 splits, 1024^3 (64 tiles) at 2. */
-            const int64_t tiles = ceil_div(args->m, 128) * ceil_div(args->n, 128);
-            const int64_t slots = (int64_t)sms * BLOCKS_PER_SM_128;
-            if (tiles < sms) {
-                int64_t s = slots / tiles, by_k = args->k / 512;
-                s = s < by_k ? s : by_k;
-                splits = (int)(s < 1 ? 1 : s > GPUTILE_MAX_SPLIT_K ? GPUTILE_MAX_SPLIT_K : s);
-            }
+        const int row = !aligned ? 2 : args->n >= 256 ? 0 : 1;
+        algorithm = auto_rows[row].algorithm;
+        const int64_t tiles =
+            ceil_div(args->m, auto_rows[row].bm) * ceil_div(args->n, auto_rows[row].bn);
+        if (splits == 0 && sms > 0 && args->k > 0 && tiles < sms) {
+            int64_t s = (int64_t)sms * auto_rows[row].fill_per_sm / tiles, by_k = args->k / 512;
+            s = s < by_k ? s : by_k;
+            splits = (int)(s < 1 ? 1 : s > GPUTILE_MAX_SPLIT_K ? GPUTILE_MAX_SPLIT_K : s);
         }
     }
     if (!gputile__gemm_splits(algorithm) || splits < 1)

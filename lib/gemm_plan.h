@@ -16,9 +16,10 @@ bool gputile__gemm_known(int algorithm);
 /* True for algorithms that take a split of k (and for AUTO). */
 bool gputile__gemm_splits(int algorithm);
 /* The algorithm that runs for `requested` (AUTO resolved) on this shape and
- * a device with `sms` multiprocessors (0: unknown); sets args->splits from
- * split_k (0: the planner's choice). */
-int gputile__gemm_plan(int requested, int split_k, int sms, gputile__gemm_args *args);
+ * a device with `sms` multiprocessors (0: unknown), `aligned` when A's and
+ * B's rows start 16-byte aligned; sets args->splits from split_k (0: the
+ * planner's choice). */
+int gputile__gemm_plan(int requested, int split_k, int sms, bool aligned, gputile__gemm_args *args);
 /* The launcher of a named (not AUTO) algorithm. */
 gputile__gemm_launcher gputile__gemm_launcher_of(int algorithm);
 
