@@ -63,7 +63,8 @@ static int64_t ceil_div(int64_t a, int64_t b)
  *   (0.83, against 0.81 for 128x256 and 0.71 for 4 warps).
  * `fill` is how many blocks keep every SM busy; with fewer tiles than SMs
  * the planner splits k up to fill / tiles ways (1024^3 on 128x256: 4 splits,
- * 0.97), keeping at least 512 of k per split. */
+ * 0.97; capped at 2 splits by a 512 minimum it ran at 0.54), keeping at
+ * least 256 of k per split. */
 static const struct {
     int algorithm, bm, bn, fill_per_sm;
 } auto_rows[] = {
@@ -83,7 +84,7 @@ int gputile__gemm_plan(int requested, int split_k, int sms, bool aligned, gputil
         const int64_t tiles =
             ceil_div(args->m, auto_rows[row].bm) * ceil_div(args->n, auto_rows[row].bn);
         if (splits == 0 && sms > 0 && args->k > 0 && tiles < sms) {
-            int64_t s = (int64_t)sms * auto_rows[row].fill_per_sm / tiles, by_k = args->k / 512;
+            int64_t s = (int64_t)sms * auto_rows[row].fill_per_sm / tiles, by_k = args->k / 256;
             s = s < by_k ? s : by_k;
             splits = (int)(s < 1 ? 1 : s > GPUTILE_MAX_SPLIT_K ? GPUTILE_MAX_SPLIT_K : s);
         }
