@@ -220,7 +220,7 @@ static void sweep(const bench_options *o, cudaStream_t stream)
     double best[2] = {0, 0};
     char best_what[2][64] = {"", ""};
     if (!o->csv)
-        printf("\nStaging knobs: gputile_copy of 256 MiB pageable memory, GB/s (defaults: 16 MiB, 3 buffers, 8 threads)\n"
+        printf("\nStaging knobs: gputile_copy of 256 MiB pageable memory, GB/s (defaults: lib/pinned_internal.h)\n"
                "%9s %8s %8s %8s %8s\n", "chunk", "buffers", "threads", "h2d", "d2h");
     for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; ++c)
         for (size_t b = 0; b < sizeof buffers / sizeof buffers[0]; ++b)
