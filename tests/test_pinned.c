@@ -21,6 +21,7 @@
 #include "gputile.h"
 #include "gputile_facade.h"
 #include "support/gpu.h"
+#include "support/expect.h"
 
 /* From support/pinned_kernel.cu. */
 cudaError_t gputest_mapped_update(unsigned char *device_ptr, size_t n, cudaStream_t stream);
@@ -29,18 +30,6 @@ void gputile__gemm_host_set_tile(size_t tile);
 void gputile__stage_set_chunk_cap(size_t bytes);
 void gputile__stage_tune(size_t chunk, int buffers, int threads);
 
-#define OK(call)                                                                                  \
-    do {                                                                                          \
-        gputile_status s_ = (call);                                                               \
-        cr_assert_eq(s_, GPUTILE_SUCCESS, "%s: %s (%s)", #call, gputile_status_name(s_),           \
-                     gputile_last_cuda_error_name());                                             \
-    } while (0)
-#define EXPECT(call, status)                                                                      \
-    do {                                                                                          \
-        gputile_status s_ = (call);                                                               \
-        cr_assert_eq(s_, (status), "%s: %s, expected %s", #call, gputile_status_name(s_),          \
-                     gputile_status_name(status));                                                \
-    } while (0)
 
 static const size_t MiB = (size_t)1 << 20;
 

@@ -15,6 +15,7 @@
 #include <cuda_runtime_api.h>
 
 #include "gputile.h"
+#include "support/expect.h"
 
 static bool have_device(void)
 {
@@ -22,12 +23,6 @@ static bool have_device(void)
     return cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
 }
 
-#define EXPECT(call, status)                                                                      \
-    do {                                                                                          \
-        gputile_status s_ = (call);                                                               \
-        cr_assert_eq(s_, (status), "%s: %s, expected %s", #call, gputile_status_name(s_),          \
-                     gputile_status_name(status));                                                \
-    } while (0)
 
 static char marker;
 /* NULL that the compiler cannot see (the public calls are declared nonnull). */
