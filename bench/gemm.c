@@ -174,8 +174,8 @@ int bench_gemm(int argc, char **argv)
             rows[nrows++] = (struct row){"naive", GPUTILE_ALGO_NAIVE, 0};
         }
         const int rb[] = {GPUTILE_ALGO_REGBLOCK_128, GPUTILE_ALGO_REGBLOCK_128_W64,
-                          GPUTILE_ALGO_REGBLOCK_128X256, GPUTILE_ALGO_REGBLOCK_64, GPUTILE_ALGO_ASYNC_128};
-        for (int r = 0; r < 5; ++r) {
+                          GPUTILE_ALGO_REGBLOCK_128X256, GPUTILE_ALGO_REGBLOCK_64};
+        for (int r = 0; r < 4; ++r) {
             rows[nrows++] = (struct row){gputile_algorithm_name(rb[r]), rb[r], 1};
             for (int sk = 2; sweep && sk <= 16; sk *= 2)
                 rows[nrows++] = (struct row){gputile_algorithm_name(rb[r]), rb[r], sk};

@@ -118,8 +118,7 @@ typedef enum gputile_algorithm {
     GPUTILE_ALGO_REGBLOCK_128 = 3,   /* 128x128 tiles, 8 warps, 8x8 per thread in registers */
     GPUTILE_ALGO_REGBLOCK_64 = 4,    /* 64x64 tiles, 8x8 per thread, for small or skinny C */
     GPUTILE_ALGO_REGBLOCK_128_W64 = 5, /* 128x128 tiles, 4 warps of 64x64, 16x8 per thread */
-    GPUTILE_ALGO_REGBLOCK_128X256 = 6, /* 128x256 tiles, 8 warps of 64x64, 16x8 per thread */
-    GPUTILE_ALGO_ASYNC_128 = 7       /* 128x128 tiles, 8x8 per thread, cp.async 3-stage pipeline */
+    GPUTILE_ALGO_REGBLOCK_128X256 = 6  /* 128x256 tiles, 8 warps of 64x64, 16x8 per thread */
 } gputile_algorithm;
 
 typedef enum gputile_precision {
@@ -163,7 +162,7 @@ GPUTILE_WARN_UNUSED
 gputile_status gputile_matmul(gputile_matrix a, gputile_matrix b, gputile_matrix c);
 
 /* "auto", "naive", "tiled", "regblock128", "regblock64", "regblock128w64",
- * "regblock128x256", "async128";
+ * "regblock128x256";
  * NULL for an unknown value. */
 const char *gputile_algorithm_name(int algorithm);
 

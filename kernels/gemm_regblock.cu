@@ -230,198 +230,6 @@ gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split,
     }
 }
 
-/* ---- The cp.async variant ----------------------------------------------------
- * Same tiles and thread tiles, but slices go from global to shared memory
- * with cp.async (16 bytes, zero-filled past the matrix) through a ring of
- * STAGES buffers, with no register staging: fewer registers (two blocks of
- * 8 warps per SM) and no load or store instructions of the copy in the FFMA
- * stream. A k-contiguous operand (row-major A, B^T) keeps its rows along k
- * in shared memory, [outer][k + PADK]; the thread then reads 4 k at a time
- * as one float4 per row, and its rows (or columns) are interleaved
- * (lane + 4 i, or + 8 j) so a warp's reads hit consecutive rows, which
- * PADK = 4 spreads over all banks. Needs 16-byte aligned rows. */
-#define PADK 4
-
-static __device__ __forceinline__ void cp_async16(float *smem, const float *gmem, int src_bytes)
-{
-    const unsigned s = (unsigned)__cvta_generic_to_shared(smem);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(s), "l"(gmem), "r"(src_bytes));
-}
-
-static __device__ __forceinline__ void cp_async_commit()
-{
-    asm volatile("cp.async.commit_group;\n" ::);
-}
-
-template <int N>
-static __device__ __forceinline__ void cp_async_wait()
-{
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
-}
-
-/* Queues the copy of one OUTER x BK slice starting at (o0, k0) into s:
- * [outer][k] when KC (rows along k), [k][outer] otherwise. */
-template <int OUTER, int BK, int THREADS, bool KC>
-static __device__ __forceinline__ void async_slice(float *s, const float *p, int64_t ld, int64_t o0,
-                                                   int64_t n_outer, int64_t k0, int64_t k_end,
-                                                   int tid)
-{
-    constexpr int CHUNKS = OUTER * BK / 4;
-    static_assert(CHUNKS % THREADS == 0, "slice must split evenly into 16-byte chunks");
-#pragma unroll
-    for (int c = tid; c < CHUNKS; c += THREADS) {
-        const int o = KC ? c / (BK / 4) : c % (OUTER / 4) * 4;
-        const int q = KC ? c % (BK / 4) * 4 : c / (OUTER / 4);
-        const int64_t go = o0 + o, gq = k0 + q;
-        const int64_t left = KC ? (go < n_outer ? k_end - gq : 0) : (gq < k_end ? n_outer - go : 0);
-        const int valid = left <= 0 ? 0 : left >= 4 ? 4 : (int)left;
-        const float *src = valid == 0 ? p : KC ? p + go * ld + gq : p + gq * ld + go;
-        cp_async16(s + (KC ? o * (BK + PADK) + q : q * (OUTER + PAD) + o), src, valid * 4);
-    }
-}
-
-template <int RM, int RN, int WM, int WN, int BK, int STAGES, int MINB, bool TA, bool TB>
-static __global__ void __launch_bounds__(WM * WN * 32, MINB)
-gemm_async_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split, float *work)
-{
-    constexpr int THREADS = WM * WN * 32, BM = WM * 16 * RM, BN = WN * 32 * RN;
-    constexpr int TM = 4 * RM, TN = 4 * RN;
-    constexpr bool AK = !TA, BKC = TB; /* operands whose rows run along k */
-    constexpr int A_STAGE = AK ? BM * (BK + PADK) : BK * (BM + PAD);
-    constexpr int B_STAGE = BKC ? BN * (BK + PADK) : BK * (BN + PAD);
-    extern __shared__ __align__(16) float smem[];
-    float *const sa = smem, *const sb = smem + STAGES * A_STAGE;
-
-    const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
-    const int64_t tiles_m = (p.m + BM - 1) / BM;
-    const int64_t tile = blockIdx.x, group = tile / (8 * tiles_n);
-    const int64_t first_m = group * 8, rows_in_group = min((int64_t)8, tiles_m - first_m);
-    const int64_t tile_m = first_m + (tile % (8 * tiles_n)) % rows_in_group;
-    const int64_t tile_n = (tile % (8 * tiles_n)) / rows_in_group;
-    const int64_t m0 = tile_m * BM, n0 = tile_n * BN;
-    const int64_t k_begin = blockIdx.z * k_per_split;
-    const int64_t k_end = min(p.k, k_begin + k_per_split);
-    const int64_t slices = k_end > k_begin ? (k_end - k_begin + BK - 1) / BK : 0;
-
-    /* This thread's rows and columns inside the tile (see the comment above). */
-    const int wm = warp % WM * 16 * RM, wn = warp / WM * 32 * RN;
-    auto row = [&](int i) { return AK ? wm + lane / 8 + 4 * i : wm + lane / 8 * 4 + i % 4 + 16 * (i / 4); };
-    auto col = [&](int j) { return BKC ? wn + lane % 8 + 8 * j : wn + lane % 8 * 4 + j % 4 + 32 * (j / 4); };
-
-    float acc[TM][TN];
-#pragma unroll
-    for (int i = 0; i < TM; ++i)
-#pragma unroll
-        for (int j = 0; j < TN; ++j)
-            acc[i][j] = 0.0f;
-
-#pragma unroll
-    for (int st = 0; st < STAGES - 1; ++st) {
-        if (st < slices) {
-            const int64_t k0 = k_begin + (int64_t)st * BK;
-            async_slice<BM, BK, THREADS, AK>(sa + st * A_STAGE, p.a, p.lda, m0, p.m, k0, k_end, tid);
-            async_slice<BN, BK, THREADS, BKC>(sb + st * B_STAGE, p.b, p.ldb, n0, p.n, k0, k_end, tid);
-        }
-        cp_async_commit();
-    }
-    for (int64_t t = 0; t < slices; ++t) {
-        cp_async_wait<STAGES - 2>(); /* slice t has landed (this thread's part) */
-        __syncthreads();             /* ... everyone's, and slice t - 1 is no longer read */
-        const int64_t next = t + STAGES - 1;
-        if (next < slices) {
-            const int st = (int)(next % STAGES);
-            const int64_t k0 = k_begin + next * BK;
-            async_slice<BM, BK, THREADS, AK>(sa + st * A_STAGE, p.a, p.lda, m0, p.m, k0, k_end, tid);
-            async_slice<BN, BK, THREADS, BKC>(sb + st * B_STAGE, p.b, p.ldb, n0, p.n, k0, k_end, tid);
-        }
-        cp_async_commit();
-        const float *as = sa + (t % STAGES) * A_STAGE, *bs = sb + (t % STAGES) * B_STAGE;
-#pragma unroll
-        for (int kk = 0; kk < BK; kk += 4) {
-            float a4[AK ? TM : 1][4], b4[BKC ? TN : 1][4];
-            if (AK)
-#pragma unroll
-                for (int i = 0; i < TM; ++i)
-                    *reinterpret_cast<float4 *>(a4[i]) =
-                        *reinterpret_cast<const float4 *>(&as[row(i) * (BK + PADK) + kk]);
-            if (BKC)
-#pragma unroll
-                for (int j = 0; j < TN; ++j)
-                    *reinterpret_cast<float4 *>(b4[j]) =
-                        *reinterpret_cast<const float4 *>(&bs[col(j) * (BK + PADK) + kk]);
-#pragma unroll
-            for (int k4 = 0; k4 < 4; ++k4) {
-                float a[TM], b[TN];
-                if (AK) {
-#pragma unroll
-                    for (int i = 0; i < TM; ++i)
-                        a[i] = a4[i][k4];
-                } else {
-#pragma unroll
-                    for (int r = 0; r < RM; ++r)
-                        *reinterpret_cast<float4 *>(&a[4 * r]) =
-                            *reinterpret_cast<const float4 *>(&as[(kk + k4) * (BM + PAD) + row(4 * r)]);
-                }
-                if (BKC) {
-#pragma unroll
-                    for (int j = 0; j < TN; ++j)
-                        b[j] = b4[j][k4];
-                } else {
-#pragma unroll
-                    for (int c = 0; c < RN; ++c)
-                        *reinterpret_cast<float4 *>(&b[4 * c]) =
-                            *reinterpret_cast<const float4 *>(&bs[(kk + k4) * (BN + PAD) + col(4 * c)]);
-                }
-#pragma unroll
-                for (int i = 0; i < TM; ++i)
-#pragma unroll
-                    for (int j = 0; j < TN; ++j)
-                        acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
-            }
-        }
-    }
-    cp_async_wait<0>();
-
-    /* Epilogue: C = alpha acc + beta C, or the raw partial into the split's workspace slice. */
-    const bool partial = gridDim.z > 1;
-    float *c = partial ? work + blockIdx.z * p.m * p.n : p.c;
-    const int64_t ldc = partial ? p.n : p.ldc;
-    const bool vec_c = !BKC && (partial ? p.n % 4 == 0 : (uintptr_t)p.c % 16 == 0 && p.ldc % 4 == 0);
-#pragma unroll
-    for (int i = 0; i < TM; ++i) {
-        const int64_t r = m0 + row(i);
-        if (r >= p.m)
-            continue;
-#pragma unroll
-        for (int h = 0; h < TN / 4; ++h) {
-            const int64_t c0 = n0 + col(4 * h);
-            if (vec_c && c0 + 3 < p.n) { /* columns c0 .. c0 + 3 (!BKC) */
-                float *dst = c + r * ldc + c0;
-                float v[4];
-#pragma unroll
-                for (int j = 0; j < 4; ++j)
-                    v[j] = partial ? acc[i][4 * h + j] : p.alpha * acc[i][4 * h + j];
-                if (!partial && p.beta != 0.0f) {
-                    float4 old = *reinterpret_cast<float4 *>(dst);
-                    v[0] += p.beta * old.x, v[1] += p.beta * old.y;
-                    v[2] += p.beta * old.z, v[3] += p.beta * old.w;
-                }
-                *reinterpret_cast<float4 *>(dst) = make_float4(v[0], v[1], v[2], v[3]);
-            } else {
-#pragma unroll
-                for (int j = 0; j < 4; ++j) {
-                    const int64_t cj = n0 + col(4 * h + j);
-                    if (cj < p.n) {
-                        float *dst = c + r * ldc + cj;
-                        const float v = partial ? acc[i][4 * h + j] : p.alpha * acc[i][4 * h + j];
-                        *dst = (!partial && p.beta != 0.0f) ? v + p.beta * *dst : v;
-                    }
-                }
-            }
-        }
-    }
-}
-
 /* C = alpha * (sum of the splits' partials, in split order) + beta * C. */
 static __global__ void gemm_splitk_reduce_kernel(gputile__gemm_args p, int splits,
                                                  const float *__restrict__ work)
@@ -472,45 +280,7 @@ static cudaError_t dispatch(const gputile__gemm_args *p, int splits, float *work
     return cudaErrorInvalidValue;
 }
 
-template <int RM, int RN, int WM, int WN, int BK, int STAGES, int MINB, bool TA, bool TB>
-static cudaError_t launch_async(const gputile__gemm_args *p, int splits, float *work,
-                                cudaStream_t stream)
-{
-    constexpr int THREADS = WM * WN * 32, BM = WM * 16 * RM, BN = WN * 32 * RN;
-    constexpr size_t A_STAGE = !TA ? BM * (BK + PADK) : BK * (BM + PAD);
-    constexpr size_t B_STAGE = TB ? BN * (BK + PADK) : BK * (BN + PAD);
-    constexpr size_t SMEM = STAGES * (A_STAGE + B_STAGE) * sizeof(float);
-    const int64_t tiles_n = (p->n + BN - 1) / BN, tiles_m = (p->m + BM - 1) / BM;
-    const int64_t k_per_split = ((p->k + splits - 1) / splits + BK - 1) / BK * BK;
-    auto kernel = gemm_async_kernel<RM, RN, WM, WN, BK, STAGES, MINB, TA, TB>;
-    cudaError_t err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)SMEM);
-    if (err != cudaSuccess)
-        return err;
-    dim3 grid((unsigned)(tiles_m * tiles_n), 1, (unsigned)splits);
-    kernel<<<grid, THREADS, SMEM, stream>>>(*p, tiles_n, k_per_split, work);
-    return cudaGetLastError();
-}
-
-/* Instantiates the transpose variants of one cp.async configuration. A as
- * stored with B as stored, or A^T with B, fit 128 registers (two blocks per
- * SM); the variants with B^T do not and run one block per SM. */
-template <int RM, int RN, int WM, int WN, int BK, int STAGES>
-static cudaError_t dispatch_async(const gputile__gemm_args *p, int splits, float *work,
-                                  cudaStream_t stream)
-{
-    switch (p->trans_a << 1 | p->trans_b) {
-    case 0:
-        return launch_async<RM, RN, WM, WN, BK, STAGES, 2, false, false>(p, splits, work, stream);
-    case 1:
-        return launch_async<RM, RN, WM, WN, BK, STAGES, 1, false, true>(p, splits, work, stream);
-    case 2:
-        return launch_async<RM, RN, WM, WN, BK, STAGES, 2, true, false>(p, splits, work, stream);
-    default: /* 128 registers spill here: one block per SM */
-        return launch_async<RM, RN, WM, WN, BK, STAGES, 1, true, true>(p, splits, work, stream);
-    }
-}
-
-enum config { CFG_128, CFG_128_W64, CFG_128X256, CFG_64, CFG_ASYNC128 };
+enum config { CFG_128, CFG_128_W64, CFG_128X256, CFG_64 };
 
 static cudaError_t run(const gputile__gemm_args *p, enum config cfg, cudaStream_t stream)
 {
@@ -522,15 +292,7 @@ static cudaError_t run(const gputile__gemm_args *p, enum config cfg, cudaStream_
         if (err != cudaSuccess)
             return err;
     }
-    /* cp.async moves 16-byte chunks: rows must start 16-byte aligned */
-    const bool aligned = (uintptr_t)p->a % 16 == 0 && p->lda % 4 == 0 && (uintptr_t)p->b % 16 == 0 &&
-                         p->ldb % 4 == 0;
-    if (cfg == CFG_ASYNC128 && !aligned)
-        cfg = CFG_128;
     switch (cfg) {
-    case CFG_ASYNC128: /* 8x8 per thread, 8 warps, k slices of 16, 3 stages, two blocks per SM */
-        err = dispatch_async<2, 2, 4, 2, 16, 3>(p, splits, work, stream);
-        break;
     case CFG_128: /* 8x8 per thread, 8 warps of 32x64, k slices of 16, one block per SM */
         err = dispatch<2, 2, 4, 2, 16, 1>(p, splits, work, stream);
         break;
@@ -576,9 +338,4 @@ extern "C" cudaError_t gputile__gemm_regblock128x256(const gputile__gemm_args *p
 extern "C" cudaError_t gputile__gemm_regblock64(const gputile__gemm_args *p, cudaStream_t stream)
 {
     return run(p, CFG_64, stream);
-}
-
-extern "C" cudaError_t gputile__gemm_async128(const gputile__gemm_args *p, cudaStream_t stream)
-{
-    return run(p, CFG_ASYNC128, stream);
 }

@@ -43,10 +43,6 @@ cudaError_t gputile__gemm_regblock128(const gputile__gemm_args *args, cudaStream
 cudaError_t gputile__gemm_regblock128w64(const gputile__gemm_args *args, cudaStream_t stream);
 cudaError_t gputile__gemm_regblock128x256(const gputile__gemm_args *args, cudaStream_t stream);
 cudaError_t gputile__gemm_regblock64(const gputile__gemm_args *args, cudaStream_t stream);
-/* 128x128 tiles of 8 warps at 8x8 per thread, fed by cp.async through 3
- * shared-memory stages (no register staging); unaligned rows fall back to
- * gputile__gemm_regblock128. */
-cudaError_t gputile__gemm_async128(const gputile__gemm_args *args, cudaStream_t stream);
 /* C = beta * C for an m x n matrix (beta == 0 writes zeros, never reads C). */
 cudaError_t gputile__matrix_scale(int64_t m, int64_t n, float beta, float *c, int64_t ldc,
                                   cudaStream_t stream);

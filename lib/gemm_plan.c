@@ -17,7 +17,6 @@ static const struct {
     {GPUTILE_ALGO_REGBLOCK_64, "regblock64", gputile__gemm_regblock64, true},
     {GPUTILE_ALGO_REGBLOCK_128_W64, "regblock128w64", gputile__gemm_regblock128w64, true},
     {GPUTILE_ALGO_REGBLOCK_128X256, "regblock128x256", gputile__gemm_regblock128x256, true},
-    {GPUTILE_ALGO_ASYNC_128, "async128", gputile__gemm_async128, true},
 };
 
 #define N_ALGORITHMS (sizeof algorithms / sizeof algorithms[0])

@@ -83,7 +83,6 @@ Test(gemm, algorithm_names)
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_REGBLOCK_64), "regblock64");
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_REGBLOCK_128_W64), "regblock128w64");
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_REGBLOCK_128X256), "regblock128x256");
-    cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_ASYNC_128), "async128");
     cr_assert_null(gputile_algorithm_name(-1));
     cr_assert_null(gputile_algorithm_name(9999));
 }
