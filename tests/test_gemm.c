@@ -93,6 +93,13 @@ static struct gemm_case cases[] = {
      * tiles beyond gridDim.y are covered by the grid-stride loop at m > 2^20 */
     CASE(4, 4096, 4, N, N, 1, 0, 0, 0),
     CASE(4096, 4, 4, N, N, 1, 0, 0, 0),
+    /* rows 16-byte aligned (every stride a multiple of 4) with ragged edges:
+     * the paths that load 16 bytes at a time, including partial vectors */
+    CASE(132, 258, 70, N, N, 1, 0, 2, 0),
+    CASE(130, 258, 70, T, T, 1, 1, 2, 0),
+    CASE(130, 258, 70, N, T, -1, 0, 2, 0),
+    CASE(130, 258, 70, T, N, 2, 0.5f, 2, 0),
+    CASE(512, 384, 1000, T, N, 1, 1, 0, 0),
     /* random shapes, fresh each run */
     CASE(-1, -1, -1, N, N, 1, 0, 1, 1),
     CASE(-1, -1, -1, T, N, 1, 0, 0, 3),
