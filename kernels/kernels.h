@@ -27,7 +27,9 @@ typedef struct gputile__gemm_args {
     int64_t ldb;
     float *c;
     int64_t ldc;
-    int splits; /* split-K factor (register-blocked kernels; others ignore it) */
+    int splits; /* split-K factor (register-blocked kernels; others ignore it): split z
+                   covers k from z * per to (z + 1) * per, per = ceil(k / splits)
+                   rounded up to the kernel's k slice */
 } gputile__gemm_args;
 
 /* One thread per element of C (Kirk & Hwu Fig. 4.1; CGMA 1). */

@@ -9,14 +9,14 @@ static const struct {
     int algorithm;
     const char *name;
     gputile__gemm_launcher launch;
-    bool splits; /* supports split-K */
+    int k_step; /* split-K: each split's k is a multiple of this; 0: no split-K */
 } algorithms[] = {
-    {GPUTILE_ALGO_NAIVE, "naive", gputile__gemm_naive, false},
-    {GPUTILE_ALGO_TILED, "tiled", gputile__gemm_tiled, false},
-    {GPUTILE_ALGO_REGBLOCK_128, "regblock128", gputile__gemm_regblock128, true},
-    {GPUTILE_ALGO_REGBLOCK_64, "regblock64", gputile__gemm_regblock64, true},
-    {GPUTILE_ALGO_REGBLOCK_128_W64, "regblock128w64", gputile__gemm_regblock128w64, true},
-    {GPUTILE_ALGO_REGBLOCK_128X256, "regblock128x256", gputile__gemm_regblock128x256, true},
+    {GPUTILE_ALGO_NAIVE, "naive", gputile__gemm_naive, 0},
+    {GPUTILE_ALGO_TILED, "tiled", gputile__gemm_tiled, 0},
+    {GPUTILE_ALGO_REGBLOCK_128, "regblock128", gputile__gemm_regblock128, 16},
+    {GPUTILE_ALGO_REGBLOCK_64, "regblock64", gputile__gemm_regblock64, 16},
+    {GPUTILE_ALGO_REGBLOCK_128_W64, "regblock128w64", gputile__gemm_regblock128w64, 16},
+    {GPUTILE_ALGO_REGBLOCK_128X256, "regblock128x256", gputile__gemm_regblock128x256, 8},
 };
 
 #define N_ALGORITHMS (sizeof algorithms / sizeof algorithms[0])
@@ -45,7 +45,7 @@ bool gputile__gemm_known(int algorithm)
 bool gputile__gemm_splits(int algorithm)
 {
     int r = row_of(algorithm);
-    return algorithm == GPUTILE_ALGO_AUTO || (r >= 0 && algorithms[r].splits);
+    return algorithm == GPUTILE_ALGO_AUTO || (r >= 0 && algorithms[r].k_step > 0);
 }
 
 static int64_t ceil_div(int64_t a, int64_t b)
@@ -89,10 +89,16 @@ int gputile__gemm_plan(int requested, int split_k, int sms, bool aligned, gputil
             splits = (int)(s < 1 ? 1 : s > GPUTILE_MAX_SPLIT_K ? GPUTILE_MAX_SPLIT_K : s);
         }
     }
-    if (!gputile__gemm_splits(algorithm) || splits < 1)
+    if (!gputile__gemm_splits(algorithm) || splits < 1 || args->k < 1) {
         splits = 1;
-    if (splits > args->k)
-        splits = args->k < 1 ? 1 : (int)args->k; /* every split gets some k */
+    } else {
+        /* The kernels give each split the same k, rounded up to their k
+         * step, so fewer splits may have work than were asked for: run and
+         * report the number that does. */
+        const int64_t step = algorithms[row_of(algorithm)].k_step;
+        const int64_t per = ceil_div(ceil_div(args->k, splits), step) * step;
+        splits = (int)ceil_div(args->k, per);
+    }
     args->splits = splits;
     return algorithm;
 }

@@ -254,12 +254,11 @@ static void run_case(struct gemm_case tc, bool integers)
                   "algorithm_used not set: %d", opt.algorithm_used);
         if (algorithms[ai].algorithm != GPUTILE_ALGO_AUTO)
             cr_assert_eq(opt.algorithm_used, algorithms[ai].algorithm);
-        if (algorithms[ai].split_k > 0) { /* a forced split, capped at one k per split */
-            size_t want = (size_t)algorithms[ai].split_k;
-            if (want > k)
-                want = k > 0 ? k : 1;
-            cr_assert_eq((size_t)opt.split_k_used, want);
-        }
+        if (algorithms[ai].split_k > 0) /* a forced split: at most that many have k to do */
+            cr_assert(opt.split_k_used >= 1 && opt.split_k_used <= algorithms[ai].split_k &&
+                          (size_t)opt.split_k_used <= (k > 0 ? k : 1),
+                      "split_k_used %d for split_k %d, k %zu", opt.split_k_used,
+                      algorithms[ai].split_k, k);
         download(&c, got);
 
         char name[64];
