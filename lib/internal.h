@@ -38,22 +38,6 @@ typedef enum gputile__memory {
  * no driver or device, GPUTILE_ERROR_WRONG_DEVICE for another device's memory. */
 gputile_status gputile__memory_of(gputile_matrix m, gputile__memory *where);
 
-/* A compact device copy of a host matrix (stride = width), or the matrix
- * itself when it is already on the device. */
-typedef struct gputile__staged {
-    gputile_matrix host;   /* the caller's matrix */
-    gputile_matrix device; /* what kernels use */
-    bool owned;            /* device memory allocated here */
-    cudaStream_t stream;   /* the stream it is allocated and freed on */
-} gputile__staged;
-
-/* Stages m on the device: device matrices pass through; host matrices get a
- * compact device buffer, filled from the host on `stream` when copy_in. */
-gputile_status gputile__stage_in(gputile__staged *s, gputile_matrix m, gputile__memory where,
-                                 bool copy_in, cudaStream_t stream);
-/* Frees what gputile__stage_in() allocated. Returns the first error. */
-gputile_status gputile__stage_release(gputile__staged *s);
-
 /* ---- memory.c ---- */
 /* Copies src to dst (checked, same shape) on stream with cudaMemcpyDefault;
  * asynchronous as cudaMemcpy2DAsync is. Rows too far apart for a 2D copy's

@@ -1,6 +1,6 @@
 /*
- * matrix.c: checks on gputile_matrix values, overlap, where their memory
- * lives, and staging of host matrices through device memory.
+ * matrix.c: checks on gputile_matrix values, overlap, and where their
+ * memory lives.
  */
 #include <stdint.h>
 
@@ -95,36 +95,4 @@ gputile_status gputile__memory_of(gputile_matrix m, gputile__memory *where)
         *where = GPUTILE__MEMORY_HOST;
         return GPUTILE_SUCCESS;
     }
-}
-
-gputile_status gputile__stage_in(gputile__staged *s, gputile_matrix m, gputile__memory where,
-                                 bool copy_in, cudaStream_t stream)
-{
-    s->host = m;
-    s->device = m;
-    s->owned = false;
-    s->stream = stream;
-    if (where == GPUTILE__MEMORY_DEVICE || gputile__is_empty(m))
-        return GPUTILE_SUCCESS;
-
-    void *p = NULL;
-    cudaError_t err = cudaMallocAsync(&p, m.width * m.height * sizeof(float), stream);
-    if (err != cudaSuccess)
-        return gputile__cuda_status(err);
-    s->device.elements = p;
-    s->device.stride = m.width;
-    s->owned = true;
-    if (copy_in)
-        return gputile__copy_matrix(s->device, m, stream);
-    return GPUTILE_SUCCESS;
-}
-
-gputile_status gputile__stage_release(gputile__staged *s)
-{
-    if (!s->owned)
-        return GPUTILE_SUCCESS;
-    s->owned = false;
-    /* Stream-ordered: the memory is reused only after the work queued on the
-     * stream so far, so an early return on an error path is safe too. */
-    return gputile__cuda_status(cudaFreeAsync(s->device.elements, s->stream));
 }
