@@ -53,11 +53,15 @@ static inline GPUTILE_HD void gputile_set_element(gputile_matrix m, size_t row, 
 }
 
 /* GetSubMatrix for any rectangle: height x width elements starting at
- * (row, col), sharing the parent's memory and stride. Unchecked. */
+ * (row, col), sharing the parent's memory and stride. Unchecked. An empty
+ * view keeps the parent's pointer: at the parent's far corner the offset
+ * would point more than one past its end, which C does not allow. */
 static inline GPUTILE_HD gputile_matrix gputile_get_submatrix(gputile_matrix m, size_t row,
                                                               size_t col, size_t width,
                                                               size_t height)
 {
+    if (width == 0 || height == 0)
+        return gputile_matrix_view(m.elements, width, height, m.stride);
     return gputile_matrix_view(m.elements + row * m.stride + col, width, height, m.stride);
 }
 

@@ -34,7 +34,7 @@ Test(memory, device_alloc_and_free, .init = gputest_require_device)
 
 Test(memory, facade_device_matrix, .init = gputest_require_device)
 {
-    gputile_matrix m;
+    gputile_matrix m = {0, 0, 0, NULL};
     cr_assert_eq(gputile_matrix_alloc_device(&m, 33, 5), GPUTILE_SUCCESS);
     cr_assert_eq(m.width, 33);
     cr_assert_eq(m.height, 5);
