@@ -10,6 +10,10 @@
 
 #include <cuda_runtime_api.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Exits with a message on stderr when a CUDA call fails. */
 #define BENCH_CUDA(call) bench_cuda_check((call), #call, __FILE__, __LINE__)
 void bench_cuda_check(cudaError_t err, const char *what, const char *file, int line);
@@ -53,5 +57,9 @@ int bench_info(int argc, char **argv);
 int bench_gemm(int argc, char **argv);
 int bench_histogram(int argc, char **argv);
 int bench_transfer(int argc, char **argv);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -22,6 +22,7 @@
 
 #include "bench.h"
 #include "gputile.h"
+#include "device_kernels.h"
 #include "histogram_ref.h"
 
 #define MAX_ITEMS 16
@@ -44,7 +45,7 @@ static void enqueue(void *p, cudaStream_t stream)
     ctx *c = p;
     switch (c->what) {
     case 0:
-        benchref_read(c->d, c->n / 4, c->sink, stream);
+        BENCH_CUDA(bench_read((const float *)c->d, c->n / 4 * 16, c->sink, bench_sm_count(), stream));
         break;
     case 1: {
         gputile_histogram_options o = GPUTILE_HISTOGRAM_OPTIONS_INIT;

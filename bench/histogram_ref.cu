@@ -7,23 +7,15 @@
  * memory (remote for (cluster - 1) / cluster of them), then a flush of each
  * block's slice with global atomics; 256 threads per block, grid n / 256.
  */
-#include <cstdio>
-#include <cstdlib>
 
 #include <cooperative_groups.h>
 #include <cub/device/device_histogram.cuh>
 
+#include "bench.h"
 #include "histogram_ref.h"
 
 namespace cg = cooperative_groups;
 
-static void check(cudaError_t err, const char *what)
-{
-    if (err != cudaSuccess) {
-        fprintf(stderr, "gputile-bench: %s: %s\n", what, cudaGetErrorString(err));
-        exit(1);
-    }
-}
 
 __device__ __forceinline__ uint32_t mix(uint64_t x)
 {
@@ -54,52 +46,22 @@ static __global__ void fill_kernel(int32_t *d, size_t n, int kind, int32_t nbins
 extern "C" void benchref_fill(int32_t *d, size_t n, int kind, int32_t nbins, cudaStream_t stream)
 {
     fill_kernel<<<1024, 256, 0, stream>>>(d, n, kind, nbins);
-    check(cudaGetLastError(), "fill");
-}
-
-static __global__ void read_kernel(const float4 *d, size_t n4, float *sink)
-{
-    float acc = 0.0f;
-    const size_t step = (size_t)gridDim.x * blockDim.x;
-    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-    for (; i + 3 * step < n4; i += 4 * step) {
-        float4 a = __ldg(d + i), b = __ldg(d + i + step), c = __ldg(d + i + 2 * step),
-               e = __ldg(d + i + 3 * step);
-        acc += a.x + a.y + a.z + a.w + b.x + b.y + b.z + b.w + c.x + c.y + c.z + c.w + e.x + e.y +
-               e.z + e.w;
-    }
-    for (; i < n4; i += step) {
-        float4 a = __ldg(d + i);
-        acc += a.x + a.y + a.z + a.w;
-    }
-    if (acc == 1.2345e-30f) /* never, but the compiler cannot know */
-        *sink = acc;
-}
-
-extern "C" void benchref_read(const void *d, size_t n4, float *sink, cudaStream_t stream)
-{
-    int dev, sms;
-    check(cudaGetDevice(&dev), "cudaGetDevice");
-    check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), "attribute");
-    read_kernel<<<sms * 8, 256, 0, stream>>>((const float4 *)d, n4, sink);
-    check(cudaGetLastError(), "read");
+    BENCH_CUDA(cudaGetLastError());
 }
 
 extern "C" size_t benchref_cub_temp_bytes(const int32_t *d, size_t n, int32_t nbins, int *hist)
 {
     size_t bytes = 0;
-    check(cub::DeviceHistogram::HistogramEven(nullptr, bytes, d, hist, nbins + 1, 0, nbins,
-                                              (int64_t)n),
-          "cub temp bytes");
+    BENCH_CUDA(cub::DeviceHistogram::HistogramEven(nullptr, bytes, d, hist, nbins + 1, 0, nbins,
+                                                   (int64_t)n));
     return bytes;
 }
 
 extern "C" void benchref_cub(void *temp, size_t temp_bytes, const int32_t *d, size_t n,
                              int32_t nbins, int *hist, cudaStream_t stream)
 {
-    check(cub::DeviceHistogram::HistogramEven(temp, temp_bytes, d, hist, nbins + 1, 0, nbins,
-                                              (int64_t)n, stream),
-          "cub HistogramEven");
+    BENCH_CUDA(cub::DeviceHistogram::HistogramEven(temp, temp_bytes, d, hist, nbins + 1, 0, nbins,
+                                                   (int64_t)n, stream));
 }
 
 /* ---- the Programming Guide's cluster histogram (6.2.5) ---------------------- */
@@ -177,24 +139,21 @@ static void seed_config(cudaLaunchConfig_t *config, cudaLaunchAttribute *attr, s
 extern "C" int benchref_seed_ok(int32_t nbins, int cluster)
 {
     int dev, optin, can_cluster;
-    check(cudaGetDevice(&dev), "cudaGetDevice");
-    check(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev), "attr");
-    check(cudaDeviceGetAttribute(&can_cluster, cudaDevAttrClusterLaunch, dev), "attr");
+    BENCH_CUDA(cudaGetDevice(&dev));
+    BENCH_CUDA(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    BENCH_CUDA(cudaDeviceGetAttribute(&can_cluster, cudaDevAttrClusterLaunch, dev));
     if (!can_cluster || nbins % cluster != 0 || (size_t)(nbins / cluster) * sizeof(int) > (size_t)optin)
         return 0;
-    check(cudaFuncSetAttribute((const void *)clusterHist_kernel,
-                               cudaFuncAttributeMaxDynamicSharedMemorySize, optin),
-          "seed smem");
-    check(cudaFuncSetAttribute((const void *)clusterHist_kernel,
-                               cudaFuncAttributeNonPortableClusterSizeAllowed, 1),
-          "seed non-portable");
+    BENCH_CUDA(cudaFuncSetAttribute((const void *)clusterHist_kernel,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
+    BENCH_CUDA(cudaFuncSetAttribute((const void *)clusterHist_kernel,
+                                    cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     cudaLaunchConfig_t config;
     cudaLaunchAttribute attr[1];
     seed_config(&config, attr, (size_t)16 * 720720 * SEED_THREADS, nbins, cluster, 0);
     int max_cluster = 0;
-    check(cudaOccupancyMaxPotentialClusterSize(&max_cluster, (const void *)clusterHist_kernel,
-                                               &config),
-          "seed max cluster");
+    BENCH_CUDA(cudaOccupancyMaxPotentialClusterSize(&max_cluster, (const void *)clusterHist_kernel,
+                                                    &config));
     return cluster <= max_cluster;
 }
 
@@ -204,7 +163,6 @@ extern "C" void benchref_seed(const int32_t *d, size_t n, int32_t nbins, int clu
     cudaLaunchConfig_t config;
     cudaLaunchAttribute attr[1];
     seed_config(&config, attr, n, nbins, cluster, stream);
-    check(cudaLaunchKernelEx(&config, clusterHist_kernel, hist, (int)nbins, (int)(nbins / cluster),
-                             (const int *)d, n),
-          "seed launch");
+    BENCH_CUDA(cudaLaunchKernelEx(&config, clusterHist_kernel, hist, (int)nbins, (int)(nbins / cluster),
+                                  (const int *)d, n));
 }

@@ -2,8 +2,7 @@
  * histogram_ref.h: what gputile-bench histogram compares libgputile with,
  * compiled by nvcc (bench/histogram_ref.cu): CUB's
  * DeviceHistogram::HistogramEven, the Programming Guide's cluster histogram
- * (section 6.2.5, "the seed"), a float4 read kernel for the device's read
- * bandwidth, and the input generator. Aborts with a message on CUDA errors
+ * (section 6.2.5, "the seed"), and the input generator. Aborts with a message on CUDA errors
  * (a benchmark, not the library).
  */
 #ifndef GPUTILE_BENCH_HISTOGRAM_REF_H
@@ -26,8 +25,6 @@ enum benchref_kind {
 /* n int32 samples of the given kind in [0, nbins). */
 void benchref_fill(int32_t *d, size_t n, int kind, int32_t nbins, cudaStream_t stream);
 
-/* Reads n4 float4 (the whole buffer), so that nothing is optimised away. */
-void benchref_read(const void *d, size_t n4, float *sink, cudaStream_t stream);
 
 /* CUB DeviceHistogram::HistogramEven, int counters, levels 0..nbins. */
 size_t benchref_cub_temp_bytes(const int32_t *d, size_t n, int32_t nbins, int *hist);
