@@ -127,7 +127,8 @@ typedef enum gputile_precision {
 
 /* Options of gputile_gemm(). Initialise with GPUTILE_GEMM_OPTIONS_INIT so
  * that `size` records which version of the struct the caller knows; the
- * library reads only the fields that size covers. */
+ * library reads only the fields that size covers, and needs at least this
+ * release's struct (a smaller size is GPUTILE_ERROR_INVALID_VALUE). */
 typedef struct gputile_gemm_options {
     size_t size;            /* sizeof(gputile_gemm_options) */
     int32_t algorithm;      /* gputile_algorithm; default GPUTILE_ALGO_AUTO */
@@ -187,7 +188,8 @@ typedef enum gputile_hist_mode {
 /* Options and plan of the histogram calls. Initialise with
  * GPUTILE_HISTOGRAM_OPTIONS_INIT so that `size` records which version of
  * the struct the caller knows; the library reads and writes only the
- * fields that size covers. */
+ * fields that size covers, and needs at least this release's struct (a
+ * smaller size is GPUTILE_ERROR_INVALID_VALUE). */
 typedef struct gputile_histogram_options {
     size_t size;               /* sizeof(gputile_histogram_options) */
     int32_t tier;              /* gputile_hist_tier to use; default GPUTILE_HIST_TIER_AUTO */

@@ -16,9 +16,8 @@
  * contiguous bytes): one shared-memory wavefront per read instruction, so
  * the FFMA pipe, not shared memory, is the limit.
  *
- * Configurations (kernels.h): 8 x 8 per thread in 128 x 128 tiles of 8 warps
- * (one block per SM) or of 4 warps of 8 x 16... see run() for the list and
- * the measurements behind them.
+ * Configurations: run() lists them (8 x 8 or 16 x 8 per thread, 64 x 64 to
+ * 128 x 256 tiles) and BENCHMARKS.md the measurements behind them.
  *
  * CGMA. A block loads (BM + BN) * BK floats per BM * BN * BK FMAs:
  * BM * BN / (BM + BN) FMAs per global load, 64 for 128 x 128, 85 for 128 x 256.
