@@ -149,9 +149,11 @@ typedef struct gputile_gemm_options {
  * op(A) is m x k, op(B) is k x n, C is m x n. m or n = 0 is a successful
  * no-op; k = 0 or alpha = 0 sets C = beta * C without reading A or B; beta = 0
  * overwrites C without reading it (NaN in C does not propagate).
- * Device matrices: asynchronous on `stream`. Any host matrix: staged through
- * device memory, and the call returns when C holds the result.
- * options may be NULL (defaults). On error nothing is written. */
+ * Device matrices: asynchronous on `stream`. Any host matrix: moved through
+ * device memory in tiles, transfers overlapped with the kernels, and the
+ * call returns when C holds the result.
+ * options may be NULL (defaults). Bad arguments are rejected before anything
+ * is written; after a CUDA failure a host C may hold some finished tiles. */
 GPUTILE_WARN_UNUSED
 gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
                             gputile_matrix a, gputile_matrix b, float beta,
