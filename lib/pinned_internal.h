@@ -129,6 +129,9 @@ void gputile__stage_set_chunk_cap(size_t bytes);
  * threads for later copies (0 keeps a default; values are clamped to the
  * maxima above). Not for concurrent use with copies in flight. */
 void gputile__stage_tune(size_t chunk, int buffers, int threads);
+/* Benchmark knob: 1 (default) copies long runs with streaming stores, 0 uses
+ * memcpy only (lib/copy_threads.c says why). */
+void gputile__copy_set_streaming(int on);
 /* The copy threads a parallel copy uses now. */
 int gputile__copy_threads(void);
 

@@ -25,8 +25,12 @@
 #define GUARD 4
 #define POISON 0xDEADBEEFDEADBEEFull
 
-enum kind { UNIFORM, EQUAL, FEW, SORTED, RANGE };
-static const char *kind_name[] = {"uniform", "all-equal", "16-distinct", "sorted", "out-of-range"};
+/* HOT: half the samples from 16 values, half from 3000 others: more keys
+ * than the global tier's per-block cache of hot bins has slots, so slots
+ * are contended, claimed and overflowed to global atomics. */
+enum kind { UNIFORM, EQUAL, FEW, SORTED, RANGE, HOT };
+static const char *kind_name[] = {"uniform", "all-equal", "16-distinct", "sorted", "out-of-range",
+                                  "hot-16+3000"};
 
 /* nbins codes resolved from the plan on the device at hand */
 #define NB_SHARED_MAX (-1)   /* largest nbins of the shared tier */
@@ -87,7 +91,9 @@ static struct hist_case cases[] = {
     I(UNIFORM, 3000001, 1 << 20, 0, 3, OVW), I(EQUAL, 3000001, 1 << 20, 0, 0, OVW),
     I(FEW, 3000001, 1 << 20, 0, 1, ACC), I(SORTED, 3000001, 1 << 20, 0, 2, OVW),
     I(RANGE, 3000001, 1 << 20, 0, 3, OVW), F(RANGE, 3000001, 1 << 20, 0, 0, ACC),
-    I(UNIFORM, 5000001, 1 << 22, 0, 1, OVW),
+    I(UNIFORM, 5000001, 1 << 22, 0, 1, OVW), I(HOT, 3000001, 1 << 20, 0, 2, OVW),
+    I(HOT, 5000001, 1 << 22, 0, 3, ACC), F(HOT, 3000001, 1 << 21, 0, 1, OVW),
+    I(HOT, 1000001, 4096, 0, 0, OVW), I(FEW, 5000001, 1 << 22, 0, 2, OVW),
 };
 
 /* ---- plan boundaries ---------------------------------------------------- */
@@ -169,6 +175,11 @@ static void make_i32(int32_t *x, size_t n, int kind, int32_t nbins)
         case UNIFORM: x[i] = rand_below(nbins); break;
         case EQUAL: x[i] = c; break;
         case FEW: x[i] = few[gputest_rand() % 16]; break;
+        case HOT: {
+            uint64_t r = gputest_rand();
+            x[i] = r % 2 ? few[(r >> 1) % 16]
+                         : (int32_t)(((r >> 1) % 3000 * 2654435761u + 12345) % (uint64_t)nbins);
+        } break;
         case SORTED: x[i] = (int32_t)((uint64_t)i * (uint64_t)nbins / n); break;
         default: {
             static const int32_t edge[] = {INT32_MIN, INT32_MAX, -1, 0};
@@ -196,6 +207,11 @@ static void make_f32(float *x, size_t n, int kind, int32_t nbins, float lower, f
         case UNIFORM: x[i] = gputest_uniform(lower, upper); break;
         case EQUAL: x[i] = c; break;
         case FEW: x[i] = few[gputest_rand() % 16]; break;
+        case HOT: {
+            uint64_t r = gputest_rand();
+            x[i] = r % 2 ? few[(r >> 1) % 16]
+                         : lower + span * (float)((double)((r >> 1) % 3000) / 3000.0);
+        } break;
         case SORTED: x[i] = lower + span * (float)((double)i / (double)n); break;
         default: {
             const float edge[] = {NAN, INFINITY, -INFINITY, lower, upper,
