@@ -43,7 +43,6 @@ cudaError_t bench_zero_copy(void *dst, const void *src, size_t bytes, int sms, c
 /* libgputile's staging knobs (internal; lib/pinned_internal.h): largest chunk,
  * buffers per ring, copy threads; 0 restores a default. */
 void gputile__stage_tune(size_t chunk, int buffers, int threads);
-void gputile__copy_set_streaming(int on);
 
 static const size_t MiB = (size_t)1 << 20;
 
@@ -207,16 +206,14 @@ static void rates(const bench_options *o, size_t max_bytes, cudaStream_t stream)
 
 /* ---- 1b. the staging knobs, swept ---------------------------------------------
  * gputile_copy from pageable memory at 256 MiB for chunk sizes, buffer
- * counts, copy-thread counts and the copy threads' stores (memcpy or
- * streaming) around the defaults: the measurements the defaults in
- * lib/pinned_internal.h are to be chosen from. */
+ * counts and copy-thread counts around the defaults: the measurements the
+ * defaults in lib/pinned_internal.h are chosen from. */
 static void sweep(const bench_options *o, cudaStream_t stream)
 {
     const size_t bytes = 256 * MiB;
     static const size_t chunks[] = {8, 16, 32};
     static const int buffers[] = {3, 4, 6};
     static const int threads[] = {8, 12, 16};
-    static const char *stores[] = {"memcpy", "stream"};
     void *page = xmalloc(bytes), *dev;
     fill(page, bytes);
     BENCH_CUDA(cudaMalloc(&dev, bytes));
@@ -224,15 +221,13 @@ static void sweep(const bench_options *o, cudaStream_t stream)
     char best_what[2][64] = {"", ""};
     if (!o->csv)
         printf("\nStaging knobs: gputile_copy of 256 MiB pageable memory, GB/s (defaults: lib/pinned_internal.h)\n"
-               "%9s %8s %8s %8s %8s %8s\n", "chunk", "buffers", "threads", "stores", "h2d", "d2h");
-    for (int st = 0; st < 2; ++st)
+               "%9s %8s %8s %8s %8s\n", "chunk", "buffers", "threads", "h2d", "d2h");
     for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; ++c)
         for (size_t b = 0; b < sizeof buffers / sizeof buffers[0]; ++b)
             for (size_t t = 0; t < sizeof threads / sizeof threads[0]; ++t) {
                 gputile__stage_tune(chunks[c] * MiB, buffers[b], threads[t]);
-                gputile__copy_set_streaming(st);
-                bench_progress("transfer: sweep chunk %zu MiB, %d buffers, %d threads, %s", chunks[c], buffers[b],
-                               threads[t], stores[st]);
+                bench_progress("transfer: sweep chunk %zu MiB, %d buffers, %d threads", chunks[c], buffers[b],
+                               threads[t]);
                 copy_ctx ctx[2] = {{H2D, page, dev, bytes, 1, 0}, {D2H, page, dev, bytes, 1, 0}};
                 bench_item items[2] = {{"h2d", enqueue_copy, &ctx[0], 0}, {"d2h", enqueue_copy, &ctx[1], 0}};
                 bench_time(items, 2, o, stream);
@@ -241,21 +236,19 @@ static void sweep(const bench_options *o, cudaStream_t stream)
                     gb[d] = bytes / items[d].median_ms / 1e6;
                     if (gb[d] > best[d]) {
                         best[d] = gb[d];
-                        snprintf(best_what[d], sizeof best_what[d], "%zu MiB, %d buffers, %d threads, %s",
-                                 chunks[c], buffers[b], threads[t], stores[st]);
+                        snprintf(best_what[d], sizeof best_what[d], "%zu MiB, %d buffers, %d threads",
+                                 chunks[c], buffers[b], threads[t]);
                     }
                 }
                 if (o->csv)
-                    printf("sweep,%zuMiB/%d/%d/%s,%zu,staged-h2d,%.4f,%.2f\nsweep,%zuMiB/%d/%d/%s,%zu,staged-d2h,%.4f,%.2f\n",
-                           chunks[c], buffers[b], threads[t], stores[st], bytes, items[0].median_ms, gb[0],
-                           chunks[c], buffers[b], threads[t], stores[st], bytes, items[1].median_ms, gb[1]);
+                    printf("sweep,%zuMiB/%d/%d,%zu,staged-h2d,%.4f,%.2f\nsweep,%zuMiB/%d/%d,%zu,staged-d2h,%.4f,%.2f\n",
+                           chunks[c], buffers[b], threads[t], bytes, items[0].median_ms, gb[0], chunks[c],
+                           buffers[b], threads[t], bytes, items[1].median_ms, gb[1]);
                 else
-                    printf("%5zu MiB %8d %8d %8s %8.2f %8.2f\n", chunks[c], buffers[b], threads[t], stores[st],
-                           gb[0], gb[1]);
+                    printf("%5zu MiB %8d %8d %8.2f %8.2f\n", chunks[c], buffers[b], threads[t], gb[0], gb[1]);
                 fflush(stdout);
             }
     gputile__stage_tune(0, 0, 0);
-    gputile__copy_set_streaming(1);
     if (!o->csv)
         printf("best h2d: %.2f GB/s (%s); best d2h: %.2f GB/s (%s)\n", best[0], best_what[0], best[1],
                best_what[1]);
