@@ -20,8 +20,9 @@ static inline bool gputile__is_empty(gputile_matrix m)
     return m.width == 0 || m.height == 0;
 }
 
-/* Checks one matrix on its own: stride >= width, elements non-NULL unless the
- * matrix is empty, and its extent in bytes fits in size_t. */
+/* Checks one matrix on its own: stride >= width, elements non-NULL and
+ * 4-byte aligned unless the matrix is empty, and its extent in bytes fits in
+ * size_t. */
 gputile_status gputile__check_matrix(gputile_matrix m);
 
 /* True when some element of x and some element of y share memory (exact for

@@ -23,6 +23,10 @@ gputile_status gputile__check_matrix(gputile_matrix m)
         return GPUTILE_SUCCESS;
     if (m.elements == NULL)
         return GPUTILE_ERROR_NULL_POINTER;
+    /* A float pointer off a 4-byte boundary would stop a kernel with a
+     * misaligned-address error, which is sticky: reject it here. */
+    if ((uintptr_t)m.elements % sizeof(float) != 0)
+        return GPUTILE_ERROR_INVALID_VALUE;
     size_t n = extent_elements(m);
     /* Kernels index with int64_t: keep byte offsets below 2^63 as well. */
     if (n == 0 || n > (SIZE_MAX / 2) / sizeof(float))

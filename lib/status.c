@@ -37,6 +37,12 @@ gputile_status gputile__cuda_status(cudaError_t err)
     if (err == cudaSuccess)
         return GPUTILE_SUCCESS;
     last_cuda_error = err;
+    /* The runtime also keeps err as this thread's pending error, which the
+     * next cudaGetLastError() returns: the library's own launches check it,
+     * so a failed call (a bad free, a bad stream) would fail the caller's
+     * next valid call. Clear it; a sticky error stays: every later CUDA call
+     * returns it anyway. */
+    (void)cudaGetLastError();
     switch (err) {
     case cudaErrorNoDevice:
     case cudaErrorInsufficientDriver:
