@@ -39,11 +39,14 @@
  *   (l % 8) / 2, so in each store instruction the 32 lanes cover 8 values
  *   of row % 8 times 4 of k % 4: bank = 4 (row % 8) + k % 4, all distinct.
  *
- * Pipeline (one barrier per k slice): the next slice is loaded from global
- * memory into registers, this slice's wgmmas are issued (asynchronous),
- * the registers are split and stored into the other stage, fenced for the
- * async proxy (fence.proxy.async), then wgmma.wait_group 0 and
- * __syncthreads. Not yet: TMA, mbarriers and warp-specialised producers.
+ * Pipeline (one barrier per k slice): this slice's wgmmas are issued
+ * (asynchronous: 4 k steps x 3 products x 2 warpgroups keep the tensor
+ * cores busy ~3000 cycles at BN = 256, ~1000 in TF32 at BN = 128), then
+ * the next slice is loaded from global memory into registers, split,
+ * stored into the other stage and fenced for the async proxy
+ * (fence.proxy.async) while they run; then wgmma.wait_group 0 and
+ * __syncthreads. Not yet: TMA, mbarriers, warp-specialised producers and
+ * a deeper pipeline (one slice of prefetch is all this has).
  *
  * Split-K: blockIdx.z takes a contiguous range of k (a multiple of BK);
  * with more than one split the raw partial tiles go to a workspace and
@@ -72,17 +75,19 @@ struct stage_size {
 };
 
 /* One operand's OUTER x BK slice on its way from global memory to shared:
- * VECS float4 slots per thread, positions as in the header comment.
+ * VECS float4 slots per thread, positions as in the header comment, moved
+ * in PARTS rounds of VECS / PARTS slots (fewer registers held at once).
  * K_CONTIG: the operand's rows run along k (row-major A, or B^T). */
-template <int OUTER, bool K_CONTIG>
+template <int OUTER, bool K_CONTIG, int PARTS>
 struct stager {
-    static constexpr int VECS = OUTER * BK / 4 / THREADS;
+    static constexpr int VECS = OUTER * BK / 4 / THREADS, PER = VECS / PARTS;
     static_assert(VECS * 4 * THREADS == OUTER * BK, "slots must tile the slice");
+    static_assert(PER * PARTS == VECS, "parts must split the slots evenly");
     /* distance between a thread's slots: along outer (K_CONTIG) or k */
     static constexpr int SLOT_O = K_CONTIG ? THREADS / 64 * 8 : 0;
     static constexpr int SLOT_Q = K_CONTIG ? 0 : 1024 / OUTER;
 
-    float4 r[VECS];
+    float4 r[PER];
     const float *ptr;  /* slot 0's first element in the next slice */
     int64_t slot_step; /* elements from one slot to the next */
     int64_t step;      /* elements from one slice to the next */
@@ -110,12 +115,13 @@ struct stager {
         outer_left = n_outer - go;
     }
 
-    /* The next slice into registers; k_left >= 1 columns of k remain from
-     * its start in the matrix (or split); zeros outside. */
-    __device__ __forceinline__ void load(int64_t k_left, bool vec)
+    /* Part `part` of the next slice into registers; k_left >= 1 columns of
+     * k remain from its start in the matrix (or split); zeros outside. */
+    __device__ __forceinline__ void load(int part, int64_t k_left, bool vec)
     {
 #pragma unroll
-        for (int v = 0; v < VECS; ++v) {
+        for (int u = 0; u < PER; ++u) {
+            const int v = part * PER + u;
             const int64_t kq = k_left - (q + v * SLOT_Q), left = outer_left - v * SLOT_O;
             /* elements of the slot inside the matrix along outer (0..4) */
             const int ok_o = K_CONTIG ? (left > 0 ? 4 : 0) : (int)(left < 0 ? 0 : left > 4 ? 4 : left);
@@ -132,19 +138,24 @@ struct stager {
                     e[i] = ok ? __ldg(src + i) : 0.0f;
                 }
             }
-            r[v] = make_float4(e[0], e[1], e[2], e[3]);
+            r[u] = make_float4(e[0], e[1], e[2], e[3]);
         }
+    }
+    /* On to the slice after. */
+    __device__ __forceinline__ void advance(void)
+    {
         ptr += step;
     }
 
     /* Rounds the registers to tf32 into `big` and, with SPLIT, the tf32
      * remainders into `small` (both laid out as in the header comment). */
     template <bool SPLIT>
-    __device__ __forceinline__ void store(float *big, float *small, int tid) const
+    __device__ __forceinline__ void store(int part, float *big, float *small, int tid) const
     {
 #pragma unroll
-        for (int v = 0; v < VECS; ++v) {
-            float e[4] = {r[v].x, r[v].y, r[v].z, r[v].w}, hi[4], lo[4];
+        for (int u = 0; u < PER; ++u) {
+            const int v = part * PER + u;
+            float e[4] = {r[u].x, r[u].y, r[u].z, r[u].w}, hi[4], lo[4];
             if (!K_CONTIG) { /* rotate: element (i + rot) % 4 goes in store i */
                 float t[4];
 #pragma unroll
@@ -206,8 +217,12 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
     const int64_t k_begin = blockIdx.z * w.k_per_split;
     const int64_t k_end = min(p.k, k_begin + w.k_per_split);
 
-    stager<BM, !TA> la(p.a, p.lda, m0, p.m, k_begin, tid);
-    stager<BN, TB> lb(p.b, p.ldb, n0, p.n, k_begin, tid);
+    /* BN = 256 moves B in two rounds: 16 registers fewer next to 128
+     * accumulators (no spills); the second round's load latency hides
+     * behind the wgmmas in flight like the first's. */
+    constexpr int B_PARTS = BN == 256 ? 2 : 1;
+    stager<BM, !TA, 1> la(p.a, p.lda, m0, p.m, k_begin, tid);
+    stager<BN, TB, B_PARTS> lb(p.b, p.ldb, n0, p.n, k_begin, tid);
 
     float acc[NACC];
 #pragma unroll
@@ -222,20 +237,26 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
     constexpr uint64_t STAGE = (uint64_t)S::total * 4 / 16;
     constexpr uint64_t KSTEP = 2 * 128 / 16; /* 8 k = two core matrices along k */
 
-    la.load(k_end - k_begin, w.vec_a);
-    lb.load(k_end - k_begin, w.vec_b);
-    la.template store<SPLIT>(smem, smem + S::part, tid);
-    lb.template store<SPLIT>(smem + S::a, smem + S::part + S::a, tid);
-    gputile__fence_proxy_async();
+    /* Slice k_left columns of k before k_end into stage `to`. */
+    auto stage_in = [&](int64_t k_left, float *to) {
+        la.load(0, k_left, w.vec_a);
+        la.template store<SPLIT>(0, to, to + S::part, tid);
+        la.advance();
+#pragma unroll
+        for (int part = 0; part < B_PARTS; ++part) {
+            lb.load(part, k_left, w.vec_b);
+            lb.template store<SPLIT>(part, to + S::a, to + S::part + S::a, tid);
+        }
+        lb.advance();
+        gputile__fence_proxy_async();
+    };
+
+    stage_in(k_end - k_begin, smem);
     __syncthreads();
 
     int buf = 0;
     for (int64_t k0 = k_begin; k0 < k_end; k0 += BK) {
         const bool more = k0 + BK < k_end;
-        if (more) { /* next slice into registers while the tensor cores work */
-            la.load(k_end - k0 - BK, w.vec_a);
-            lb.load(k_end - k0 - BK, w.vec_b);
-        }
 #pragma unroll
         for (int i = 0; i < NACC; ++i)
             gputile__pin(acc[i]);
@@ -250,12 +271,8 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
             gputile__wgmma_tf32<BN>(acc, da + s * KSTEP, db + s * KSTEP);
         }
         gputile__wgmma_commit();
-        if (more) {
-            float *next = smem + (buf ^ 1) * S::total;
-            la.template store<SPLIT>(next, next + S::part, tid);
-            lb.template store<SPLIT>(next + S::a, next + S::part + S::a, tid);
-            gputile__fence_proxy_async();
-        }
+        if (more) /* the next slice into the other stage while the tensor cores work */
+            stage_in(k_end - k0 - BK, smem + (buf ^ 1) * S::total);
         gputile__wgmma_wait<0>();
 #pragma unroll
         for (int i = 0; i < NACC; ++i)
