@@ -201,7 +201,12 @@ struct wgmma_params {
     int vec_a, vec_b;  /* rows 16-byte aligned: 16-byte loads allowed */
 };
 
-template <int BN, bool SPLIT, bool TA, bool TB>
+/* PROMOTE (layout probe only, for now): each k slice's products go into
+ * fresh tensor-core accumulators, added with FADD to a second set in
+ * registers after the slice: the tensor cores' own accumulation then
+ * spans 32 of k, not all of it. For measuring whether the hardware
+ * accumulation limits 3xTF32's accuracy at large k. */
+template <int BN, bool SPLIT, bool TA, bool TB, bool PROMOTE = false>
 static __global__ void __launch_bounds__(THREADS, 1)
 gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
 {
@@ -224,10 +229,13 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
     stager<BM, !TA, 1> la(p.a, p.lda, m0, p.m, k_begin, tid);
     stager<BN, TB, B_PARTS> lb(p.b, p.ldb, n0, p.n, k_begin, tid);
 
-    float acc[NACC];
+    float acc[NACC], total[PROMOTE ? NACC : 1];
 #pragma unroll
     for (int i = 0; i < NACC; ++i)
         acc[i] = 0.0f;
+#pragma unroll
+    for (int i = 0; i < (PROMOTE ? NACC : 1); ++i)
+        total[i] = 0.0f;
 
     /* Descriptors of stage 0; stage s adds s * S::total floats. A: this
      * warpgroup's 64 rows (8 groups of 8 rows, SBO apart). */
@@ -264,11 +272,14 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
         const uint64_t da = da0 + buf * STAGE, db = db0 + buf * STAGE;
 #pragma unroll
         for (int s = 0; s < BK / 8; ++s) {
+            const int fresh = PROMOTE && s == 0; /* the slice's first product overwrites */
             if (SPLIT) {
-                gputile__wgmma_tf32<BN>(acc, da + SMALL + s * KSTEP, db + s * KSTEP);
-                gputile__wgmma_tf32<BN>(acc, da + s * KSTEP, db + SMALL + s * KSTEP);
+                gputile__wgmma_tf32<BN>(acc, da + SMALL + s * KSTEP, db + s * KSTEP, !fresh);
+                gputile__wgmma_tf32<BN>(acc, da + s * KSTEP, db + SMALL + s * KSTEP, 1);
+                gputile__wgmma_tf32<BN>(acc, da + s * KSTEP, db + s * KSTEP, 1);
+            } else {
+                gputile__wgmma_tf32<BN>(acc, da + s * KSTEP, db + s * KSTEP, !fresh);
             }
-            gputile__wgmma_tf32<BN>(acc, da + s * KSTEP, db + s * KSTEP);
         }
         gputile__wgmma_commit();
         if (more) /* the next slice into the other stage while the tensor cores work */
@@ -277,6 +288,10 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
 #pragma unroll
         for (int i = 0; i < NACC; ++i)
             gputile__pin(acc[i]);
+        if (PROMOTE)
+#pragma unroll
+            for (int i = 0; i < NACC; ++i)
+                total[i] += acc[i];
         __syncthreads();
         buf ^= 1;
     }
@@ -297,7 +312,8 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
 #pragma unroll
         for (int j = 0; j < BN / 8; ++j) {
             const int64_t col = n0 + 8 * j + 2 * (lane % 4);
-            float v0 = alpha * acc[4 * j + 2 * h], v1 = alpha * acc[4 * j + 2 * h + 1];
+            const float *sum = PROMOTE ? total : acc;
+            float v0 = alpha * sum[4 * j + 2 * h], v1 = alpha * sum[4 * j + 2 * h + 1];
             float *dst = dst_row + col;
             if (vec_c && col + 1 < p.n) {
                 if (beta != 0.0f) {
@@ -315,11 +331,11 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
     }
 }
 
-template <int BN, bool SPLIT, bool TA, bool TB>
+template <int BN, bool SPLIT, bool TA, bool TB, bool PROMOTE = false>
 static cudaError_t launch(const wgmma_params &w, int splits, cudaStream_t stream)
 {
     constexpr size_t bytes = 2 * (size_t)stage_size<BN, SPLIT>::total * sizeof(float);
-    auto kernel = gemm_wgmma_kernel<BN, SPLIT, TA, TB>;
+    auto kernel = gemm_wgmma_kernel<BN, SPLIT, TA, TB, PROMOTE>;
     cudaError_t err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
     if (err != cudaSuccess)
         return err;
@@ -340,7 +356,9 @@ static cudaError_t dispatch(const wgmma_params &w, int splits, cudaStream_t stre
     }
 }
 
-static cudaError_t run(const gputile__gemm_args *p, int bn, bool swap_offsets, cudaStream_t stream)
+/* variant: 0 as documented, 1 LBO and SBO swapped, 2 PROMOTE (128 x 128,
+ * 3xTF32, op(A) = A and op(B) = B only) */
+static cudaError_t run(const gputile__gemm_args *p, int bn, int variant, cudaStream_t stream)
 {
     const int splits = p->splits > 1 ? p->splits : 1;
     wgmma_params w;
@@ -349,8 +367,8 @@ static cudaError_t run(const gputile__gemm_args *p, int bn, bool swap_offsets, c
     /* k per split, a multiple of BK so only the last split has a partial slice */
     w.k_per_split = ((p->k + splits - 1) / splits + BK - 1) / BK * BK;
     w.work = NULL;
-    w.lbo = swap_offsets ? SBO : LBO;
-    w.sbo = swap_offsets ? LBO : SBO;
+    w.lbo = variant == 1 ? SBO : LBO;
+    w.sbo = variant == 1 ? LBO : SBO;
     w.vec_a = (uintptr_t)p->a % 16 == 0 && p->lda % 4 == 0;
     w.vec_b = (uintptr_t)p->b % 16 == 0 && p->ldb % 4 == 0;
     cudaError_t err;
@@ -360,7 +378,11 @@ static cudaError_t run(const gputile__gemm_args *p, int bn, bool swap_offsets, c
             return err;
     }
     const bool split = p->precision != GPUTILE__GEMM_TF32;
-    if (bn == 256)
+    if (variant == 2)
+        err = split && bn == 128 && !p->trans_a && !p->trans_b
+                  ? launch<128, true, false, false, true>(w, splits, stream)
+                  : cudaErrorInvalidValue;
+    else if (bn == 256)
         err = split ? dispatch<256, true>(w, splits, stream) : dispatch<256, false>(w, splits, stream);
     else
         err = split ? dispatch<128, true>(w, splits, stream) : dispatch<128, false>(w, splits, stream);
@@ -378,18 +400,18 @@ static cudaError_t run(const gputile__gemm_args *p, int bn, bool swap_offsets, c
 
 extern "C" cudaError_t gputile__gemm_wgmma128(const gputile__gemm_args *p, cudaStream_t stream)
 {
-    return run(p, 128, false, stream);
+    return run(p, 128, 0, stream);
 }
 
 extern "C" cudaError_t gputile__gemm_wgmma256(const gputile__gemm_args *p, cudaStream_t stream)
 {
-    return run(p, 256, false, stream);
+    return run(p, 256, 0, stream);
 }
 
-extern "C" cudaError_t gputile__gemm_wgmma_probe(const gputile__gemm_args *p, int bn,
-                                                 int swap_offsets, cudaStream_t stream)
+extern "C" cudaError_t gputile__gemm_wgmma_probe(const gputile__gemm_args *p, int bn, int variant,
+                                                 cudaStream_t stream)
 {
-    return run(p, bn == 256 ? 256 : 128, swap_offsets != 0, stream);
+    return run(p, bn == 256 ? 256 : 128, variant, stream);
 }
 
 extern "C" cudaError_t gputile__gemm_wgmma_supported(int device, int *supported)

@@ -62,9 +62,11 @@ cudaError_t gputile__gemm_wgmma256(const gputile__gemm_args *args, cudaStream_t 
 /* *supported = 1 when `device` is compute capability 9.0 and this build
  * holds the sm_90a image of the kernels; cached per device. */
 cudaError_t gputile__gemm_wgmma_supported(int device, int *supported);
-/* The layout probe of tests/wgmma_probe.c: the 128 x bn kernel with the
- * descriptors' LBO and SBO as documented (swap_offsets = 0) or swapped. */
-cudaError_t gputile__gemm_wgmma_probe(const gputile__gemm_args *args, int bn, int swap_offsets,
+/* The variants tests/wgmma_probe.c compares: the 128 x bn kernel with the
+ * descriptors' LBO and SBO as documented (variant 0) or swapped (1), or
+ * (2: 128 x 128, 3xTF32, no transposes) with each k slice accumulated on
+ * the tensor cores apart and added to FP32 registers. */
+cudaError_t gputile__gemm_wgmma_probe(const gputile__gemm_args *args, int bn, int variant,
                                       cudaStream_t stream);
 /* C = beta * C for an m x n matrix (beta == 0 writes zeros, never reads C). */
 cudaError_t gputile__matrix_scale(int64_t m, int64_t n, float beta, float *c, int64_t ldc,

@@ -77,13 +77,16 @@ static __device__ __forceinline__ void gputile__pin(float &x)
                        "+f"(d[i + 4]), "+f"(d[i + 5]), "+f"(d[i + 6]), "+f"(d[i + 7])
 #define GPUTILE__D32(i) GPUTILE__D8(i), GPUTILE__D8(i + 8), GPUTILE__D8(i + 16), GPUTILE__D8(i + 24)
 
-/* D (BN / 2 floats per thread) += A * B for a 64 x BN x 8 step; A (64 x 8)
- * and B (BN x 8) K-major tf32 in shared memory, through descriptors. */
+/* D (BN / 2 floats per thread) = A * B + (accumulate ? D : 0) for a
+ * 64 x BN x 8 step; A (64 x 8) and B (BN x 8) K-major tf32 in shared
+ * memory, through descriptors. */
 template <int BN>
-static __device__ __forceinline__ void gputile__wgmma_tf32(float *d, uint64_t da, uint64_t db);
+static __device__ __forceinline__ void gputile__wgmma_tf32(float *d, uint64_t da, uint64_t db,
+                                                           int accumulate);
 
 template <>
-__device__ __forceinline__ void gputile__wgmma_tf32<128>(float *d, uint64_t da, uint64_t db)
+__device__ __forceinline__ void gputile__wgmma_tf32<128>(float *d, uint64_t da, uint64_t db,
+                                                        int accumulate)
 {
     asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
                  "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {"
@@ -93,11 +96,12 @@ __device__ __forceinline__ void gputile__wgmma_tf32<128>(float *d, uint64_t da, 
                  "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
                  "}, %64, %65, p, 1, 1;\n}\n"
                  : GPUTILE__D32(0), GPUTILE__D32(32)
-                 : "l"(da), "l"(db), "r"(1));
+                 : "l"(da), "l"(db), "r"(accumulate));
 }
 
 template <>
-__device__ __forceinline__ void gputile__wgmma_tf32<256>(float *d, uint64_t da, uint64_t db)
+__device__ __forceinline__ void gputile__wgmma_tf32<256>(float *d, uint64_t da, uint64_t db,
+                                                        int accumulate)
 {
     asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                  "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {"
@@ -111,7 +115,7 @@ __device__ __forceinline__ void gputile__wgmma_tf32<256>(float *d, uint64_t da, 
                  "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127"
                  "}, %128, %129, p, 1, 1;\n}\n"
                  : GPUTILE__D32(0), GPUTILE__D32(32), GPUTILE__D32(64), GPUTILE__D32(96)
-                 : "l"(da), "l"(db), "r"(1));
+                 : "l"(da), "l"(db), "r"(accumulate));
 }
 
 #undef GPUTILE__D32

@@ -47,14 +47,14 @@ static gputile_status read_options(const gputile_gemm_options *o, int *algorithm
 }
 
 /* Whether the current device runs the tensor-core (wgmma) kernels. */
-static gputile_status tensor_cores(bool *yes)
+static cudaError_t tensor_cores(bool *yes)
 {
     int dev, ok = 0;
-    gputile_status s = gputile__cuda_status(cudaGetDevice(&dev));
-    if (s == GPUTILE_SUCCESS)
-        s = gputile__cuda_status(gputile__gemm_wgmma_supported(dev, &ok));
-    *yes = s == GPUTILE_SUCCESS && ok;
-    return s;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err == cudaSuccess)
+        err = gputile__gemm_wgmma_supported(dev, &ok);
+    *yes = err == cudaSuccess && ok;
+    return err;
 }
 
 /* Every row starts 16-byte aligned: the kernels can use 16-byte loads. */
@@ -134,7 +134,7 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
     };
     if (args.m == 0 || args.n == 0) { /* a no-op: report the plan, touch no device */
         if (precision != GPUTILE_PRECISION_FP32 && requested == GPUTILE_ALGO_AUTO)
-            (void)tensor_cores(&tensor); /* no device: the FP32 fallback is reported */
+            (void)tensor_cores(&tensor); /* no device: the FP32 fallback is reported, no error kept */
         int algorithm = gputile__gemm_plan(requested, split_k, 0, true, tensor, &args);
         if (options != NULL) {
             options->algorithm_used = algorithm;
@@ -151,7 +151,7 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
     /* TF32 precisions: the wgmma kernels where the device runs them; else a
      * forced wgmma algorithm is unsupported and AUTO falls back to FP32. */
     if (precision != GPUTILE_PRECISION_FP32) {
-        if ((s = tensor_cores(&tensor)) != GPUTILE_SUCCESS)
+        if ((s = gputile__cuda_status(tensor_cores(&tensor))) != GPUTILE_SUCCESS)
             return s;
         if (!tensor && requested != GPUTILE_ALGO_AUTO)
             return GPUTILE_ERROR_UNSUPPORTED;

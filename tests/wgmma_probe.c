@@ -14,14 +14,24 @@
  * A wrong C decodes to the (k, j) or (i, k) it came from: the map of the
  * first wrong rows shows the permutation (e.g. k groups swapped: the
  * descriptor's LBO; 8-row groups: SBO; every 8th row: the fragment).
+ *
+ * Then, when the layout is right, an accuracy comparison on uniform
+ * inputs in [-1, 1) at 4096^3 and 1024 x 1024 x 16384: 3xTF32 as shipped,
+ * 3xTF32 with each k slice accumulated apart on the tensor cores and added
+ * in FP32 registers (variant 2), and cuBLAS pedantic FP32, each as the
+ * largest |C - C64| / sum |a b| and the relative Frobenius error against
+ * float64: whether the tensor cores' accumulation limits 3xTF32.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 
-#include "kernels.h"
+#include "../kernels/kernels.h"
+#include "support/ref64.h"
 
 #define M 128
 #define K 32
@@ -93,6 +103,82 @@ static void map(const char *title, int bn, const float *got, const float *want, 
     }
 }
 
+/* Max relative-to-scale and relative Frobenius errors of device C (m x n). */
+static void errors(const float *dc, const double *ref, const double *scale, size_t mn, double *max_rel,
+                   double *frob)
+{
+    float *c = malloc(mn * sizeof(float));
+    check(cudaMemcpy(c, dc, mn * sizeof(float), cudaMemcpyDeviceToHost), "copy C");
+    double num = 0, den = 0;
+    *max_rel = 0;
+    for (size_t i = 0; i < mn; ++i) {
+        double d = c[i] - ref[i], r = scale[i] > 0 ? fabs(d) / scale[i] : fabs(d);
+        if (!(r <= *max_rel))
+            *max_rel = r;
+        num += d * d;
+        den += ref[i] * ref[i];
+    }
+    *frob = sqrt(num / den);
+    free(c);
+}
+
+static void accuracy(int64_t m, int64_t n, int64_t k)
+{
+    float *a, *b, *c;
+    double *dref, *dscale;
+    size_t mn = (size_t)(m * n);
+    check(cudaMalloc((void **)&a, sizeof(float) * m * k), "cudaMalloc");
+    check(cudaMalloc((void **)&b, sizeof(float) * k * n), "cudaMalloc");
+    check(cudaMalloc((void **)&c, sizeof(float) * mn), "cudaMalloc");
+    check(cudaMalloc((void **)&dref, sizeof(double) * mn), "cudaMalloc");
+    check(cudaMalloc((void **)&dscale, sizeof(double) * mn), "cudaMalloc");
+    float *h = malloc(sizeof(float) * (m * k > k * n ? m * k : k * n));
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    for (int t = 0; t < 2; ++t) {
+        int64_t cnt = t == 0 ? m * k : k * n;
+        for (int64_t i = 0; i < cnt; ++i) {
+            x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
+            h[i] = (float)((double)((x * 0x2545F4914F6CDD1Dull) >> 40) / 8388608.0 - 1.0);
+        }
+        check(cudaMemcpy(t == 0 ? a : b, h, sizeof(float) * cnt, cudaMemcpyHostToDevice), "copy");
+    }
+    free(h);
+    check(gputest_gemm_ref64(0, 0, m, n, k, 1, a, k, b, n, 0, NULL, n, dref, dscale), "float64 reference");
+    double *ref = malloc(sizeof(double) * mn), *scale = malloc(sizeof(double) * mn);
+    check(cudaMemcpy(ref, dref, sizeof(double) * mn, cudaMemcpyDeviceToHost), "copy");
+    check(cudaMemcpy(scale, dscale, sizeof(double) * mn, cudaMemcpyDeviceToHost), "copy");
+    gputile__gemm_args p;
+    memset(&p, 0, sizeof p);
+    p.m = m, p.n = n, p.k = k, p.alpha = 1, p.beta = 0, p.a = a, p.lda = k, p.b = b, p.ldb = n, p.c = c,
+    p.ldc = n, p.precision = GPUTILE__GEMM_3XTF32, p.splits = 1;
+    const char *names[3] = {"3xTF32 (shipped, 128x128)", "3xTF32, slices promoted", "cuBLAS pedantic FP32"};
+    for (int v = 0; v < 3; ++v) {
+        check(cudaMemset(c, 0xff, sizeof(float) * mn), "poison");
+        if (v < 2) {
+            check(gputile__gemm_wgmma_probe(&p, 128, v == 0 ? 0 : 2, NULL), "launch");
+        } else {
+            cublasHandle_t hd;
+            const float one = 1, zero = 0;
+            if (cublasCreate(&hd) != CUBLAS_STATUS_SUCCESS ||
+                cublasSetMathMode(hd, CUBLAS_PEDANTIC_MATH) != CUBLAS_STATUS_SUCCESS ||
+                cublasSgemm(hd, CUBLAS_OP_N, CUBLAS_OP_N, (int)n, (int)m, (int)k, &one, b, (int)n, a, (int)k,
+                            &zero, c, (int)n) != CUBLAS_STATUS_SUCCESS) {
+                fprintf(stderr, "wgmma_probe: cuBLAS failed\n");
+                exit(2);
+            }
+            cublasDestroy(hd);
+        }
+        check(cudaDeviceSynchronize(), "run");
+        double max_rel, frob;
+        errors(c, ref, scale, mn, &max_rel, &frob);
+        printf("accuracy %lldx%lldx%lld uniform: %-28s max |C - C64| / sum|ab| %.3e, relative Frobenius %.3e\n",
+               (long long)m, (long long)n, (long long)k, names[v], max_rel, frob);
+    }
+    free(ref);
+    free(scale);
+    cudaFree(a), cudaFree(b), cudaFree(c), cudaFree(dref), cudaFree(dscale);
+}
+
 int main(void)
 {
     int dev, major = 0, minor = 0;
@@ -140,6 +226,10 @@ int main(void)
                     documented_ok = 0;
             }
     printf("wgmma_probe: the documented layout is %s\n", documented_ok ? "right" : "WRONG (see the maps)");
+    if (documented_ok) {
+        accuracy(4096, 4096, 4096);
+        accuracy(1024, 1024, 16384);
+    }
     cudaFree(d);
     free(opa);
     free(opb);
