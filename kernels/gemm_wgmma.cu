@@ -247,14 +247,17 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
 
     /* Slice k_left columns of k before k_end into stage `to`. */
     auto stage_in = [&](int64_t k_left, float *to) {
+        /* A's loads and B's first part in flight together: one latency */
         la.load(0, k_left, w.vec_a);
+        lb.load(0, k_left, w.vec_b);
         la.template store<SPLIT>(0, to, to + S::part, tid);
-        la.advance();
+        lb.template store<SPLIT>(0, to + S::a, to + S::part + S::a, tid);
 #pragma unroll
-        for (int part = 0; part < B_PARTS; ++part) {
+        for (int part = 1; part < B_PARTS; ++part) {
             lb.load(part, k_left, w.vec_b);
             lb.template store<SPLIT>(part, to + S::a, to + S::part + S::a, tid);
         }
+        la.advance();
         lb.advance();
         gputile__fence_proxy_async();
     };

@@ -3,20 +3,27 @@
  * (GPUTILE_PRECISION_FP32_3XTF32 and _TF32) against a float64 reference
  * computed on the GPU, with cuBLAS on the same inputs beside them.
  *
- * Metric (one number per run): the largest over the elements of C of
- * |C - C64| / (|alpha| sum_k |a_ik b_kj| + |beta c_ij|), C64 the float64
- * result. Asserted, for every shape of the foundation suite
+ * Metrics, with C64 the float64 result and s_ij = |alpha| sum_k |a_ik b_kj|
+ * + |beta c_ij| the scale of element (i, j):
+ *   max:  the largest |C - C64|_ij / s_ij (elementwise),
+ *   norm: sqrt(sum (C - C64)_ij^2 / sum s_ij^2) (normwise; the issue's
+ *         "relative error", robust to cancellation).
+ * Asserted, for every shape of the foundation suite
  * (support/gemm_shapes.c), for each wgmma algorithm (and a forced split of
  * k) and through AUTO, on two input kinds, uniform in [-1, 1) and a wide
  * exponent range (mantissa uniform in [1, 2), exponent uniform in -20..20,
- * random sign):
- *   3XTF32: error <= 2 max(cuBLAS pedantic FP32's error, 2^-20)
- *   TF32:   error <= 2 max(cuBLAS TF32 tensor-op error, 2^-10)
- * The floors are where cuBLAS is exact or (tiny shapes) does not use
- * tensor cores: 3xTF32 keeps 2 x 11 significant bits of each input, so one
- * product can be off by up to ~3 2^-22 (k = 1 shows it); TF32 keeps 11 bits,
- * a product up to ~2^-10. A third input kind, small integers, must come out
- * exactly (every product and sum is exact in TF32 and FP32).
+ * random sign), against cuBLAS on the same inputs:
+ *   3XTF32 vs pedantic FP32: norm <= 2 max(cuBLAS's, 2^-22),
+ *                            max <= 2 max(cuBLAS's, 2^-20)
+ *   TF32 vs TF32 tensor op:  norm <= 2 max(cuBLAS's, 2^-11),
+ *                            max <= 2 max(cuBLAS's, 2^-10)
+ * The floors matter only where cuBLAS is exact or (tiny shapes) does not
+ * use tensor cores: 3xTF32 keeps 2 x 11 significant bits of each input,
+ * so one product can be off by up to ~3 2^-22, ~2^-23 rms (k = 1 shows it);
+ * TF32 keeps 11 bits, a product up to ~2^-10, ~2^-11.3 rms. At larger k
+ * the normwise bound is cuBLAS's own error times 2. A third input kind,
+ * small integers, must come out exactly (every product and sum is exact in
+ * TF32 and FP32).
  * Every run: A and B are views inside NaN-filled parents, C a view inside a
  * poisoned parent whose guard band must come back bit for bit, and with
  * beta = 0 C's view is poisoned too. A failure prints the first wrong
@@ -38,8 +45,10 @@
 #include "support/gpu.h"
 #include "support/ref64.h"
 
-#define FLOOR_3XTF32 (1.0 / (1 << 20))
-#define FLOOR_TF32 (1.0 / (1 << 10))
+#define MAX_FLOOR_3XTF32 (1.0 / (1 << 20))
+#define MAX_FLOOR_TF32 (1.0 / (1 << 10))
+#define NORM_FLOOR_3XTF32 (1.0 / (1 << 22))
+#define NORM_FLOOR_TF32 (1.0 / (1 << 11))
 
 static bool has_wgmma(void)
 {
@@ -82,7 +91,8 @@ static void fill(placed *p, enum kind kind, float outside)
 
 /* What one run of a GEMM left in C's parent, against the reference. */
 typedef struct verdict {
-    double err;       /* the metric; INFINITY for NaN or a wrong guard band */
+    double err;       /* max; INFINITY for NaN or a wrong guard band */
+    double norm;      /* norm */
     char why[2048];   /* empty, or what went wrong and where */
 } verdict;
 
@@ -97,6 +107,7 @@ static void judge(const placed *c, const float *got, const double *ref, const do
     cr_assert(bad_in_row && bad_in_col);
     char first[1024] = "";
     int len = 0;
+    double sq_err = 0, sq_scale = 0;
     v->err = 0;
     v->why[0] = '\0';
     for (size_t r = 0; r < c->parent_height; ++r)
@@ -114,6 +125,8 @@ static void judge(const placed *c, const float *got, const double *ref, const do
             double rel = isnan(got[i]) ? INFINITY : scale[e] > 0 ? d / scale[e] : d > 0 ? INFINITY : 0;
             if (rel > v->err)
                 v->err = rel;
+            sq_err += isnan(got[i]) ? INFINITY : d * d;
+            sq_scale += scale[e] * scale[e];
             bool bad = exact ? !(got[i] == (float)ref[e]) : !(rel <= limit);
             if (!bad)
                 continue;
@@ -128,6 +141,7 @@ static void judge(const placed *c, const float *got, const double *ref, const do
                 ++listed;
             }
         }
+    v->norm = sq_scale > 0 ? sqrt(sq_err / sq_scale) : sq_err > 0 ? INFINITY : 0;
     if (wrong > 0 && v->why[0] == '\0') {
         size_t full_rows = 0, full_cols = 0;
         for (size_t r = 0; r < m; ++r)
@@ -205,7 +219,7 @@ static void check_case(struct gemm_case tc, enum kind kind, int only_precision)
 
     /* cuBLAS's errors on the same inputs (k = 0 or alpha = 0: cuBLAS
      * scales C like we do, error 0) */
-    double cublas_err[2] = {0, 0};
+    double cublas_err[2] = {0, 0}, cublas_norm[2] = {0, 0};
     verdict v;
     for (int t = 0; t < 2 && m > 0 && n > 0; ++t) {
         gputest_upload(&c);
@@ -216,16 +230,21 @@ static void check_case(struct gemm_case tc, enum kind kind, int only_precision)
         gputest_download(&c, got);
         judge(&c, got, ref, scale, false, INFINITY, &v);
         cublas_err[t] = v.err;
+        cublas_norm[t] = v.norm;
     }
-    cr_log_info("  cuBLAS FP32 (pedantic) error %.3g, cuBLAS TF32 error %.3g", cublas_err[0], cublas_err[1]);
+    cr_log_info("  cuBLAS FP32 (pedantic): max %.3g norm %.3g; cuBLAS TF32: max %.3g norm %.3g",
+                cublas_err[0], cublas_norm[0], cublas_err[1], cublas_norm[1]);
 
     for (size_t ri = 0; ri < NRUNS; ++ri) {
         if (only_precision >= 0 && runs[ri].precision != only_precision)
             continue;
         const bool three = runs[ri].precision == GPUTILE_PRECISION_FP32_3XTF32;
-        const double floor_ = three ? FLOOR_3XTF32 : FLOOR_TF32;
+        const double floor_ = three ? MAX_FLOOR_3XTF32 : MAX_FLOOR_TF32;
         const double base = three ? cublas_err[0] : cublas_err[1];
         const double limit = 2 * (base > floor_ ? base : floor_);
+        const double norm_floor = three ? NORM_FLOOR_3XTF32 : NORM_FLOOR_TF32;
+        const double norm_base = three ? cublas_norm[0] : cublas_norm[1];
+        const double norm_limit = 2 * (norm_base > norm_floor ? norm_base : norm_floor);
         gputile_gemm_options opt = GPUTILE_GEMM_OPTIONS_INIT;
         opt.algorithm = runs[ri].algorithm;
         opt.split_k = runs[ri].split_k;
@@ -248,11 +267,14 @@ static void check_case(struct gemm_case tc, enum kind kind, int only_precision)
             cr_assert_eq(opt.algorithm_used, runs[ri].algorithm);
         gputest_download(&c, got);
         judge(&c, got, ref, scale, kind == INTEGERS, limit, &v);
-        cr_log_info("  %s (ran %s, split %d): error %.3g, limit %.3g", name,
+        cr_log_info("  %s (ran %s, split %d): max %.3g (limit %.3g), norm %.3g (limit %.3g)", name,
                     gputile_algorithm_name(opt.algorithm_used), opt.split_k_used, v.err,
-                    kind == INTEGERS ? 0.0 : limit);
-        cr_assert(v.why[0] == '\0', "%s, %s: error %.3g (cuBLAS %.3g, limit %.3g):\n  %s", shape, name,
-                  v.err, base, limit, v.why);
+                    kind == INTEGERS ? 0.0 : limit, v.norm, norm_limit);
+        cr_assert(v.why[0] == '\0', "%s, %s: max error %.3g (cuBLAS %.3g, limit %.3g):\n  %s", shape,
+                  name, v.err, base, limit, v.why);
+        cr_assert(kind == INTEGERS || v.norm <= norm_limit,
+                  "%s, %s: normwise error %.3g > limit %.3g (cuBLAS %.3g; max error %.3g, cuBLAS %.3g)",
+                  shape, name, v.norm, norm_limit, norm_base, v.err, base);
     }
     free(ref);
     free(scale);
