@@ -3,9 +3,9 @@
  * (FP32, default math: no TF32) on the same inputs in the same run.
  *
  *   gputile-bench gemm [--csv] [--runs N] [--sweep]
- *                      [--precision all|fp32|3xtf32|tf32] [MxNxK ...]
+ *                      [--precision all|fp32|3xtf32|tf32[,...]] [MxNxK ...]
  *
- * --precision picks the rows: fp32 libgputile's FFMA algorithms; 3xtf32
+ * --precision picks the rows (a comma-separated list): fp32 libgputile's FFMA algorithms; 3xtf32
  * and tf32 its tensor-core precisions (AUTO and each wgmma algorithm) with
  * cuBLAS TF32 (CUBLAS_TF32_TENSOR_OP_MATH) beside them; all (the default)
  * every row. cuBLAS FP32 and libgputile's FP32 AUTO are always there. Each
@@ -18,6 +18,7 @@
  * small shapes are not timed out of cache. --sweep adds every register-
  * blocked algorithm with splits of k 1..16, for tuning the planner.
  */
+#define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,20 +125,27 @@ int bench_gemm(int argc, char **argv)
         if (strcmp(argv[i], "--sweep") == 0) {
             sweep = true;
         } else if (strcmp(argv[i], "--precision") == 0 && i + 1 < argc) {
-            const char *p = argv[++i];
-            want_fp32 = strcmp(p, "all") == 0 || strcmp(p, "fp32") == 0;
-            want_3x = strcmp(p, "all") == 0 || strcmp(p, "3xtf32") == 0;
-            want_tf32 = strcmp(p, "all") == 0 || strcmp(p, "tf32") == 0;
-            if (!want_fp32 && !want_3x && !want_tf32) {
-                fprintf(stderr, "gputile-bench gemm: --precision all, fp32, 3xtf32 or tf32\n");
-                return 2;
+            /* a comma-separated list: all, fp32, 3xtf32, tf32 */
+            char list[64];
+            snprintf(list, sizeof list, "%s", argv[++i]);
+            want_fp32 = want_3x = want_tf32 = false;
+            for (char *save = NULL, *t = strtok_r(list, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
+                const bool all = strcmp(t, "all") == 0;
+                want_fp32 |= all || strcmp(t, "fp32") == 0;
+                want_3x |= all || strcmp(t, "3xtf32") == 0;
+                want_tf32 |= all || strcmp(t, "tf32") == 0;
+                if (!all && strcmp(t, "fp32") != 0 && strcmp(t, "3xtf32") != 0 && strcmp(t, "tf32") != 0) {
+                    fprintf(stderr, "gputile-bench gemm: --precision takes all, fp32, 3xtf32, tf32 "
+                                    "or a comma-separated list of them\n");
+                    return 2;
+                }
             }
         } else if (sscanf(argv[i], "%ldx%ldx%ld", &s.m, &s.n, &s.k) == 3 && s.m > 0 && s.n > 0 && s.k > 0) {
             shapes = realloc(shapes, (size_t)(nshapes + 1) * sizeof *shapes);
             shapes[nshapes++] = s;
         } else {
             fprintf(stderr, "usage: gputile-bench gemm [--csv] [--runs N] [--sweep] "
-                            "[--precision all|fp32|3xtf32|tf32] [MxNxK ...]\n");
+                            "[--precision all|fp32|3xtf32|tf32[,...]] [MxNxK ...]\n");
             return 2;
         }
     }
