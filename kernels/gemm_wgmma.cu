@@ -25,8 +25,9 @@
  * BN x 32, K-major without swizzle: core matrices of 8 rows x 4 tf32 (128
  * contiguous bytes), ordered [row / 8][k / 4], so LBO = 128 bytes (next
  * core matrix along k) and SBO = 1024 bytes (next 8 rows). Element (r, k)
- * sits at float (r / 8) 256 + (k / 4) 32 + (r % 8) 4 + k % 4. Two stages:
- * 3xTF32 64 KB (BN 128) or 96 KB (BN 256) per stage, TF32 half that.
+ * sits at float (r / 8) 256 + (k / 4) 32 + (r % 8) 4 + k % 4. A stage is
+ * 64 KB (3xTF32, BN 128) or 96 KB (BN 256), TF32 half that; 3 stages
+ * where they fit in 227 KB, else 2.
  *
  * Bank conflicts of the staging stores (none, by construction):
  * - K-major source: slot j of a tile (one float4: 4 k of one row) is row
@@ -43,10 +44,13 @@
  * (asynchronous: 4 k steps x 3 products x 2 warpgroups keep the tensor
  * cores busy ~3000 cycles at BN = 256, ~1000 in TF32 at BN = 128), then
  * the next slice is loaded from global memory into registers, split,
- * stored into the other stage and fenced for the async proxy
- * (fence.proxy.async) while they run; then wgmma.wait_group 0 and
- * __syncthreads. Not yet: TMA, mbarriers, warp-specialised producers and
- * a deeper pipeline (one slice of prefetch is all this has).
+ * stored into the next stage and fenced for the async proxy
+ * (fence.proxy.async) while they run; then wgmma.wait_group and
+ * __syncthreads. With 3 stages (all but 3xTF32 at BN = 256, which needs
+ * 96 KB a stage) the wait leaves this slice's group running
+ * (wait_group 1), so the tensor cores never drain at the barrier; with 2
+ * it is wait_group 0. Not yet: TMA, mbarriers, warp-specialised producers
+ * and prefetch deeper than one slice.
  *
  * Split-K: blockIdx.z takes a contiguous range of k (a multiple of BK);
  * with more than one split the raw partial tiles go to a workspace and
@@ -72,6 +76,12 @@ constexpr uint32_t LBO = 128, SBO = 1024; /* bytes; see the header comment */
 template <int BN, bool SPLIT>
 struct stage_size {
     static constexpr int a = BM * BK, b = BN * BK, part = a + b, total = SPLIT ? 2 * part : part;
+};
+
+/* Stages in shared memory: 3 where they fit (and no PROMOTE), else 2. */
+template <int BN, bool SPLIT, bool PROMOTE>
+struct stages {
+    static constexpr int n = PROMOTE || stage_size<BN, SPLIT>::total * 3 * 4 > 227 * 1024 ? 2 : 3;
 };
 
 /* One operand's OUTER x BK slice on its way from global memory to shared:
@@ -243,6 +253,7 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
     const uint64_t db0 = gputile__wgmma_desc(smem + S::a, w.lbo, w.sbo);
     constexpr uint64_t SMALL = (uint64_t)S::part * 4 / 16; /* big -> small, descriptor units */
     constexpr uint64_t STAGE = (uint64_t)S::total * 4 / 16;
+    constexpr int NST = stages<BN, SPLIT, PROMOTE>::n;
     constexpr uint64_t KSTEP = 2 * 128 / 16; /* 8 k = two core matrices along k */
 
     /* Slice k_left columns of k before k_end into stage `to`. */
@@ -265,7 +276,7 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
     stage_in(k_end - k_begin, smem);
     __syncthreads();
 
-    int buf = 0;
+    int buf = 0; /* the stage this slice is in */
     for (int64_t k0 = k_begin; k0 < k_end; k0 += BK) {
         const bool more = k0 + BK < k_end;
 #pragma unroll
@@ -285,9 +296,13 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
             }
         }
         gputile__wgmma_commit();
-        if (more) /* the next slice into the other stage while the tensor cores work */
-            stage_in(k_end - k0 - BK, smem + (buf ^ 1) * S::total);
-        gputile__wgmma_wait<0>();
+        if (more) /* the next slice into the next stage while the tensor cores work */
+            stage_in(k_end - k0 - BK, smem + (buf + 1 == NST ? 0 : buf + 1) * S::total);
+        /* 3 stages: this slice's wgmmas may go on running into the next
+         * iteration; the previous slice's must be done, because the next
+         * iteration stores into the stage they read. 2 stages: all must be
+         * done, the next iteration stores into this slice's stage. */
+        gputile__wgmma_wait<NST - 2>();
 #pragma unroll
         for (int i = 0; i < NACC; ++i)
             gputile__pin(acc[i]);
@@ -296,8 +311,12 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
             for (int i = 0; i < NACC; ++i)
                 total[i] += acc[i];
         __syncthreads();
-        buf ^= 1;
+        buf = buf + 1 == NST ? 0 : buf + 1;
     }
+    gputile__wgmma_wait<0>();
+#pragma unroll
+    for (int i = 0; i < NACC; ++i)
+        gputile__pin(acc[i]);
 
     /* Epilogue: the fragment of the header comment of wgmma_tf32.cuh. */
     const bool partial = gridDim.z > 1;
@@ -337,7 +356,8 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
 template <int BN, bool SPLIT, bool TA, bool TB, bool PROMOTE = false>
 static cudaError_t launch(const wgmma_params &w, int splits, cudaStream_t stream)
 {
-    constexpr size_t bytes = 2 * (size_t)stage_size<BN, SPLIT>::total * sizeof(float);
+    constexpr size_t bytes =
+        stages<BN, SPLIT, PROMOTE>::n * (size_t)stage_size<BN, SPLIT>::total * sizeof(float);
     auto kernel = gemm_wgmma_kernel<BN, SPLIT, TA, TB, PROMOTE>;
     cudaError_t err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
     if (err != cudaSuccess)
