@@ -118,11 +118,22 @@ typedef enum gputile_algorithm {
     GPUTILE_ALGO_REGBLOCK_128 = 3,   /* 128x128 tiles, 8 warps, 8x8 per thread in registers */
     GPUTILE_ALGO_REGBLOCK_64 = 4,    /* 64x64 tiles, 8x8 per thread, for small or skinny C */
     GPUTILE_ALGO_REGBLOCK_128_W64 = 5, /* 128x128 tiles, 4 warps of 64x64, 16x8 per thread */
-    GPUTILE_ALGO_REGBLOCK_128X256 = 6  /* 128x256 tiles, 8 warps of 64x64, 16x8 per thread */
+    GPUTILE_ALGO_REGBLOCK_128X256 = 6, /* 128x256 tiles, 8 warps of 64x64, 16x8 per thread */
+    GPUTILE_ALGO_WGMMA_128X128 = 7,  /* tensor cores (Hopper wgmma), 128x128 tiles; TF32 precisions only */
+    GPUTILE_ALGO_WGMMA_128X256 = 8   /* tensor cores (Hopper wgmma), 128x256 tiles; TF32 precisions only */
 } gputile_algorithm;
 
+/* What gputile_gemm() computes with (man 3 gputile_gemm has the measured
+ * accuracy). FP32 never uses tensor cores. FP32_3XTF32 and TF32 run the
+ * wgmma algorithms on compute capability 9.0 devices; elsewhere they fall
+ * back to the FP32 kernels (same or better accuracy; algorithm_used says
+ * which ran). */
 typedef enum gputile_precision {
-    GPUTILE_PRECISION_FP32 = 0 /* IEEE FP32 FFMA: no tensor cores, no TF32 */
+    GPUTILE_PRECISION_FP32 = 0,        /* IEEE FP32 FFMA: no tensor cores, no TF32 */
+    GPUTILE_PRECISION_FP32_3XTF32 = 1, /* tensor cores, each input split into two TF32
+                                          parts, three products: FP32-level accuracy */
+    GPUTILE_PRECISION_TF32 = 2         /* tensor cores, inputs rounded to TF32 (10-bit
+                                          mantissa): fastest, ~1e-4 relative error */
 } gputile_precision;
 
 /* Options of gputile_gemm(). Initialise with GPUTILE_GEMM_OPTIONS_INIT so
@@ -134,7 +145,7 @@ typedef struct gputile_gemm_options {
     int32_t algorithm;      /* gputile_algorithm; default GPUTILE_ALGO_AUTO */
     int32_t precision;      /* gputile_precision; default GPUTILE_PRECISION_FP32 */
     int32_t split_k;        /* 0: the planner decides; n >= 1: split k n ways (at most
-                               GPUTILE_MAX_SPLIT_K; register-blocked algorithms only) */
+                               GPUTILE_MAX_SPLIT_K; register-blocked and wgmma algorithms) */
     int32_t algorithm_used; /* out: the algorithm that ran (AUTO resolved) */
     int32_t split_k_used;   /* out: the split of k that ran (1: none) */
     int32_t reserved;       /* must be 0 */
@@ -165,7 +176,7 @@ GPUTILE_WARN_UNUSED
 gputile_status gputile_matmul(gputile_matrix a, gputile_matrix b, gputile_matrix c);
 
 /* "auto", "naive", "tiled", "regblock128", "regblock64", "regblock128w64",
- * "regblock128x256";
+ * "regblock128x256", "wgmma128x128", "wgmma128x256";
  * NULL for an unknown value. */
 const char *gputile_algorithm_name(int algorithm);
 

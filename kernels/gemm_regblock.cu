@@ -36,6 +36,7 @@
  * Resources: see `make ptxas-report`; no configuration spills.
  */
 #include "kernels.h"
+#include "grid.cuh"
 
 #define PAD 4 /* floats of padding per shared row: keeps 16-byte alignment */
 
@@ -133,13 +134,8 @@ gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split,
     __shared__ __align__(16) float bs[2][BK][BN + PAD];
 
     const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
-    /* Tiles in groups of 8 rows: consecutive blocks share B panels and a
-     * few A panels, which keeps the working set in L2. */
-    const int64_t tiles_m = (p.m + BM - 1) / BM;
-    const int64_t tile = blockIdx.x, group = tile / (8 * tiles_n);
-    const int64_t first_m = group * 8, rows_in_group = min((int64_t)8, tiles_m - first_m);
-    const int64_t tile_m = first_m + (tile % (8 * tiles_n)) % rows_in_group;
-    const int64_t tile_n = (tile % (8 * tiles_n)) / rows_in_group;
+    int64_t tile_m, tile_n; /* tiles in groups of 8 rows (grid.cuh) */
+    gputile__grouped_tile(blockIdx.x, (p.m + BM - 1) / BM, tiles_n, &tile_m, &tile_n);
     const int64_t m0 = tile_m * BM, n0 = tile_n * BN;
     const int64_t k_begin = blockIdx.z * k_per_split;
     const int64_t k_end = min(p.k, k_begin + k_per_split);
@@ -305,16 +301,21 @@ static cudaError_t run(const gputile__gemm_args *p, enum config cfg, cudaStream_
         err = dispatch<2, 2, 2, 1, 16, 4>(p, splits, work, stream);
         break;
     }
-    if (err == cudaSuccess && splits > 1) {
-        gemm_splitk_reduce_kernel<<<264, 256, 0, stream>>>(*p, splits, work);
-        err = cudaGetLastError();
-    }
+    if (err == cudaSuccess && splits > 1)
+        err = gputile__gemm_splitk_reduce(p, splits, work, stream);
     if (splits > 1) {
         cudaError_t free_err = cudaFreeAsync(work, stream);
         if (err == cudaSuccess)
             err = free_err;
     }
     return err;
+}
+
+extern "C" cudaError_t gputile__gemm_splitk_reduce(const gputile__gemm_args *p, int splits,
+                                                  const float *work, cudaStream_t stream)
+{
+    gemm_splitk_reduce_kernel<<<264, 256, 0, stream>>>(*p, splits, work);
+    return cudaGetLastError();
 }
 
 extern "C" cudaError_t gputile__gemm_regblock128(const gputile__gemm_args *p, cudaStream_t stream)

@@ -16,4 +16,18 @@ static inline dim3 gputile__tile_grid(int64_t rows, int64_t cols, int tile_rows,
     return dim3((unsigned)gx, (unsigned)(gy < 65535 ? gy : 65535), 1);
 }
 
+/* The tile (row, column of tiles) of block number `tile` when the blocks
+ * walk C in groups of 8 rows of tiles, column by column inside a group:
+ * consecutive blocks share B panels and a few A panels, which keeps the
+ * working set in L2. */
+static __device__ __forceinline__ void gputile__grouped_tile(int64_t tile, int64_t tiles_m,
+                                                             int64_t tiles_n, int64_t *tile_m,
+                                                             int64_t *tile_n)
+{
+    const int64_t group = tile / (8 * tiles_n), first_m = group * 8;
+    const int64_t rows_in_group = tiles_m - first_m < 8 ? tiles_m - first_m : 8;
+    *tile_m = first_m + (tile % (8 * tiles_n)) % rows_in_group;
+    *tile_n = (tile % (8 * tiles_n)) / rows_in_group;
+}
+
 #endif /* GPUTILE_GRID_CUH */

@@ -15,6 +15,9 @@
 extern "C" {
 #endif
 
+/* gputile__gemm_args.precision: the values of gputile_precision. */
+enum { GPUTILE__GEMM_FP32 = 0, GPUTILE__GEMM_3XTF32 = 1, GPUTILE__GEMM_TF32 = 2 };
+
 /* C = alpha * op(A) * op(B) + beta * C on row-major matrices, all in device
  * memory; m, n, k >= 1; strides in elements. beta == 0 never reads C. */
 typedef struct gputile__gemm_args {
@@ -27,6 +30,7 @@ typedef struct gputile__gemm_args {
     int64_t ldb;
     float *c;
     int64_t ldc;
+    int precision; /* GPUTILE__GEMM_*: what the tensor-core kernels compute; FFMA kernels ignore it */
     int splits; /* split-K factor (register-blocked kernels; others ignore it): split z
                    covers k from z * per to (z + 1) * per, per = ceil(k / splits)
                    rounded up to the kernel's k slice */
@@ -45,6 +49,25 @@ cudaError_t gputile__gemm_regblock128(const gputile__gemm_args *args, cudaStream
 cudaError_t gputile__gemm_regblock128w64(const gputile__gemm_args *args, cudaStream_t stream);
 cudaError_t gputile__gemm_regblock128x256(const gputile__gemm_args *args, cudaStream_t stream);
 cudaError_t gputile__gemm_regblock64(const gputile__gemm_args *args, cudaStream_t stream);
+/* C = alpha * (sum over z < splits of work[z * m * n + row * n + col], in
+ * order of z) + beta * C: the deterministic split-K reduction. */
+cudaError_t gputile__gemm_splitk_reduce(const gputile__gemm_args *args, int splits,
+                                        const float *work, cudaStream_t stream);
+/* Tensor-core kernels (gemm_wgmma.cu, sm_90a only): 128 x 128 or 128 x 256
+ * tiles, wgmma on tf32; args->precision GPUTILE__GEMM_3XTF32 (big/small
+ * split, FP32-accurate) or GPUTILE__GEMM_TF32; split-K as above. Only on a
+ * device for which gputile__gemm_wgmma_supported() says yes. */
+cudaError_t gputile__gemm_wgmma128(const gputile__gemm_args *args, cudaStream_t stream);
+cudaError_t gputile__gemm_wgmma256(const gputile__gemm_args *args, cudaStream_t stream);
+/* *supported = 1 when `device` is compute capability 9.0 and this build
+ * holds the sm_90a image of the kernels; cached per device. */
+cudaError_t gputile__gemm_wgmma_supported(int device, int *supported);
+/* The variants tests/wgmma_probe.c compares: the 128 x bn kernel with the
+ * descriptors' LBO and SBO as documented (variant 0) or swapped (1), or
+ * (2: 128 x 128, 3xTF32, no transposes) with each k slice accumulated on
+ * the tensor cores apart and added to FP32 registers. */
+cudaError_t gputile__gemm_wgmma_probe(const gputile__gemm_args *args, int bn, int variant,
+                                      cudaStream_t stream);
 /* C = beta * C for an m x n matrix (beta == 0 writes zeros, never reads C). */
 cudaError_t gputile__matrix_scale(int64_t m, int64_t n, float beta, float *c, int64_t ldc,
                                   cudaStream_t stream);

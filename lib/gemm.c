@@ -17,23 +17,44 @@ static size_t op_cols(gputile_op t, gputile_matrix m)
     return t == GPUTILE_OP_T ? m.height : m.width;
 }
 
-/* Reads the caller's options, whatever version of the struct it knows. */
-static gputile_status read_options(const gputile_gemm_options *o, int *algorithm, int *split_k)
+/* Reads the caller's options, whatever version of the struct it knows. A
+ * tensor-core algorithm needs a TF32 precision and an FFMA algorithm FP32. */
+static gputile_status read_options(const gputile_gemm_options *o, int *algorithm, int *split_k,
+                                   int *precision)
 {
     *algorithm = GPUTILE_ALGO_AUTO;
     *split_k = 0;
+    *precision = GPUTILE_PRECISION_FP32;
     if (o == NULL)
         return GPUTILE_SUCCESS;
     if (o->size < sizeof(gputile_gemm_options))
         return GPUTILE_ERROR_INVALID_VALUE;
-    if (!gputile__gemm_known(o->algorithm) || o->precision != GPUTILE_PRECISION_FP32 ||
-        o->reserved != 0 || o->split_k < 0 || o->split_k > GPUTILE_MAX_SPLIT_K)
+    if (!gputile__gemm_known(o->algorithm) || o->reserved != 0 || o->split_k < 0 ||
+        o->split_k > GPUTILE_MAX_SPLIT_K)
+        return GPUTILE_ERROR_INVALID_VALUE;
+    if (o->precision != GPUTILE_PRECISION_FP32 && o->precision != GPUTILE_PRECISION_FP32_3XTF32 &&
+        o->precision != GPUTILE_PRECISION_TF32)
+        return GPUTILE_ERROR_INVALID_VALUE;
+    if (o->algorithm != GPUTILE_ALGO_AUTO &&
+        gputile__gemm_tensor(o->algorithm) != (o->precision != GPUTILE_PRECISION_FP32))
         return GPUTILE_ERROR_INVALID_VALUE;
     if (o->split_k > 1 && !gputile__gemm_splits(o->algorithm))
         return GPUTILE_ERROR_INVALID_VALUE;
     *algorithm = o->algorithm;
     *split_k = o->split_k;
+    *precision = o->precision;
     return GPUTILE_SUCCESS;
+}
+
+/* Whether the current device runs the tensor-core (wgmma) kernels. */
+static cudaError_t tensor_cores(bool *yes)
+{
+    int dev, ok = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err == cudaSuccess)
+        err = gputile__gemm_wgmma_supported(dev, &ok);
+    *yes = err == cudaSuccess && ok;
+    return err;
 }
 
 /* Every row starts 16-byte aligned: the kernels can use 16-byte loads. */
@@ -98,20 +119,23 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
                             gputile_matrix b, float beta, gputile_matrix c,
                             struct CUstream_st *stream, gputile_gemm_options *options)
 {
-    int requested, split_k, sms = 0;
+    int requested, split_k, precision, sms = 0;
+    bool tensor = false;
     gputile_status s;
 
-    if ((s = read_options(options, &requested, &split_k)) != GPUTILE_SUCCESS ||
+    if ((s = read_options(options, &requested, &split_k, &precision)) != GPUTILE_SUCCESS ||
         (s = check_gemm(trans_a, trans_b, a, b, c)) != GPUTILE_SUCCESS)
         return s;
 
     gputile__gemm_args args = {
         .m = (int64_t)c.height, .n = (int64_t)c.width, .k = (int64_t)op_cols(trans_a, a),
         .trans_a = trans_a == GPUTILE_OP_T, .trans_b = trans_b == GPUTILE_OP_T,
-        .alpha = alpha, .beta = beta,
+        .alpha = alpha, .beta = beta, .precision = precision,
     };
-    if (args.m == 0 || args.n == 0) {
-        int algorithm = gputile__gemm_plan(requested, split_k, 0, true, &args);
+    if (args.m == 0 || args.n == 0) { /* a no-op: report the plan, touch no device */
+        if (precision != GPUTILE_PRECISION_FP32 && requested == GPUTILE_ALGO_AUTO)
+            (void)tensor_cores(&tensor); /* no device: the FP32 fallback is reported, no error kept */
+        int algorithm = gputile__gemm_plan(requested, split_k, 0, true, tensor, &args);
         if (options != NULL) {
             options->algorithm_used = algorithm;
             options->split_k_used = args.splits;
@@ -124,7 +148,18 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
     bool any_host;
     if ((s = locate(m, at, 3, &any_host)) != GPUTILE_SUCCESS || (s = device_sms(&sms)) != GPUTILE_SUCCESS)
         return s;
-    int algorithm = gputile__gemm_plan(requested, split_k, sms, rows_aligned(a) && rows_aligned(b), &args);
+    /* TF32 precisions: the wgmma kernels where the device runs them; else a
+     * forced wgmma algorithm is unsupported and AUTO falls back to FP32. */
+    if (precision != GPUTILE_PRECISION_FP32) {
+        if ((s = gputile__cuda_status(tensor_cores(&tensor))) != GPUTILE_SUCCESS)
+            return s;
+        if (!tensor && requested != GPUTILE_ALGO_AUTO)
+            return GPUTILE_ERROR_UNSUPPORTED;
+        if (!tensor)
+            args.precision = GPUTILE_PRECISION_FP32;
+    }
+    int algorithm = gputile__gemm_plan(requested, split_k, sms, rows_aligned(a) && rows_aligned(b),
+                                       tensor, &args);
 
     if (any_host) /* transfers overlapped with the kernels; complete on return */
         s = gputile__gemm_host(algorithm, &args, a, b, c, at, stream);

@@ -10,13 +10,16 @@ static const struct {
     const char *name;
     gputile__gemm_launcher launch;
     int k_step; /* split-K: each split's k is a multiple of this; 0: no split-K */
+    bool tensor; /* tensor cores: runs the TF32 precisions, never FP32 */
 } algorithms[] = {
-    {GPUTILE_ALGO_NAIVE, "naive", gputile__gemm_naive, 0},
-    {GPUTILE_ALGO_TILED, "tiled", gputile__gemm_tiled, 0},
-    {GPUTILE_ALGO_REGBLOCK_128, "regblock128", gputile__gemm_regblock128, 16},
-    {GPUTILE_ALGO_REGBLOCK_64, "regblock64", gputile__gemm_regblock64, 16},
-    {GPUTILE_ALGO_REGBLOCK_128_W64, "regblock128w64", gputile__gemm_regblock128w64, 16},
-    {GPUTILE_ALGO_REGBLOCK_128X256, "regblock128x256", gputile__gemm_regblock128x256, 8},
+    {GPUTILE_ALGO_NAIVE, "naive", gputile__gemm_naive, 0, false},
+    {GPUTILE_ALGO_TILED, "tiled", gputile__gemm_tiled, 0, false},
+    {GPUTILE_ALGO_REGBLOCK_128, "regblock128", gputile__gemm_regblock128, 16, false},
+    {GPUTILE_ALGO_REGBLOCK_64, "regblock64", gputile__gemm_regblock64, 16, false},
+    {GPUTILE_ALGO_REGBLOCK_128_W64, "regblock128w64", gputile__gemm_regblock128w64, 16, false},
+    {GPUTILE_ALGO_REGBLOCK_128X256, "regblock128x256", gputile__gemm_regblock128x256, 8, false},
+    {GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", gputile__gemm_wgmma128, 32, true},
+    {GPUTILE_ALGO_WGMMA_128X256, "wgmma128x256", gputile__gemm_wgmma256, 32, true},
 };
 
 #define N_ALGORITHMS (sizeof algorithms / sizeof algorithms[0])
@@ -48,6 +51,12 @@ bool gputile__gemm_splits(int algorithm)
     return algorithm == GPUTILE_ALGO_AUTO || (r >= 0 && algorithms[r].k_step > 0);
 }
 
+bool gputile__gemm_tensor(int algorithm)
+{
+    int r = row_of(algorithm);
+    return r >= 0 && algorithms[r].tensor;
+}
+
 static int64_t ceil_div(int64_t a, int64_t b)
 {
     return (a + b - 1) / b;
@@ -64,22 +73,30 @@ static int64_t ceil_div(int64_t a, int64_t b)
  * `fill` is how many blocks keep every SM busy; with fewer tiles than SMs
  * the planner splits k up to fill / tiles ways (1024^3 on 128x256: 4 splits,
  * 0.97; capped at 2 splits by a 512 minimum it ran at 0.54), keeping at
- * least 256 of k per split. */
+ * least 256 of k per split.
+ * Tensor-core precisions (not yet tuned on the GPU): 128x256 tiles when n
+ * >= 256 and they make at least one full wave, 128x128 otherwise, split k
+ * in the same way. */
 static const struct {
     int algorithm, bm, bn, fill_per_sm;
 } auto_rows[] = {
     {GPUTILE_ALGO_REGBLOCK_128X256, 128, 256, 1},
     {GPUTILE_ALGO_REGBLOCK_128_W64, 128, 128, 4},
     {GPUTILE_ALGO_REGBLOCK_128, 128, 128, 1},
+    {GPUTILE_ALGO_WGMMA_128X256, 128, 256, 1},
+    {GPUTILE_ALGO_WGMMA_128X128, 128, 128, 1},
 };
 
-int gputile__gemm_plan(int requested, int split_k, int sms, bool aligned, gputile__gemm_args *args)
+int gputile__gemm_plan(int requested, int split_k, int sms, bool aligned, bool tensor,
+                       gputile__gemm_args *args)
 {
     int algorithm = requested;
     int splits = split_k;
 
     if (algorithm == GPUTILE_ALGO_AUTO) {
-        const int row = !aligned ? 2 : args->n >= 256 ? 0 : 1;
+        int row = !aligned ? 2 : args->n >= 256 ? 0 : 1;
+        if (tensor)
+            row = args->n >= 256 && ceil_div(args->m, 128) * ceil_div(args->n, 256) >= sms ? 3 : 4;
         algorithm = auto_rows[row].algorithm;
         const int64_t tiles =
             ceil_div(args->m, auto_rows[row].bm) * ceil_div(args->n, auto_rows[row].bn);

@@ -18,153 +18,8 @@
 #include <criterion/parameterized.h>
 
 #include "gputile.h"
+#include "support/gemm_shapes.h"
 #include "support/gpu.h"
-
-#define GUARD 3 /* rows above and below every view */
-
-struct gemm_case {
-    int m, n, k; /* -1: drawn in [1, 2000] each run */
-    int ta, tb;
-    float alpha, beta;
-    int extra; /* stride - (offset + width): columns right of the view */
-    int off;   /* rows and columns before the view in its parent */
-};
-
-#define N GPUTILE_OP_N
-#define T GPUTILE_OP_T
-#define CASE(m, n, k, ta, tb, al, be, ex, of) {m, n, k, ta, tb, al, be, ex, of}
-
-static struct gemm_case cases[] = {
-    CASE(1, 1, 1, N, N, 1, 0, 0, 0),
-    CASE(1, 1, 1000, N, N, 1, 0, 0, 0),
-    CASE(1, 777, 33, N, N, 1, 0, 0, 0),
-    CASE(777, 1, 33, N, N, 1, 0, 0, 0),
-    CASE(1, 2000, 1, N, N, 1, 0, 1, 1),
-    CASE(2000, 1, 2000, N, N, 1, 0, 1, 1),
-    CASE(300, 200, 1, N, N, 1, 0, 0, 0),
-    CASE(64, 64, 1, T, T, 2, 1, 0, 0),
-    CASE(16, 16, 16, N, N, 1, 0, 0, 0),
-    CASE(15, 17, 16, N, N, 1, 0, 0, 0),
-    CASE(17, 15, 31, N, N, 1, 0, 0, 0),
-    CASE(32, 48, 64, N, N, 1, 0, 0, 0),
-    CASE(7, 13, 31, N, N, 1, 0, 0, 0),
-    CASE(61, 127, 257, N, N, 1, 0, 3, 1),
-    CASE(509, 1021, 127, N, N, 1, 0, 5, 7),
-    CASE(2003, 1999, 1997, N, N, 1, 0, 0, 0),
-    CASE(1021, 509, 2003, N, N, 0.5f, 0, 1, 3),
-    CASE(2000, 3, 50, N, N, 1, 0, 0, 0),
-    CASE(3, 2000, 50, N, N, 1, 0, 0, 0),
-    CASE(2000, 8, 2000, N, N, 1, 0, 9, 2),
-    CASE(8, 2000, 2000, N, N, 1, 0, 9, 2),
-    CASE(64, 64, 2000, N, N, 1, 0, 0, 0),
-    CASE(1000, 1000, 1000, N, N, 1, 0, 0, 0),
-    CASE(1024, 1024, 1024, N, N, 1, 0, 0, 0),
-    CASE(1025, 1023, 1024, N, N, 1, 0, 1, 1),
-    /* transposes */
-    CASE(100, 90, 70, T, N, 1, 0, 0, 0),
-    CASE(100, 90, 70, N, T, 1, 0, 0, 0),
-    CASE(100, 90, 70, T, T, 1, 0, 0, 0),
-    CASE(1, 500, 300, T, N, 1, 0, 2, 1),
-    CASE(500, 1, 300, N, T, 1, 0, 2, 1),
-    CASE(513, 257, 129, T, T, -1, 0, 7, 5),
-    CASE(1999, 1001, 333, T, N, 1, 0, 1, 1),
-    CASE(1001, 1999, 333, N, T, 1, 0, 1, 1),
-    CASE(33, 65, 2001, T, T, 1, 0, 0, 0),
-    /* alpha and beta */
-    CASE(200, 300, 100, N, N, 2, 1, 0, 0),
-    CASE(200, 300, 100, N, N, -1, -2, 1, 1),
-    CASE(200, 300, 100, N, N, 0.5f, 0.25f, 0, 3),
-    CASE(200, 300, 100, T, N, 3, -1, 2, 0),
-    CASE(200, 300, 100, N, T, -0.25f, 2, 0, 2),
-    CASE(200, 300, 100, T, T, 1, 1, 4, 4),
-    CASE(123, 45, 67, N, N, 0, 2, 1, 1),   /* alpha = 0: C = beta C */
-    CASE(123, 45, 67, N, N, 0, 0, 1, 1),   /* alpha = beta = 0: C = 0 */
-    CASE(123, 45, 0, N, N, 1, -1, 1, 1),   /* k = 0: C = beta C */
-    CASE(123, 45, 0, T, T, 1, 0, 0, 0),    /* k = 0, beta = 0: C = 0 */
-    CASE(0, 45, 67, N, N, 1, 1, 1, 1),     /* m = 0: no-op */
-    CASE(45, 0, 67, N, N, 1, 1, 1, 1),     /* n = 0: no-op */
-    CASE(0, 0, 0, N, N, 1, 1, 0, 0),
-    /* strides and odd offsets */
-    CASE(129, 131, 137, N, N, 1, 0, 1, 1),
-    CASE(129, 131, 137, N, N, 1, 0, 3, 5),
-    CASE(129, 131, 137, T, T, 1, 0, 13, 11),
-    CASE(250, 250, 250, N, N, 1, 1, 100, 17),
-    /* more than 65535 rows of 16-row tiles is too large for a test; rows of
-     * tiles beyond gridDim.y are covered by the grid-stride loop at m > 2^20 */
-    CASE(4, 4096, 4, N, N, 1, 0, 0, 0),
-    CASE(4096, 4, 4, N, N, 1, 0, 0, 0),
-    /* rows 16-byte aligned (every stride a multiple of 4) with ragged edges:
-     * the paths that load 16 bytes at a time, including partial vectors */
-    CASE(132, 258, 70, N, N, 1, 0, 2, 0),
-    CASE(130, 258, 70, T, T, 1, 1, 2, 0),
-    CASE(130, 258, 70, N, T, -1, 0, 2, 0),
-    CASE(130, 258, 70, T, N, 2, 0.5f, 2, 0),
-    CASE(512, 384, 1000, T, N, 1, 1, 0, 0),
-    /* random shapes, fresh each run */
-    CASE(-1, -1, -1, N, N, 1, 0, 1, 1),
-    CASE(-1, -1, -1, T, N, 1, 0, 0, 3),
-    CASE(-1, -1, -1, N, T, 2, 1, 2, 0),
-    CASE(-1, -1, -1, T, T, -1, 0.5f, 5, 5),
-    CASE(-1, -1, -1, N, N, 1, 0, 0, 0),
-    CASE(-1, -1, -1, N, N, 0.5f, -1, 7, 1),
-};
-
-/* A view of height x width at (GUARD + off, off) of a parent with `extra`
- * spare columns on the right and GUARD spare rows below. */
-typedef struct placed {
-    size_t parent_height, stride, row0, col0, height, width;
-    float *host;         /* parent, host copy */
-    float *dev;          /* parent, device copy */
-} placed;
-
-static void place(placed *p, size_t height, size_t width, int off, int extra)
-{
-    p->height = height;
-    p->width = width;
-    p->row0 = GUARD + (size_t)off;
-    p->col0 = (size_t)off;
-    p->stride = p->col0 + width + (size_t)extra;
-    if (p->stride == 0)
-        p->stride = 1; /* cuBLAS wants ld >= 1 */
-    p->parent_height = p->row0 + height + GUARD;
-    size_t bytes = p->parent_height * p->stride * sizeof(float);
-    p->host = malloc(bytes);
-    cr_assert_not_null(p->host);
-    GPUTEST_CUDA(cudaMalloc((void **)&p->dev, bytes));
-}
-
-static void unplace(placed *p)
-{
-    free(p->host);
-    GPUTEST_CUDA(cudaFree(p->dev));
-}
-
-static bool inside(const placed *p, size_t r, size_t c)
-{
-    return r >= p->row0 && r < p->row0 + p->height && c >= p->col0 && c < p->col0 + p->width;
-}
-
-static size_t parent_size(const placed *p)
-{
-    return p->parent_height * p->stride;
-}
-
-static gputile_matrix view_of(const placed *p, float *parent)
-{
-    gputile_matrix m = {p->width, p->height, p->stride, parent + p->row0 * p->stride + p->col0};
-    return m;
-}
-
-static void upload(placed *p)
-{
-    GPUTEST_CUDA(cudaMemcpy(p->dev, p->host, parent_size(p) * sizeof(float),
-                            cudaMemcpyHostToDevice));
-}
-
-static void download(const placed *p, float *to)
-{
-    GPUTEST_CUDA(cudaMemcpy(to, p->dev, parent_size(p) * sizeof(float), cudaMemcpyDeviceToHost));
-}
 
 /* Outside the view: `outside`; inside: drawn from the data kind. */
 static void fill(placed *p, bool integers, float outside)
@@ -172,7 +27,7 @@ static void fill(placed *p, bool integers, float outside)
     for (size_t r = 0; r < p->parent_height; ++r)
         for (size_t c = 0; c < p->stride; ++c)
             p->host[r * p->stride + c] =
-                !inside(p, r, c) ? outside
+                !gputest_inside(p, r, c) ? outside
                                  : integers ? gputest_small_int(-3, 3) : gputest_uniform(-1, 1);
 }
 
@@ -199,44 +54,44 @@ static void run_case(struct gemm_case tc, bool integers)
                 tc.ta ? 'T' : 'N', tc.tb ? 'T' : 'N', tc.alpha, tc.beta,
                 integers ? "integers" : "floats");
 
-    place(&a, tc.ta ? k : m, tc.ta ? m : k, tc.off, tc.extra);
-    place(&b, tc.tb ? n : k, tc.tb ? k : n, tc.off, tc.extra);
-    place(&c, m, n, tc.off, tc.extra);
+    gputest_place(&a, tc.ta ? k : m, tc.ta ? m : k, tc.off, tc.extra);
+    gputest_place(&b, tc.tb ? n : k, tc.tb ? k : n, tc.off, tc.extra);
+    gputest_place(&c, m, n, tc.off, tc.extra);
     fill(&a, integers, NAN);
     fill(&b, integers, NAN);
     fill(&c, integers, gputest_poison());
     if (tc.beta == 0.0f)
-        for (size_t i = 0; i < parent_size(&c); ++i)
+        for (size_t i = 0; i < gputest_parent_size(&c); ++i)
             c.host[i] = gputest_poison();
-    upload(&a);
-    upload(&b);
+    gputest_upload(&a);
+    gputest_upload(&b);
 
     /* Reference: cuBLAS into its own copy of C; error scale from |A||B|. */
-    float *ref = malloc(parent_size(&c) * sizeof(float));
-    float *scale = malloc(parent_size(&c) * sizeof(float));
-    float *got = malloc(parent_size(&c) * sizeof(float));
+    float *ref = malloc(gputest_parent_size(&c) * sizeof(float));
+    float *scale = malloc(gputest_parent_size(&c) * sizeof(float));
+    float *got = malloc(gputest_parent_size(&c) * sizeof(float));
     cr_assert(ref && scale && got);
-    upload(&c);
+    gputest_upload(&c);
     if (m > 0 && n > 0) {
-        gputest_cublas_gemm(tc.ta, tc.tb, tc.alpha, view_of(&a, a.dev), view_of(&b, b.dev), tc.beta,
-                            view_of(&c, c.dev));
+        gputest_cublas_gemm(tc.ta, tc.tb, tc.alpha, gputest_view_of(&a, a.dev), gputest_view_of(&b, b.dev), tc.beta,
+                            gputest_view_of(&c, c.dev));
     }
-    download(&c, ref);
+    gputest_download(&c, ref);
     if (!integers && m > 0 && n > 0) {
-        place(&absa, a.height, a.width, tc.off, tc.extra);
-        place(&absb, b.height, b.width, tc.off, tc.extra);
-        for (size_t i = 0; i < parent_size(&a); ++i)
+        gputest_place(&absa, a.height, a.width, tc.off, tc.extra);
+        gputest_place(&absb, b.height, b.width, tc.off, tc.extra);
+        for (size_t i = 0; i < gputest_parent_size(&a); ++i)
             absa.host[i] = fabsf(a.host[i]);
-        for (size_t i = 0; i < parent_size(&b); ++i)
+        for (size_t i = 0; i < gputest_parent_size(&b); ++i)
             absb.host[i] = fabsf(b.host[i]);
-        upload(&absa);
-        upload(&absb);
-        upload(&c);
-        gputest_cublas_gemm(tc.ta, tc.tb, fabsf(tc.alpha), view_of(&absa, absa.dev),
-                            view_of(&absb, absb.dev), 0.0f, view_of(&c, c.dev));
-        download(&c, scale);
-        unplace(&absa);
-        unplace(&absb);
+        gputest_upload(&absa);
+        gputest_upload(&absb);
+        gputest_upload(&c);
+        gputest_cublas_gemm(tc.ta, tc.tb, fabsf(tc.alpha), gputest_view_of(&absa, absa.dev),
+                            gputest_view_of(&absb, absb.dev), 0.0f, gputest_view_of(&c, c.dev));
+        gputest_download(&c, scale);
+        gputest_unplace(&absa);
+        gputest_unplace(&absb);
     }
 
     for (size_t ai = 0; ai < sizeof algorithms / sizeof algorithms[0]; ++ai) {
@@ -244,9 +99,9 @@ static void run_case(struct gemm_case tc, bool integers)
         opt.algorithm = algorithms[ai].algorithm;
         opt.split_k = algorithms[ai].split_k;
         opt.algorithm_used = -1;
-        upload(&c);
-        gputile_status s = gputile_gemm(tc.ta, tc.tb, tc.alpha, view_of(&a, a.dev),
-                                        view_of(&b, b.dev), tc.beta, view_of(&c, c.dev), NULL, &opt);
+        gputest_upload(&c);
+        gputile_status s = gputile_gemm(tc.ta, tc.tb, tc.alpha, gputest_view_of(&a, a.dev),
+                                        gputest_view_of(&b, b.dev), tc.beta, gputest_view_of(&c, c.dev), NULL, &opt);
         cr_assert_eq(s, GPUTILE_SUCCESS, "%s: %s", gputile_algorithm_name(algorithms[ai].algorithm),
                      gputile_strerror(s));
         GPUTEST_CUDA(cudaDeviceSynchronize());
@@ -259,7 +114,7 @@ static void run_case(struct gemm_case tc, bool integers)
                           (size_t)opt.split_k_used <= (k > 0 ? k : 1),
                       "split_k_used %d for split_k %d, k %zu", opt.split_k_used,
                       algorithms[ai].split_k, k);
-        download(&c, got);
+        gputest_download(&c, got);
 
         char name[64];
         snprintf(name, sizeof name, "%s (split %d)", gputile_algorithm_name(opt.algorithm_used),
@@ -267,7 +122,7 @@ static void run_case(struct gemm_case tc, bool integers)
         for (size_t r = 0; r < c.parent_height; ++r)
             for (size_t col = 0; col < c.stride; ++col) {
                 size_t i = r * c.stride + col;
-                if (!inside(&c, r, col)) {
+                if (!gputest_inside(&c, r, col)) {
                     cr_assert(memcmp(&got[i], &c.host[i], sizeof(float)) == 0,
                               "%s: guard band written at parent (%zu, %zu)", name, r, col);
                     continue;
@@ -291,14 +146,14 @@ static void run_case(struct gemm_case tc, bool integers)
     free(ref);
     free(scale);
     free(got);
-    unplace(&a);
-    unplace(&b);
-    unplace(&c);
+    gputest_unplace(&a);
+    gputest_unplace(&b);
+    gputest_unplace(&c);
 }
 
 ParameterizedTestParameters(gemm, against_cublas)
 {
-    return cr_make_param_array(struct gemm_case, cases, sizeof cases / sizeof cases[0]);
+    return cr_make_param_array(struct gemm_case, gputest_gemm_cases, gputest_gemm_ncases);
 }
 
 ParameterizedTest(struct gemm_case *tc, gemm, against_cublas, .init = gputest_require_device,

@@ -84,14 +84,14 @@ bool gputest_is_poison(float x)
     return bits == GPUTEST_POISON_BITS;
 }
 
-void gputest_cublas_gemm(gputile_op ta, gputile_op tb, float alpha, gputile_matrix a,
-                         gputile_matrix b, float beta, gputile_matrix c)
+static void cublas_gemm(cublasMath_t math, gputile_op ta, gputile_op tb, float alpha,
+                        gputile_matrix a, gputile_matrix b, float beta, gputile_matrix c)
 {
     cublasHandle_t h;
     int m = (int)c.height, n = (int)c.width;
     int k = (int)(ta == GPUTILE_OP_T ? a.height : a.width);
     cr_assert(cublasCreate(&h) == CUBLAS_STATUS_SUCCESS, "cublasCreate");
-    cr_assert(cublasSetMathMode(h, CUBLAS_PEDANTIC_MATH) == CUBLAS_STATUS_SUCCESS);
+    cr_assert(cublasSetMathMode(h, math) == CUBLAS_STATUS_SUCCESS);
     cublasStatus_t st = cublasSgemm(h, tb == GPUTILE_OP_T ? CUBLAS_OP_T : CUBLAS_OP_N,
                                     ta == GPUTILE_OP_T ? CUBLAS_OP_T : CUBLAS_OP_N, n, m, k, &alpha,
                                     b.elements, (int)b.stride, a.elements, (int)a.stride, &beta,
@@ -99,4 +99,16 @@ void gputest_cublas_gemm(gputile_op ta, gputile_op tb, float alpha, gputile_matr
     cr_assert(st == CUBLAS_STATUS_SUCCESS, "cublasSgemm: status %d", (int)st);
     GPUTEST_CUDA(cudaDeviceSynchronize());
     cublasDestroy(h);
+}
+
+void gputest_cublas_gemm(gputile_op ta, gputile_op tb, float alpha, gputile_matrix a,
+                         gputile_matrix b, float beta, gputile_matrix c)
+{
+    cublas_gemm(CUBLAS_PEDANTIC_MATH, ta, tb, alpha, a, b, beta, c);
+}
+
+void gputest_cublas_gemm_tf32(gputile_op ta, gputile_op tb, float alpha, gputile_matrix a,
+                              gputile_matrix b, float beta, gputile_matrix c)
+{
+    cublas_gemm(CUBLAS_TF32_TENSOR_OP_MATH, ta, tb, alpha, a, b, beta, c);
 }

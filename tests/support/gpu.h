@@ -39,5 +39,8 @@ bool gputest_is_poison(float x);
  * C^T = op(B)^T op(A)^T. Requires m, n >= 1. */
 void gputest_cublas_gemm(gputile_op ta, gputile_op tb, float alpha, gputile_matrix a,
                          gputile_matrix b, float beta, gputile_matrix c);
+/* The same with CUBLAS_TF32_TENSOR_OP_MATH: TF32 tensor cores. */
+void gputest_cublas_gemm_tf32(gputile_op ta, gputile_op tb, float alpha, gputile_matrix a,
+                              gputile_matrix b, float beta, gputile_matrix c);
 
 #endif

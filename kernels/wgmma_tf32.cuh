@@ -1,0 +1,124 @@
+/*
+ * wgmma_tf32.cuh: the Hopper (sm_90a) PTX that gemm_wgmma.cu issues, one
+ * thin wrapper per instruction (internal; include only from files built
+ * for sm_90a). PTX ISA references: "Asynchronous Warpgroup Level Matrix
+ * Multiply-Accumulate" (wgmma.mma_async, .fence, .commit_group,
+ * .wait_group), "Matrix Descriptor Format", and fence.proxy.async.
+ *
+ * Shared-memory matrix descriptor (64 bits): bits 0-13 start address >> 4,
+ * 16-29 leading-dimension byte offset (LBO) >> 4, 32-45 stride-dimension
+ * byte offset (SBO) >> 4, 49-51 base offset (0), 62-63 swizzle (0: none).
+ * For a K-major operand without swizzle the canonical layout is
+ * ((8,m),(T,2k)):((1T,SBO),(1,LBO)) in elements, T = 4 for tf32: core
+ * matrices of 8 rows x 16 bytes stored as 128 contiguous bytes, LBO the
+ * distance between core matrices adjacent along K, SBO along M (or N).
+ *
+ * Accumulator fragment of wgmma .m64nNk8 .f32 (PTX ISA figure for D): warp
+ * w of the warpgroup holds rows 16 w .. 16 w + 15; in each 8-column block j
+ * lane l holds d[4j + 0, 1] at row 16 w + l / 4, columns 8 j + 2 (l % 4) + {0, 1},
+ * and d[4j + 2, 3] at the same columns, 8 rows further down.
+ */
+#ifndef GPUTILE_WGMMA_TF32_CUH
+#define GPUTILE_WGMMA_TF32_CUH
+
+#include <stdint.h>
+
+#if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#error "wgmma_tf32.cuh needs sm_90a: compile with -gencode arch=compute_90a,code=sm_90a"
+#endif
+
+/* The descriptor of a K-major, unswizzled operand starting at smem. */
+static __device__ __forceinline__ uint64_t gputile__wgmma_desc(const void *smem, uint32_t lbo,
+                                                               uint32_t sbo)
+{
+    const uint32_t a = (uint32_t)__cvta_generic_to_shared(smem);
+    return (uint64_t)((a & 0x3FFFFu) >> 4) | (uint64_t)((lbo & 0x3FFFFu) >> 4) << 16 |
+           (uint64_t)((sbo & 0x3FFFFu) >> 4) << 32;
+}
+
+/* x rounded to TF32 (10 explicit mantissa bits), to nearest, ties away from zero. */
+static __device__ __forceinline__ float gputile__to_tf32(float x)
+{
+    uint32_t r;
+    asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(x));
+    return __uint_as_float(r);
+}
+
+/* Orders this thread's earlier register and shared-memory accesses before
+ * the warpgroup's next wgmma.mma_async. */
+static __device__ __forceinline__ void gputile__wgmma_fence(void)
+{
+    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+}
+static __device__ __forceinline__ void gputile__wgmma_commit(void)
+{
+    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+}
+/* Waits until at most N committed groups of this warpgroup are pending. */
+template <int N>
+static __device__ __forceinline__ void gputile__wgmma_wait(void)
+{
+    asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
+}
+/* Generic-proxy shared-memory writes of this thread become visible to the
+ * async proxy (wgmma's operand reads) after a later barrier. */
+static __device__ __forceinline__ void gputile__fence_proxy_async(void)
+{
+    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+}
+/* Keeps the compiler from moving accesses of an accumulator register
+ * across the wgmma instructions that read and write it asynchronously. */
+static __device__ __forceinline__ void gputile__pin(float &x)
+{
+    asm volatile("" : "+f"(x)::"memory");
+}
+
+#define GPUTILE__D8(i) "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), \
+                       "+f"(d[i + 4]), "+f"(d[i + 5]), "+f"(d[i + 6]), "+f"(d[i + 7])
+#define GPUTILE__D32(i) GPUTILE__D8(i), GPUTILE__D8(i + 8), GPUTILE__D8(i + 16), GPUTILE__D8(i + 24)
+
+/* D (BN / 2 floats per thread) = A * B + (accumulate ? D : 0) for a
+ * 64 x BN x 8 step; A (64 x 8) and B (BN x 8) K-major tf32 in shared
+ * memory, through descriptors. */
+template <int BN>
+static __device__ __forceinline__ void gputile__wgmma_tf32(float *d, uint64_t da, uint64_t db,
+                                                           int accumulate);
+
+template <>
+__device__ __forceinline__ void gputile__wgmma_tf32<128>(float *d, uint64_t da, uint64_t db,
+                                                        int accumulate)
+{
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+                 "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {"
+                 "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+                 "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+                 "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+                 "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
+                 "}, %64, %65, p, 1, 1;\n}\n"
+                 : GPUTILE__D32(0), GPUTILE__D32(32)
+                 : "l"(da), "l"(db), "r"(accumulate));
+}
+
+template <>
+__device__ __forceinline__ void gputile__wgmma_tf32<256>(float *d, uint64_t da, uint64_t db,
+                                                        int accumulate)
+{
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                 "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {"
+                 "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+                 "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+                 "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+                 "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
+                 "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
+                 "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "
+                 "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "
+                 "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127"
+                 "}, %128, %129, p, 1, 1;\n}\n"
+                 : GPUTILE__D32(0), GPUTILE__D32(32), GPUTILE__D32(64), GPUTILE__D32(96)
+                 : "l"(da), "l"(db), "r"(accumulate));
+}
+
+#undef GPUTILE__D32
+#undef GPUTILE__D8
+
+#endif /* GPUTILE_WGMMA_TF32_CUH */
