@@ -16,8 +16,9 @@ SANITIZER_CFLAGS=
 SANITIZER_LDFLAGS=
 SANITIZER_NVCCFLAGS=
 AS_IF([test "x$enable_sanitizers" = xyes], [
-  SANITIZER_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g"
-  SANITIZER_LDFLAGS="-fsanitize=address,undefined"
+  SANITIZER_CFLAGS="-fsanitize=address -fsanitize=undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g"
+  SANITIZER_LDFLAGS="-fsanitize=address -fsanitize=undefined"
+  # nvcc splits -Xcompiler at commas: one sanitizer per flag.
   SANITIZER_NVCCFLAGS="-Xcompiler `echo $SANITIZER_CFLAGS | tr ' ' ','`"
   gputile_save_CFLAGS=$CFLAGS
   gputile_save_LDFLAGS=$LDFLAGS
