@@ -24,7 +24,7 @@
 # Prints, for each tool and program, the errors from compute-sanitizer's
 # "ERROR SUMMARY" lines (summed over the processes) and the time taken, then
 # a total per tool. Exits 1 when any error was reported or any program
-# failed, 77 when there is no compute-sanitizer or no device.
+# failed or ran no test (no device), 77 when there is no compute-sanitizer.
 #
 # Environment: COMPUTE_SANITIZER (the binary; default: on PATH, else in
 # /usr/local/cuda/bin or /usr/local/cuda/compute-sanitizer), CS_TOOLS,
@@ -80,6 +80,9 @@ for tool in $tools; do
         tests=$(grep -E '^\[====\] Synthesis' "$logdir/$tool-$name.out" | tail -n 1)
         printf '%-10s %-24s %4s errors in %3s processes  %4ss  rc=%s  %s\n' "$tool" "$name" \
             "$errors" "$processes" "$(( $(date +%s) - start ))" "$rc" "${tests#\[====\] }"
+        case $tests in
+            *"Tested: 0 "*) echo "    no test ran (no device? every test skipped): failing"; status=1 ;;
+        esac
         if [ "$errors" != 0 ]; then
             grep -h -m 20 -E '^========= (Invalid|Race|Barrier|Uninitialized|Leaked|Program hit|Error|Malloc|Warp|Hazard|.*[Hh]azard)' \
                 "$logdir/$tool-$name"-*.log | sed 's/^/    /' | sort | uniq -c | sort -rn | head -n 20
