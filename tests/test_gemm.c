@@ -49,6 +49,11 @@ static void run_case(struct gemm_case tc, bool integers)
     size_t m = tc.m >= 0 ? (size_t)tc.m : 1 + gputest_rand() % 2000;
     size_t n = tc.n >= 0 ? (size_t)tc.n : 1 + gputest_rand() % 2000;
     size_t k = tc.k >= 0 ? (size_t)tc.k : 1 + gputest_rand() % 2000;
+    /* GPUTEST_SMALL: m, n above 320 to 256..319 (two 128x256 tiles, the same
+     * edges mod 64), k above 160 to 128..159 (several k slices, every split) */
+    m = gputest_shrink(m, 256, 64);
+    n = gputest_shrink(n, 256, 64);
+    k = gputest_shrink(k, 128, 32);
     placed a, b, c, absa, absb;
     cr_log_info("m=%zu n=%zu k=%zu op(A)=%c op(B)=%c alpha=%g beta=%g %s", m, n, k,
                 tc.ta ? 'T' : 'N', tc.tb ? 'T' : 'N', tc.alpha, tc.beta,

@@ -813,17 +813,25 @@ Test(pinned, host_gemm_against_cublas_small_tiles, .init = gputest_require_devic
 
 Test(pinned, host_gemm_against_cublas_default_tiles, .init = gputest_require_device, .timeout = 240)
 {
-    /* Past one default tile (2048) both ways: 3 x 2 tiles, pageable and pinned. */
-    gemm_case(4100, 2049, 64, GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, 0.0f, MEM_PAGEABLE, MEM_PAGEABLE, MEM_PAGEABLE);
-    gemm_case(2049, 4100, 48, GPUTILE_OP_T, GPUTILE_OP_N, 2.0f, -1.0f, MEM_PINNED, MEM_PAGEABLE, MEM_PINNED);
-    gemm_case(2100, 2100, 33, GPUTILE_OP_N, GPUTILE_OP_T, 1.0f, 1.0f, MEM_PAGEABLE, MEM_PINNED, MEM_PAGEABLE);
+    /* Past one default tile (2048) both ways: 3 x 2 tiles, pageable and pinned.
+     * GPUTEST_SMALL: the same tile counts and remainders with tiles of 256. */
+    size_t t = 2048;
+    if (gputest_small()) {
+        t = 256;
+        gputile__gemm_host_set_tile(t);
+    }
+    gemm_case(2 * t + 4, t + 1, 64, GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, 0.0f, MEM_PAGEABLE, MEM_PAGEABLE, MEM_PAGEABLE);
+    gemm_case(t + 1, 2 * t + 4, 48, GPUTILE_OP_T, GPUTILE_OP_N, 2.0f, -1.0f, MEM_PINNED, MEM_PAGEABLE, MEM_PINNED);
+    gemm_case(t + 52, t + 52, 33, GPUTILE_OP_N, GPUTILE_OP_T, 1.0f, 1.0f, MEM_PAGEABLE, MEM_PINNED, MEM_PAGEABLE);
+    gputile__gemm_host_set_tile(0);
 }
 
 Test(pinned, host_matmul_random_floats, .init = gputest_require_device, .timeout = 120)
 {
     /* gputile_matmul on pageable host views of random floats: within FP32
      * rounding of cuBLAS (different summation orders). */
-    const size_t m = 1000, n = 900, k = 700;
+    const size_t m = gputest_shrink(1000, 256, 64), n = gputest_shrink(900, 256, 64),
+                 k = gputest_shrink(700, 128, 32);
     float *a = malloc(m * (k + 5) * sizeof(float)), *b = malloc(k * n * sizeof(float));
     float *c = malloc(m * n * sizeof(float));
     cr_assert(a && b && c);

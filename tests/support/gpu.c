@@ -22,6 +22,19 @@ void gputest_require_device(void)
         cr_skip_test("no CUDA device: cudaGetDeviceCount found none");
 }
 
+bool gputest_small(void)
+{
+    const char *env = getenv("GPUTEST_SMALL");
+    return env != NULL && *env != '\0' && strcmp(env, "0") != 0;
+}
+
+size_t gputest_shrink(size_t n, size_t limit, size_t keep)
+{
+    if (!gputest_small() || n <= limit + keep)
+        return n;
+    return limit + n % keep;
+}
+
 void gputest_cuda_ok(cudaError_t err, const char *what, const char *file, int line)
 {
     cr_assert(err == cudaSuccess, "%s:%d: %s: %s", file, line, what, cudaGetErrorString(err));

@@ -16,6 +16,17 @@
 /* .init of every GPU test: skips the test, with the reason, without a device. */
 void gputest_require_device(void);
 
+/* GPUTEST_SMALL=1 in the environment (tests/compute-sanitizer.sh sets it):
+ * the suites shrink their largest sizes so that they finish under
+ * compute-sanitizer, keeping every code path: each dimension above `limit`
+ * becomes limit + n % keep (limit a multiple of keep), so more than one
+ * tile of every kernel and the same ragged edges and alignments mod keep
+ * remain; sample counts likewise. Tests that only make sense at full size
+ * skip with that reason. */
+bool gputest_small(void);
+/* n, or under GPUTEST_SMALL and n > limit + keep: limit + n % keep. */
+size_t gputest_shrink(size_t n, size_t limit, size_t keep);
+
 /* Fails the test (cr_assert) when a CUDA call failed. */
 #define GPUTEST_CUDA(call) gputest_cuda_ok((call), #call, __FILE__, __LINE__)
 void gputest_cuda_ok(cudaError_t err, const char *what, const char *file, int line);

@@ -1,0 +1,102 @@
+/*
+ * cuda_stub.c: the CUDA runtime and the kernel launchers as the fuzz target
+ * sees them: a machine without a device. Every CUDA runtime call lib/ makes
+ * counts itself in fuzz_cuda_calls and answers cudaErrorNoDevice, so a
+ * public call that passes every argument check stops at its first question
+ * to the device with GPUTILE_ERROR_NO_DEVICE, the same on a GPU host as on
+ * CI, and never touches memory through a fuzzed pointer. The launchers of
+ * kernels/ must never be reached (a launch without a device behind it):
+ * they abort, which libFuzzer reports as a crash.
+ *
+ * A new CUDA call in lib/ shows here as an undefined symbol when
+ * `make fuzz' links: add it to the list below.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cuda_runtime_api.h>
+
+#include "../../kernels/kernels.h"
+#include "../../kernels/histogram.h"
+#include "fuzz.h"
+
+unsigned long fuzz_cuda_calls;
+
+#define NO_DEVICE                                                                                 \
+    do {                                                                                          \
+        ++fuzz_cuda_calls;                                                                        \
+        return cudaErrorNoDevice;                                                                 \
+    } while (0)
+
+cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d) { (void)v, (void)a, (void)d; NO_DEVICE; }
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned f) { (void)e, (void)f; NO_DEVICE; }
+cudaError_t cudaEventDestroy(cudaEvent_t e) { (void)e; NO_DEVICE; }
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) { (void)e, (void)s; NO_DEVICE; }
+cudaError_t cudaEventSynchronize(cudaEvent_t e) { (void)e; NO_DEVICE; }
+cudaError_t cudaFree(void *p) { (void)p; NO_DEVICE; }
+cudaError_t cudaFreeAsync(void *p, cudaStream_t s) { (void)p, (void)s; NO_DEVICE; }
+cudaError_t cudaFreeHost(void *p) { (void)p; NO_DEVICE; }
+cudaError_t cudaGetDevice(int *d) { (void)d; NO_DEVICE; }
+cudaError_t cudaSetDevice(int d) { (void)d; NO_DEVICE; }
+cudaError_t cudaGetLastError(void) { return cudaSuccess; }
+const char *cudaGetErrorName(cudaError_t e) { return e == cudaSuccess ? "cudaSuccess" : "cudaErrorNoDevice"; }
+cudaError_t cudaHostAlloc(void **p, size_t n, unsigned f) { (void)p, (void)n, (void)f; NO_DEVICE; }
+cudaError_t cudaHostGetDevicePointer(void **d, void *h, unsigned f) { (void)d, (void)h, (void)f; NO_DEVICE; }
+cudaError_t cudaHostRegister(void *p, size_t n, unsigned f) { (void)p, (void)n, (void)f; NO_DEVICE; }
+cudaError_t cudaHostUnregister(void *p) { (void)p; NO_DEVICE; }
+cudaError_t cudaMalloc(void **p, size_t n) { (void)p, (void)n; NO_DEVICE; }
+cudaError_t cudaMallocAsync(void **p, size_t n, cudaStream_t s) { (void)p, (void)n, (void)s; NO_DEVICE; }
+cudaError_t cudaMemcpy2DAsync(void *d, size_t dp, const void *s, size_t sp, size_t w, size_t h,
+                              enum cudaMemcpyKind k, cudaStream_t st)
+{
+    (void)d, (void)dp, (void)s, (void)sp, (void)w, (void)h, (void)k, (void)st;
+    NO_DEVICE;
+}
+cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, enum cudaMemcpyKind k, cudaStream_t st)
+{
+    (void)d, (void)s, (void)n, (void)k, (void)st;
+    NO_DEVICE;
+}
+cudaError_t cudaMemsetAsync(void *d, int v, size_t n, cudaStream_t s) { (void)d, (void)v, (void)n, (void)s; NO_DEVICE; }
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *p) { (void)a, (void)p; NO_DEVICE; }
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned f) { (void)s, (void)f; NO_DEVICE; }
+cudaError_t cudaStreamDestroy(cudaStream_t s) { (void)s; NO_DEVICE; }
+cudaError_t cudaStreamSynchronize(cudaStream_t s) { (void)s; NO_DEVICE; }
+cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned f) { (void)s, (void)e, (void)f; NO_DEVICE; }
+
+/* kernels/: occupancy questions go to the device; launches must not happen. */
+cudaError_t gputile__hist_smem_blocks_per_sm(int f, size_t smem, int *b) { (void)f, (void)smem, (void)b; NO_DEVICE; }
+cudaError_t gputile__hist_cluster_max(int f, size_t smem, int *m) { (void)f, (void)smem, (void)m; NO_DEVICE; }
+cudaError_t gputile__hist_cluster_active(int f, size_t smem, int c, int *n) { (void)f, (void)smem, (void)c, (void)n; NO_DEVICE; }
+cudaError_t gputile__hist_global_blocks_per_sm(int f, int *b) { (void)f, (void)b; NO_DEVICE; }
+
+static void launched(const char *what)
+{
+    fprintf(stderr, "fuzz: %s launched without a device behind it\n", what);
+    abort();
+}
+#define LAUNCHER(name)                                                                            \
+    cudaError_t name(const gputile__gemm_args *a, cudaStream_t s)                                 \
+    {                                                                                             \
+        (void)a, (void)s;                                                                         \
+        launched(#name);                                                                          \
+        return cudaErrorNoDevice;                                                                 \
+    }
+LAUNCHER(gputile__gemm_naive)
+LAUNCHER(gputile__gemm_tiled)
+LAUNCHER(gputile__gemm_regblock128)
+LAUNCHER(gputile__gemm_regblock128w64)
+LAUNCHER(gputile__gemm_regblock128x256)
+LAUNCHER(gputile__gemm_regblock64)
+cudaError_t gputile__matrix_scale(int64_t m, int64_t n, float beta, float *c, int64_t ldc, cudaStream_t s)
+{
+    (void)m, (void)n, (void)beta, (void)c, (void)ldc, (void)s;
+    launched("gputile__matrix_scale");
+    return cudaErrorNoDevice;
+}
+cudaError_t gputile__histogram(const gputile__hist_args *a, const gputile__hist_launch *l, cudaStream_t s)
+{
+    (void)a, (void)l, (void)s;
+    launched("gputile__histogram");
+    return cudaErrorNoDevice;
+}
