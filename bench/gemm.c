@@ -247,6 +247,9 @@ int bench_gemm(int argc, char **argv)
                 /* forced wgmma algorithms need compute capability 9.0 */
                 if (r > 0 && !(prop.major == 9 && prop.minor == 0))
                     continue;
+                /* 3xTF32 runs on 128 x 128 tiles only (lib/gemm.c) */
+                if (tc_algos[r] == GPUTILE_ALGO_WGMMA_128X256 && tc[t].precision == GPUTILE_PRECISION_FP32_3XTF32)
+                    continue;
                 rows[nrows++] = (struct row){tc[t].names[r], tc_algos[r], 0, tc[t].precision, h};
             }
         }

@@ -62,10 +62,11 @@ cudaError_t gputile__gemm_wgmma256(const gputile__gemm_args *args, cudaStream_t 
 /* *supported = 1 when `device` is compute capability 9.0 and this build
  * holds the sm_90a image of the kernels; cached per device. */
 cudaError_t gputile__gemm_wgmma_supported(int device, int *supported);
-/* The variants tests/wgmma_probe.c compares: the 128 x bn kernel with the
- * descriptors' LBO and SBO as documented (variant 0) or swapped (1), or
- * (2: 128 x 128, 3xTF32, no transposes) with each k slice accumulated on
- * the tensor cores apart and added to FP32 registers. */
+/* The variants tests/wgmma_probe.c compares: 0, what the library runs
+ * (3xTF32 with each k slice accumulated on the tensor cores apart and added
+ * to FP32 registers, 128 x 128 only); 1 and 2, 3xTF32 without that, at
+ * either width, with the descriptors' LBO and SBO swapped (1) or as
+ * documented (2). TF32 ignores the variant but for the descriptors. */
 cudaError_t gputile__gemm_wgmma_probe(const gputile__gemm_args *args, int bn, int variant,
                                       cudaStream_t stream);
 /* C = beta * C for an m x n matrix (beta == 0 writes zeros, never reads C). */

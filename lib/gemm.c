@@ -38,6 +38,10 @@ static gputile_status read_options(const gputile_gemm_options *o, int *algorithm
     if (o->algorithm != GPUTILE_ALGO_AUTO &&
         gputile__gemm_tensor(o->algorithm) != (o->precision != GPUTILE_PRECISION_FP32))
         return GPUTILE_ERROR_INVALID_VALUE;
+    /* 3xTF32 needs a second set of accumulators (kernels/gemm_wgmma.cu),
+     * which fits next to 128 x 128 tiles only. */
+    if (o->precision == GPUTILE_PRECISION_FP32_3XTF32 && o->algorithm == GPUTILE_ALGO_WGMMA_128X256)
+        return GPUTILE_ERROR_INVALID_VALUE;
     if (o->split_k > 1 && !gputile__gemm_splits(o->algorithm))
         return GPUTILE_ERROR_INVALID_VALUE;
     *algorithm = o->algorithm;

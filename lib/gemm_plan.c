@@ -95,8 +95,11 @@ int gputile__gemm_plan(int requested, int split_k, int sms, bool aligned, bool t
 
     if (algorithm == GPUTILE_ALGO_AUTO) {
         int row = !aligned ? 2 : args->n >= 256 ? 0 : 1;
-        if (tensor)
-            row = args->n >= 256 && ceil_div(args->m, 128) * ceil_div(args->n, 256) >= sms ? 3 : 4;
+        if (tensor) /* 3xTF32 runs on 128 x 128 tiles only (lib/gemm.c) */
+            row = args->precision == GPUTILE_PRECISION_TF32 && args->n >= 256 &&
+                          ceil_div(args->m, 128) * ceil_div(args->n, 256) >= sms
+                      ? 3
+                      : 4;
         algorithm = auto_rows[row].algorithm;
         const int64_t tiles =
             ceil_div(args->m, auto_rows[row].bm) * ceil_div(args->n, auto_rows[row].bn);

@@ -166,7 +166,6 @@ static const struct {
     int algorithm, split_k, precision;
 } runs[] = {
     {GPUTILE_ALGO_WGMMA_128X128, 1, GPUTILE_PRECISION_FP32_3XTF32},
-    {GPUTILE_ALGO_WGMMA_128X256, 1, GPUTILE_PRECISION_FP32_3XTF32},
     {GPUTILE_ALGO_WGMMA_128X128, 3, GPUTILE_PRECISION_FP32_3XTF32},
     {GPUTILE_ALGO_AUTO, 0, GPUTILE_PRECISION_FP32_3XTF32},
     {GPUTILE_ALGO_WGMMA_128X128, 1, GPUTILE_PRECISION_TF32},
@@ -343,6 +342,10 @@ Test(tf32_args, statuses)
     o.precision = 3; /* unknown */
     EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE);
     o.precision = -1;
+    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE);
+    /* 3xTF32 runs on 128 x 128 tiles only */
+    o.algorithm = GPUTILE_ALGO_WGMMA_128X256;
+    o.precision = GPUTILE_PRECISION_FP32_3XTF32;
     EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE);
     /* split-K is allowed with the wgmma algorithms */
     o.algorithm = GPUTILE_ALGO_WGMMA_128X256;
