@@ -76,10 +76,13 @@ for tool in $tools; do
             --log-file "$logdir/$tool-$name-%p.log" ${CS_ARGS:-} \
             "$prog" -j1 ${CRITERION_ARGS:-} >"$logdir/$tool-$name.out" 2>&1
         rc=$?
+        # racecheck ends with "RACECHECK SUMMARY: N hazards displayed (E
+        # errors, W warnings)", the other tools with "ERROR SUMMARY: E errors".
         errors=$(cat "$logdir/$tool-$name"-*.log 2>/dev/null |
-                 sed -n 's/.*ERROR SUMMARY: \([0-9][0-9]*\) error.*/\1/p' |
+                 sed -n -e 's/.*ERROR SUMMARY: \([0-9][0-9]*\) error.*/\1/p' \
+                        -e 's/.*RACECHECK SUMMARY: .*(\([0-9][0-9]*\) error.*/\1/p' |
                  awk '{ n += $1 } END { print n + 0 }')
-        processes=$(cat "$logdir/$tool-$name"-*.log 2>/dev/null | grep -c 'ERROR SUMMARY')
+        processes=$(cat "$logdir/$tool-$name"-*.log 2>/dev/null | grep -c -e 'ERROR SUMMARY' -e 'RACECHECK SUMMARY')
         tests=$(grep -E '^\[====\] Synthesis' "$logdir/$tool-$name.out" | tail -n 1)
         printf '%-10s %-24s %4s errors in %3s processes  %4ss  rc=%s  %s\n' "$tool" "$name" \
             "$errors" "$processes" "$(( $(date +%s) - start ))" "$rc" "${tests#\[====\] }"
