@@ -19,18 +19,18 @@
 #include "../kernels/kernels.h"
 
 /* ---- tunables ----
- * Chosen from gputile-bench transfer's sweeps of 256 MiB pageable copies on
- * the H200 (16 cores), 2026-11-21. First sweep (chunks 2-32 MiB, 2-4
- * buffers, 4-16 threads): 32 MiB x 4 buffers x 16 threads best, 49.1 GB/s
- * host->device and 50.5 device->host. Second sweep (8-32 MiB, 3-6 buffers,
- * 8-16 threads): 16 MiB x 6 buffers x 16 threads best, 48.8 and 51.9, with
- * 32 x 4 x 16 at 45.5 and 49.0 (run-to-run noise is about 3 GB/s; 16
- * threads won in every row of both). The pinned DMA itself runs at 55.4
- * GB/s. Streaming (non-temporal) stores in the copy threads were tried and
- * measured no faster than glibc's memcpy, so the copies use memcpy. */
-#define GPUTILE__STAGE_CHUNK ((size_t)16 << 20)    /* pinned buffer size, largest chunk */
+ * Chosen from gputile-bench transfer on the H200 (16 cores), 2026-11-21.
+ * Sweeps of 256 MiB pageable copies: 32 MiB x 4 buffers x 16 threads best
+ * in the first (49.1 GB/s host->device, 50.5 device->host), 16 MiB x 6 x
+ * 16 in the second (48.8, 51.9; 32 x 4 x 16 there 45.5, 49.0): run-to-run
+ * noise is about 3 GB/s, and 16 threads won in every row of both. In the
+ * full tables (256 MiB to 4 GiB) 32 x 4 x 16 with streaming stores
+ * (copy_threads.c) gave 42-47 GB/s host->device and 48.7-50.6
+ * device->host, 16 x 6 x 16 with memcpy 32-52 and 38-42. The pinned DMA
+ * itself runs at 55.4 GB/s. */
+#define GPUTILE__STAGE_CHUNK ((size_t)32 << 20)    /* pinned buffer size, largest chunk */
 #define GPUTILE__STAGE_MIN_CHUNK ((size_t)1 << 20) /* smallest chunk of a pipelined copy */
-#define GPUTILE__STAGE_BUFFERS 6                   /* pinned buffers per pipelined copy */
+#define GPUTILE__STAGE_BUFFERS 4                   /* pinned buffers per pipelined copy */
 #define GPUTILE__STAGE_MAX_BUFFERS 8               /* the most gputile__stage_tune() allows */
 #define GPUTILE__STAGE_MIN_BYTES ((size_t)4 << 20) /* smaller pageable copies: cudaMemcpyAsync */
 #define GPUTILE__COPY_THREADS 16                   /* host threads per parallel memcpy (caller included) */
