@@ -88,6 +88,9 @@ LAUNCHER(gputile__gemm_regblock128)
 LAUNCHER(gputile__gemm_regblock128w64)
 LAUNCHER(gputile__gemm_regblock128x256)
 LAUNCHER(gputile__gemm_regblock64)
+LAUNCHER(gputile__gemm_wgmma128)
+LAUNCHER(gputile__gemm_wgmma256)
+cudaError_t gputile__gemm_wgmma_supported(int device, int *supported) { (void)device, (void)supported; NO_DEVICE; }
 cudaError_t gputile__matrix_scale(int64_t m, int64_t n, float beta, float *c, int64_t ldc, cudaStream_t s)
 {
     (void)m, (void)n, (void)beta, (void)c, (void)ldc, (void)s;
