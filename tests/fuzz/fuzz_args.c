@@ -168,6 +168,10 @@ static bool matrix_ok(gputile_matrix m, unsigned *must)
         *must |= B(GPUTILE_ERROR_NULL_POINTER);
         return false;
     }
+    if ((uintptr_t)m.elements % sizeof(float) != 0) { /* not a float pointer: gputile_matmul(3) */
+        *must |= B(GPUTILE_ERROR_INVALID_VALUE);
+        return false;
+    }
     unsigned __int128 bytes = ((unsigned __int128)(m.height - 1) * m.stride + m.width) * 4;
     if (bytes > SIZE_MAX / 2 || (uintptr_t)m.elements + bytes > (unsigned __int128)UINTPTR_MAX) {
         *must |= B(GPUTILE_ERROR_OVERFLOW);
@@ -266,9 +270,9 @@ static gputile_gemm_options *fz_gemm_options(reader *r)
     unsigned which = u8(r);
     if (which & 1)
         o->size = u8(r) % 2 ? sizeof *o - 4 * (u8(r) % 7) : fz_size(r);
-    o->algorithm = which & 2 ? fz_i32(r) : (int32_t)(u8(r) % 7);
+    o->algorithm = which & 2 ? fz_i32(r) : (int32_t)(u8(r) % 9);
     if (which & 4)
-        o->precision = fz_i32(r);
+        o->precision = u8(r) % 2 ? fz_i32(r) : (int32_t)(u8(r) % 3);
     o->split_k = which & 8 ? fz_i32(r) : (int32_t)(u8(r) % 9);
     o->algorithm_used = fz_i32(r);
     o->split_k_used = fz_i32(r);
@@ -282,8 +286,17 @@ static void gemm_options_oracle(const gputile_gemm_options *o, unsigned *must)
     if (o == NULL)
         return;
     bool splits = o->algorithm == GPUTILE_ALGO_AUTO || o->algorithm >= GPUTILE_ALGO_REGBLOCK_128;
-    if (o->size < sizeof *o || o->algorithm < 0 || o->algorithm > GPUTILE_ALGO_REGBLOCK_128X256 ||
-        o->precision != GPUTILE_PRECISION_FP32 || o->reserved != 0 || o->split_k < 0 ||
+    /* gputile_matmul(3), Precisions: a wgmma algorithm needs a TF32
+     * precision, an FP32 algorithm FP32, and 3xTF32 runs on 128x128 only */
+    bool wgmma = o->algorithm == GPUTILE_ALGO_WGMMA_128X128 || o->algorithm == GPUTILE_ALGO_WGMMA_128X256;
+    bool fp32 = o->precision == GPUTILE_PRECISION_FP32;
+    bool precision_ok = fp32 || o->precision == GPUTILE_PRECISION_FP32_3XTF32 ||
+                        o->precision == GPUTILE_PRECISION_TF32;
+    bool pair_ok = o->algorithm == GPUTILE_ALGO_AUTO || wgmma != fp32;
+    bool tiles_ok = !(o->algorithm == GPUTILE_ALGO_WGMMA_128X256 &&
+                      o->precision == GPUTILE_PRECISION_FP32_3XTF32);
+    if (o->size < sizeof *o || o->algorithm < 0 || o->algorithm > GPUTILE_ALGO_WGMMA_128X256 ||
+        !precision_ok || !pair_ok || !tiles_ok || o->reserved != 0 || o->split_k < 0 ||
         o->split_k > GPUTILE_MAX_SPLIT_K || (o->split_k > 1 && !splits))
         *must |= B(GPUTILE_ERROR_INVALID_VALUE);
 }
@@ -340,7 +353,7 @@ static void fuzz_gemm(reader *r, bool matmul)
             o->precision != before.precision || o->split_k != before.split_k ||
             o->reserved != before.reserved)
             fail("changed an input field of the options", call, s);
-        if (o->algorithm_used < GPUTILE_ALGO_NAIVE || o->algorithm_used > GPUTILE_ALGO_REGBLOCK_128X256 ||
+        if (o->algorithm_used < GPUTILE_ALGO_NAIVE || o->algorithm_used > GPUTILE_ALGO_WGMMA_128X256 ||
             (o->algorithm != GPUTILE_ALGO_AUTO && o->algorithm_used != o->algorithm))
             fail("algorithm_used is not the algorithm requested or a named one", call, s);
         if (o->split_k_used < 1 || (o->split_k > 0 && o->split_k_used > o->split_k))
@@ -634,7 +647,7 @@ static void fuzz_names(reader *r)
         fail("NULL text", "gputile_strerror", (gputile_status)0);
     if (status != (strcmp(gputile_status_name(v), "GPUTILE_UNKNOWN") != 0))
         fail("name of a status", "gputile_status_name", (gputile_status)0);
-    if ((gputile_algorithm_name(v) != NULL) != (v >= 0 && v <= GPUTILE_ALGO_REGBLOCK_128X256))
+    if ((gputile_algorithm_name(v) != NULL) != (v >= 0 && v <= GPUTILE_ALGO_WGMMA_128X256))
         fail("name of an algorithm", "gputile_algorithm_name", (gputile_status)0);
     if ((gputile_hist_tier_name(v) != NULL) != (v >= 0 && v <= GPUTILE_HIST_TIER_GLOBAL))
         fail("name of a tier", "gputile_hist_tier_name", (gputile_status)0);
