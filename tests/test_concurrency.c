@@ -414,22 +414,6 @@ static void setup_host(void)
         copy_src[i] = (unsigned char)(gputest_rand() >> 32);
 }
 
-typedef struct usage {
-    size_t free_bytes;
-    gputile_pool_stats pool;
-} usage;
-
-static usage measure(void)
-{
-    usage u = {0, GPUTILE_POOL_STATS_INIT};
-    size_t total;
-    OK(gputile_pool_release());
-    GPUTEST_CUDA(cudaDeviceSynchronize());
-    GPUTEST_CUDA(cudaMemGetInfo(&u.free_bytes, &total));
-    OK(gputile_pool_get_stats(&u.pool));
-    return u;
-}
-
 static double test_seconds(void)
 {
     const char *env = getenv("GPUTILE_TEST_SECONDS");
@@ -459,7 +443,7 @@ Test(concurrency, eight_threads_match_the_serial_results, .init = gputest_requir
     const gemm_case *split = &gemms[2];
     cr_assert_gt(split->split_k_used, 1, "%s: the planner did not split k", split->what);
 
-    usage before = measure();
+    gputest_usage before = gputest_measure_usage();
     worker w[THREADS];
     pthread_t t[THREADS];
     const double seconds = test_seconds();
@@ -478,7 +462,7 @@ Test(concurrency, eight_threads_match_the_serial_results, .init = gputest_requir
     }
     cr_log_info("%d threads, %d rounds in %.1f s", THREADS, rounds, now() - start);
 
-    usage after = measure();
+    gputest_usage after = gputest_measure_usage();
     cr_assert_eq(after.pool.in_use_blocks, 0, "pool blocks still in use");
     cr_assert_eq(after.pool.in_use_bytes, 0);
     cr_assert_eq(after.pool.cached_blocks, 0, "pool blocks left after release");

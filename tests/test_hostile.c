@@ -977,23 +977,7 @@ static bool device_present(void)
 }
 
 /* Device memory and pool state before and after a set of rows. */
-typedef struct usage {
-    size_t free_bytes;
-    gputile_pool_stats pool;
-} usage;
-
-static usage measure(void)
-{
-    usage u = {0, GPUTILE_POOL_STATS_INIT};
-    size_t total;
-    OK(gputile_pool_release());
-    GPUTEST_CUDA(cudaDeviceSynchronize());
-    GPUTEST_CUDA(cudaMemGetInfo(&u.free_bytes, &total));
-    OK(gputile_pool_get_stats(&u.pool));
-    return u;
-}
-
-static void assert_no_leak(usage before, usage after)
+static void assert_no_leak(gputest_usage before, gputest_usage after)
 {
     cr_assert_eq(after.pool.in_use_blocks, before.pool.in_use_blocks, "pool blocks leaked");
     cr_assert_eq(after.pool.in_use_bytes, before.pool.in_use_bytes, "pool bytes leaked");
@@ -1038,11 +1022,11 @@ Test(hostile, cpu_rows, .timeout = 120)
 {
     /* With or without a device: these statuses are decided first. */
     have_device = device_present();
-    usage before = {0};
+    gputest_usage before = {0};
     if (have_device) {
         gpu_setup();
         warm_up();
-        before = measure();
+        before = gputest_measure_usage();
     }
     size_t n = 0;
     for (size_t i = 0; i < N_ROWS; ++i)
@@ -1052,7 +1036,7 @@ Test(hostile, cpu_rows, .timeout = 120)
         }
     cr_log_info("%zu CPU rows passed%s", n, have_device ? " (with a device)" : " (no device)");
     if (have_device) {
-        assert_no_leak(before, measure());
+        assert_no_leak(before, gputest_measure_usage());
         gpu_teardown();
     }
 }
@@ -1060,7 +1044,7 @@ Test(hostile, cpu_rows, .timeout = 120)
 Test(hostile, gpu_rows, .init = gpu_setup, .fini = gpu_teardown, .timeout = 120)
 {
     warm_up();
-    usage before = measure();
+    gputest_usage before = gputest_measure_usage();
     size_t n = 0;
     for (size_t i = 0; i < N_ROWS; ++i)
         if (rows[i].needs == GPU) {
@@ -1068,7 +1052,7 @@ Test(hostile, gpu_rows, .init = gpu_setup, .fini = gpu_teardown, .timeout = 120)
             ++n;
         }
     cr_log_info("%zu GPU rows passed", n);
-    assert_no_leak(before, measure());
+    assert_no_leak(before, gputest_measure_usage());
 }
 
 /* Another device's memory: GPUTILE_ERROR_WRONG_DEVICE, nothing written. */

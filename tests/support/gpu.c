@@ -36,6 +36,19 @@ void gputest_require_device(void)
         registered = true;
 }
 
+gputest_usage gputest_measure_usage(void)
+{
+    gputest_usage u = {0, GPUTILE_POOL_STATS_INIT};
+    size_t total;
+    gputile_status s = gputile_pool_release();
+    cr_assert_eq(s, GPUTILE_SUCCESS, "gputile_pool_release: %s", gputile_status_name(s));
+    GPUTEST_CUDA(cudaDeviceSynchronize());
+    GPUTEST_CUDA(cudaMemGetInfo(&u.free_bytes, &total));
+    s = gputile_pool_get_stats(&u.pool);
+    cr_assert_eq(s, GPUTILE_SUCCESS, "gputile_pool_get_stats: %s", gputile_status_name(s));
+    return u;
+}
+
 bool gputest_small(void)
 {
     const char *env = getenv("GPUTEST_SMALL");

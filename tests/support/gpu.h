@@ -23,6 +23,15 @@ void gputest_require_device(void);
  * tile of every kernel and the same ragged edges and alignments mod keep
  * remain; sample counts likewise. Tests that only make sense at full size
  * skip with that reason. */
+/* Device memory and the pinned pool's state, for leak checks: releases the
+ * pool's cached blocks and synchronises first, so what is left is what the
+ * program holds. */
+typedef struct gputest_usage {
+    size_t free_bytes; /* cudaMemGetInfo's free memory */
+    gputile_pool_stats pool;
+} gputest_usage;
+gputest_usage gputest_measure_usage(void);
+
 bool gputest_small(void);
 /* n, or under GPUTEST_SMALL and n > limit + keep: limit + n % keep. */
 size_t gputest_shrink(size_t n, size_t limit, size_t keep);
