@@ -322,39 +322,12 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
     for (int i = 0; i < NACC; ++i)
         gputile__pin(acc[i]);
 
-    /* Epilogue: the fragment of the header comment of wgmma_tf32.cuh. */
+    /* Epilogue: split-K partials raw into the workspace, else into C. */
     const bool partial = gridDim.z > 1;
-    float *c = partial ? w.work + blockIdx.z * p.m * p.n : p.c;
-    const int64_t ldc = partial ? p.n : p.ldc;
-    const bool vec_c = (uintptr_t)c % 8 == 0 && ldc % 2 == 0;
-    const int warp = tid % 128 / 32, lane = tid % 32;
-    const float alpha = partial ? 1.0f : p.alpha, beta = partial ? 0.0f : p.beta;
-#pragma unroll
-    for (int h = 0; h < 2; ++h) {
-        const int64_t row = m0 + wg * 64 + warp * 16 + lane / 4 + 8 * h;
-        if (row >= p.m)
-            continue;
-        float *dst_row = c + row * ldc;
-#pragma unroll
-        for (int j = 0; j < BN / 8; ++j) {
-            const int64_t col = n0 + 8 * j + 2 * (lane % 4);
-            const float *sum = PROMOTE ? total : acc;
-            float v0 = alpha * sum[4 * j + 2 * h], v1 = alpha * sum[4 * j + 2 * h + 1];
-            float *dst = dst_row + col;
-            if (vec_c && col + 1 < p.n) {
-                if (beta != 0.0f) {
-                    const float2 old = *reinterpret_cast<const float2 *>(dst);
-                    v0 += beta * old.x, v1 += beta * old.y;
-                }
-                *reinterpret_cast<float2 *>(dst) = make_float2(v0, v1);
-            } else {
-                if (col < p.n)
-                    dst[0] = beta != 0.0f ? v0 + beta * dst[0] : v0;
-                if (col + 1 < p.n)
-                    dst[1] = beta != 0.0f ? v1 + beta * dst[1] : v1;
-            }
-        }
-    }
+    gputile__wgmma_store<BN>(PROMOTE ? total : acc,
+                             partial ? w.work + blockIdx.z * p.m * p.n : p.c,
+                             partial ? p.n : p.ldc, m0 + wg * 64, n0, p.m, p.n,
+                             partial ? 1.0f : p.alpha, partial ? 0.0f : p.beta, tid % 128);
 }
 
 template <int BN, bool SPLIT, bool TA, bool TB, bool PROMOTE = false>
@@ -428,11 +401,15 @@ static cudaError_t run(const gputile__gemm_args *p, int bn, int variant, cudaStr
 
 extern "C" cudaError_t gputile__gemm_wgmma128(const gputile__gemm_args *p, cudaStream_t stream)
 {
+    if (p->precision == GPUTILE__GEMM_3XTF32) /* TMA-fed (gemm_wgmma_tma.cu) */
+        return gputile__gemm_wgmma_tma(p, stream);
     return run(p, 128, 0, stream);
 }
 
 extern "C" cudaError_t gputile__gemm_wgmma256(const gputile__gemm_args *p, cudaStream_t stream)
 {
+    if (p->precision == GPUTILE__GEMM_TF32) /* TMA-fed (gemm_wgmma_tma.cu) */
+        return gputile__gemm_wgmma_tma(p, stream);
     return run(p, 256, 0, stream);
 }
 

@@ -36,12 +36,30 @@ static __device__ __forceinline__ uint64_t gputile__wgmma_desc(const void *smem,
            (uint64_t)((sbo & 0x3FFFFu) >> 4) << 32;
 }
 
+/* The descriptor of a K-major operand that the tensor memory accelerator
+ * wrote with 128-byte swizzling: rows of 32 tf32 (128 bytes) one after the
+ * other, 16-byte chunk c of row r stored at chunk c ^ (r % 8); SBO = 1024
+ * bytes (8 rows), LBO unused (1 by convention), layout type 1 (128B
+ * swizzle) in bits 62-63. The 8 rows of a swizzle pattern must start
+ * 1024-byte aligned (base offset 0). Moving 8 k (32 bytes) along a row
+ * adds 32 bytes to the start address: the hardware applies the XOR. */
+static __device__ __forceinline__ uint64_t gputile__wgmma_desc_sw128(const void *smem)
+{
+    const uint32_t a = (uint32_t)__cvta_generic_to_shared(smem);
+    return (uint64_t)((a & 0x3FFFFu) >> 4) | (uint64_t)1 << 16 | (uint64_t)(1024 >> 4) << 32 |
+           (uint64_t)1 << 62;
+}
+
 /* x rounded to TF32 (10 explicit mantissa bits), to nearest, ties away from zero. */
-static __device__ __forceinline__ float gputile__to_tf32(float x)
+static __device__ __forceinline__ uint32_t gputile__to_tf32_bits(float x)
 {
     uint32_t r;
     asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(x));
-    return __uint_as_float(r);
+    return r;
+}
+static __device__ __forceinline__ float gputile__to_tf32(float x)
+{
+    return __uint_as_float(gputile__to_tf32_bits(x));
 }
 
 /* Orders this thread's earlier register and shared-memory accesses before
@@ -116,6 +134,86 @@ __device__ __forceinline__ void gputile__wgmma_tf32<256>(float *d, uint64_t da, 
                  "}, %128, %129, p, 1, 1;\n}\n"
                  : GPUTILE__D32(0), GPUTILE__D32(32), GPUTILE__D32(64), GPUTILE__D32(96)
                  : "l"(da), "l"(db), "r"(accumulate));
+}
+
+/* As gputile__wgmma_tf32<BN> with A (64 x 8) from registers: warp w of
+ * the warpgroup holds rows 16 w .. 16 w + 15, lane l a[0] at (row l / 4,
+ * k l % 4), a[1] 8 rows down, a[2] and a[3] the same 4 columns of k
+ * further (PTX ISA, "Register fragment for matrix A", .tf32 m64nNk8). */
+template <int BN>
+static __device__ __forceinline__ void gputile__wgmma_tf32_rs(float *d, const uint32_t *a,
+                                                              uint64_t db, int accumulate);
+
+template <>
+__device__ __forceinline__ void gputile__wgmma_tf32_rs<128>(float *d, const uint32_t *a,
+                                                           uint64_t db, int accumulate)
+{
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+                 "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {"
+                 "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+                 "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+                 "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+                 "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
+                 "}, {%64, %65, %66, %67}, %68, p, 1, 1;\n}\n"
+                 : GPUTILE__D32(0), GPUTILE__D32(32)
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(accumulate));
+}
+
+template <>
+__device__ __forceinline__ void gputile__wgmma_tf32_rs<256>(float *d, const uint32_t *a,
+                                                           uint64_t db, int accumulate)
+{
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %133, 0;\n"
+                 "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {"
+                 "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+                 "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+                 "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+                 "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
+                 "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
+                 "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "
+                 "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "
+                 "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127"
+                 "}, {%128, %129, %130, %131}, %132, p, 1, 1;\n}\n"
+                 : GPUTILE__D32(0), GPUTILE__D32(32), GPUTILE__D32(64), GPUTILE__D32(96)
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(accumulate));
+}
+
+/* The epilogue of a warpgroup's 64 x BN accumulator (the fragment of the
+ * header comment; t = thread index in the warpgroup): C = alpha acc +
+ * beta C for the rows from row0 and columns from col0 that lie below m and
+ * n, 8-byte stores where C allows; beta == 0 never reads C. */
+template <int BN>
+static __device__ __forceinline__ void gputile__wgmma_store(const float *acc, float *c, int64_t ldc,
+                                                            int64_t row0, int64_t col0, int64_t m,
+                                                            int64_t n, float alpha, float beta, int t)
+{
+    const bool vec_c = (uintptr_t)c % 8 == 0 && ldc % 2 == 0;
+    const int warp = t / 32, lane = t % 32;
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+        const int64_t row = row0 + warp * 16 + lane / 4 + 8 * h;
+        if (row >= m)
+            continue;
+        float *dst_row = c + row * ldc;
+#pragma unroll
+        for (int j = 0; j < BN / 8; ++j) {
+            const int64_t col = col0 + 8 * j + 2 * (lane % 4);
+            float v0 = alpha * acc[4 * j + 2 * h], v1 = alpha * acc[4 * j + 2 * h + 1];
+            float *dst = dst_row + col;
+            if (vec_c && col + 1 < n) {
+                if (beta != 0.0f) {
+                    const float2 old = *reinterpret_cast<const float2 *>(dst);
+                    v0 += beta * old.x, v1 += beta * old.y;
+                }
+                *reinterpret_cast<float2 *>(dst) = make_float2(v0, v1);
+            } else {
+                if (col < n)
+                    dst[0] = beta != 0.0f ? v0 + beta * dst[0] : v0;
+                if (col + 1 < n)
+                    dst[1] = beta != 0.0f ? v1 + beta * dst[1] : v1;
+            }
+        }
+    }
 }
 
 #undef GPUTILE__D32

@@ -74,9 +74,9 @@ static int64_t ceil_div(int64_t a, int64_t b)
  * the planner splits k up to fill / tiles ways (1024^3 on 128x256: 4 splits,
  * 0.97; capped at 2 splits by a 512 minimum it ran at 0.54), keeping at
  * least 256 of k per split.
- * Tensor-core precisions (not yet tuned on the GPU): 128x256 tiles when n
- * >= 256 and they make at least one full wave, 128x128 otherwise, split k
- * in the same way. */
+ * Tensor-core precisions: TF32 on 128x256 tiles, the TMA-fed kernel, at
+ * every shape (on the H100 it ran 5-9x the register-staged 128x128 kernel
+ * at 2048^3 to 8192^3), 3xTF32 on 128x128; k split in the same way. */
 static const struct {
     int algorithm, bm, bn, fill_per_sm;
 } auto_rows[] = {
@@ -96,10 +96,7 @@ int gputile__gemm_plan(int requested, int split_k, int sms, bool aligned, bool t
     if (algorithm == GPUTILE_ALGO_AUTO) {
         int row = !aligned ? 2 : args->n >= 256 ? 0 : 1;
         if (tensor) /* 3xTF32 runs on 128 x 128 tiles only (lib/gemm.c) */
-            row = args->precision == GPUTILE_PRECISION_TF32 && args->n >= 256 &&
-                          ceil_div(args->m, 128) * ceil_div(args->n, 256) >= sms
-                      ? 3
-                      : 4;
+            row = args->precision == GPUTILE_PRECISION_TF32 ? 3 : 4;
         algorithm = auto_rows[row].algorithm;
         const int64_t tiles =
             ceil_div(args->m, auto_rows[row].bm) * ceil_div(args->n, auto_rows[row].bn);
