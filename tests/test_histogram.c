@@ -375,6 +375,11 @@ ParameterizedTestParameters(histogram, against_cpu)
 ParameterizedTest(struct hist_case *tc, histogram, against_cpu, .init = gputest_require_device,
                   .timeout = 300)
 {
+    const uint64_t key = ((((uint64_t)tc->is_float * 7 + (uint64_t)tc->kind) * 1000003 + tc->n) *
+                              1000003 + (uint64_t)(uint32_t)tc->nbins) * 1000003 +
+                         (uint64_t)(tc->delta * 64 + tc->offset * 8 + tc->mode);
+    if (!gputest_in_shard(key))
+        cr_skip_test("GPUTEST_SHARD: another shard's case");
     run_case(*tc);
 }
 

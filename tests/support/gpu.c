@@ -55,6 +55,19 @@ bool gputest_small(void)
     return env != NULL && *env != '\0' && strcmp(env, "0") != 0;
 }
 
+bool gputest_in_shard(uint64_t key)
+{
+    const char *env = getenv("GPUTEST_SHARD");
+    unsigned long i, n;
+    if (env == NULL || sscanf(env, "%lu/%lu", &i, &n) != 2 || n == 0)
+        return true;
+    /* mix the key so that neighbouring keys land in different shards */
+    key ^= key >> 33;
+    key *= 0xff51afd7ed558ccdull;
+    key ^= key >> 33;
+    return key % n == i;
+}
+
 size_t gputest_shrink(size_t n, size_t limit, size_t keep)
 {
     if (!gputest_small() || n <= limit + keep)

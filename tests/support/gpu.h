@@ -33,6 +33,10 @@ typedef struct gputest_usage {
 gputest_usage gputest_measure_usage(void);
 
 bool gputest_small(void);
+/* GPUTEST_SHARD=i/n in the environment (0 <= i < n): true for the cases
+ * whose key % n == i, so that n processes (compute-sanitizer runs) share
+ * a suite's parameterised cases; without it, true. */
+bool gputest_in_shard(uint64_t key);
 /* n, or under GPUTEST_SMALL and n > limit + keep: limit + n % keep. */
 size_t gputest_shrink(size_t n, size_t limit, size_t keep);
 
