@@ -557,6 +557,14 @@ static void fail(worker *w, const char *what, size_t n, size_t at)
         snprintf(w->what, sizeof w->what, "thread %d: %s (%zu bytes, at %zu)", w->id, what, n, at);
 }
 
+/* The double free below is checked while no other thread can allocate:
+ * between a free and its repeat, another thread's gputile_pinned_alloc()
+ * may be handed the same address, and the repeat then frees that thread's
+ * block (a valid call). Seen under racecheck, whose slowdown widens the
+ * window: "double free accepted" in one thread, a failed copy or a crash
+ * in the thread whose block went away. */
+static pthread_mutex_t pinned_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static void *worker_main(void *arg)
 {
     worker *w = arg;
@@ -576,8 +584,10 @@ static void *worker_main(void *arg)
             free(page), free(back);
             break;
         }
-        if (gputile_pinned_alloc((void **)&pin, n, flags) != GPUTILE_SUCCESS ||
-            gputile_pool_alloc((void **)&pool, n, flags) != GPUTILE_SUCCESS)
+        pthread_mutex_lock(&pinned_lock);
+        const gputile_status pinned = gputile_pinned_alloc((void **)&pin, n, flags);
+        pthread_mutex_unlock(&pinned_lock);
+        if (pinned != GPUTILE_SUCCESS || gputile_pool_alloc((void **)&pool, n, flags) != GPUTILE_SUCCESS)
             fail(w, "allocation", n, 0);
         uint64_t s = w->seed;
         for (size_t i = 0; i < n; ++i)
@@ -604,12 +614,14 @@ static void *worker_main(void *arg)
             fail(w, "copy dev->pinned", n, 0);
         if (w->failures == 0 && (at = first_diff(pin, page, n)) != n)
             fail(w, "pinned bytes differ", n, at);
+        pthread_mutex_lock(&pinned_lock);
         if (gputile_pinned_free(pin) != GPUTILE_SUCCESS && pin != NULL)
             fail(w, "pinned free", n, 0);
-        if (gputile_pool_free(pool) != GPUTILE_SUCCESS && pool != NULL)
-            fail(w, "pool free", n, 0);
         if (pin != NULL && gputile_pinned_free(pin) != GPUTILE_ERROR_UNKNOWN_POINTER)
             fail(w, "double free accepted", n, 0);
+        pthread_mutex_unlock(&pinned_lock);
+        if (gputile_pool_free(pool) != GPUTILE_SUCCESS && pool != NULL)
+            fail(w, "pool free", n, 0);
         cudaFree(dev);
         free(page);
         free(back);
