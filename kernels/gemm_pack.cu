@@ -3,7 +3,7 @@
  * (gemm_wgmma_tma.cu): writes an operand as rows x k floats, k contiguous,
  * into a workspace whose rows are 16-byte aligned, transposing it when it
  * is stored the other way (row-major B, A^T), and rounding it to tf32 on
- * request, or splitting it into tf32 big and small parts (3xTF32).
+ * request (TF32: the tensor cores would truncate it).
  *
  * 32 x 32 tiles through shared memory (33 columns: the transposed reads
  * of a warp fall in 32 different banks), 32 x 8 threads, 4 rows each:
@@ -30,23 +30,12 @@ static __device__ __forceinline__ float to_tf32(float x)
     return __uint_as_float(u);
 }
 
-/* One element out: x as is, rounded, or rounded with its remainder (exact
- * in fp32, then rounded; 0 where x is not finite) into small. */
-template <bool ROUND, bool SMALL>
-static __device__ __forceinline__ void put(float x, float *dst, float *small)
-{
-    const float big = ROUND ? to_tf32(x) : x;
-    *dst = big;
-    if (SMALL)
-        *small = isfinite(big) ? to_tf32(x - big) : 0.0f;
-}
-
 /* dst[r * ldd + q] for r < rows, q < k: src[q * ld + r] (TRANSPOSE) or
  * src[r * ld + q]. Grid: x over tiles of k, y over tiles of rows (strided). */
-template <bool TRANSPOSE, bool ROUND, bool SMALL>
+template <bool TRANSPOSE, bool ROUND>
 static __global__ void __launch_bounds__(TILE * ROWS)
 pack_kernel(const float *__restrict__ src, int64_t ld, int64_t rows, int64_t k,
-            float *__restrict__ dst, float *__restrict__ small, int64_t ldd)
+            float *__restrict__ dst, int64_t ldd)
 {
     __shared__ float tile[TILE][TILE + 1];
     const int tx = threadIdx.x, ty = threadIdx.y;
@@ -65,7 +54,7 @@ pack_kernel(const float *__restrict__ src, int64_t ld, int64_t rows, int64_t k,
             for (int j = 0; j < TILE; j += ROWS) {
                 const int64_t r = r0 + ty + j, q = q0 + tx;
                 if (r < rows && q < k)
-                    put<ROUND, SMALL>(tile[tx][ty + j], dst + r * ldd + q, small + r * ldd + q);
+                    dst[r * ldd + q] = ROUND ? to_tf32(tile[tx][ty + j]) : tile[tx][ty + j];
             }
             __syncthreads();
         } else {
@@ -73,7 +62,7 @@ pack_kernel(const float *__restrict__ src, int64_t ld, int64_t rows, int64_t k,
             for (int j = 0; j < TILE; j += ROWS) {
                 const int64_t r = r0 + ty + j, q = q0 + tx;
                 if (r < rows && q < k)
-                    put<ROUND, SMALL>(src[r * ld + q], dst + r * ldd + q, small + r * ldd + q);
+                    dst[r * ldd + q] = ROUND ? to_tf32(src[r * ld + q]) : src[r * ld + q];
             }
         }
     }
@@ -82,22 +71,19 @@ pack_kernel(const float *__restrict__ src, int64_t ld, int64_t rows, int64_t k,
 } // namespace
 
 extern "C" cudaError_t gputile__gemm_pack_kmajor(const float *src, int64_t ld, int transpose,
-                                                 int64_t rows, int64_t k, float *dst,
-                                                 float *dst_small, int64_t ldd, int round_tf32,
-                                                 cudaStream_t stream)
+                                                 int64_t rows, int64_t k, float *dst, int64_t ldd,
+                                                 int round_tf32, cudaStream_t stream)
 {
     const int64_t tiles_k = (k + TILE - 1) / TILE, tiles_r = (rows + TILE - 1) / TILE;
     dim3 grid((unsigned)tiles_k, (unsigned)(tiles_r < 65535 ? tiles_r : 65535), 1);
     dim3 block(TILE, ROWS, 1);
-    /* the small parts exist only beside rounded values */
-    const int mode = (transpose ? 4 : 0) | (round_tf32 ? 2 : 0) | (round_tf32 && dst_small ? 1 : 0);
-    switch (mode) {
-    case 0: pack_kernel<false, false, false><<<grid, block, 0, stream>>>(src, ld, rows, k, dst, dst_small, ldd); break;
-    case 2: pack_kernel<false, true, false><<<grid, block, 0, stream>>>(src, ld, rows, k, dst, dst_small, ldd); break;
-    case 3: pack_kernel<false, true, true><<<grid, block, 0, stream>>>(src, ld, rows, k, dst, dst_small, ldd); break;
-    case 4: pack_kernel<true, false, false><<<grid, block, 0, stream>>>(src, ld, rows, k, dst, dst_small, ldd); break;
-    case 6: pack_kernel<true, true, false><<<grid, block, 0, stream>>>(src, ld, rows, k, dst, dst_small, ldd); break;
-    default: pack_kernel<true, true, true><<<grid, block, 0, stream>>>(src, ld, rows, k, dst, dst_small, ldd); break;
-    }
+    if (transpose && round_tf32)
+        pack_kernel<true, true><<<grid, block, 0, stream>>>(src, ld, rows, k, dst, ldd);
+    else if (transpose)
+        pack_kernel<true, false><<<grid, block, 0, stream>>>(src, ld, rows, k, dst, ldd);
+    else if (round_tf32)
+        pack_kernel<false, true><<<grid, block, 0, stream>>>(src, ld, rows, k, dst, ldd);
+    else
+        pack_kernel<false, false><<<grid, block, 0, stream>>>(src, ld, rows, k, dst, ldd);
     return cudaGetLastError();
 }

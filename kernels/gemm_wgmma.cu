@@ -1,6 +1,10 @@
 /*
  * gemm_wgmma.cu: FP32 GEMM on Hopper's tensor cores (wgmma, sm_90a only):
- * 3xTF32 (FP32-accurate) and plain TF32.
+ * 3xTF32 (FP32-accurate) and plain TF32, staged through registers. The
+ * first tensor-core kernels; since the TMA-fed ones (gemm_wgmma_tma.cu,
+ * 2-4x faster) this file runs only GPUTILE_ALGO_WGMMA_128X128 in TF32,
+ * when named, and tests/wgmma_probe's variants; the entry points below
+ * send the rest there.
  *
  * Algorithm. Each block computes a 128 x BN tile of C (BN = 128 or 256)
  * over k slices of BK = 32. Two warpgroups (256 threads) each own 64 rows

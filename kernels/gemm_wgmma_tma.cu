@@ -1,41 +1,54 @@
 /*
- * gemm_wgmma_tma.cu: TF32 GEMM on Hopper's tensor cores fed by the tensor
- * memory accelerator (sm_90a only): what GPUTILE_ALGO_WGMMA_128X256 runs in
- * GPUTILE_PRECISION_TF32.
+ * gemm_wgmma_tma.cu: GEMM on Hopper's tensor cores fed by the tensor memory
+ * accelerator (sm_90a only): what GPUTILE_ALGO_WGMMA_128X256 runs in
+ * GPUTILE_PRECISION_TF32 and GPUTILE_ALGO_WGMMA_128X128 in
+ * GPUTILE_PRECISION_FP32_3XTF32.
  *
- * Algorithm. Each block computes a 128 x 256 tile of C over k slices of
- * BK = 32 (one 128-byte row of fp32 per operand row, the span of the
- * 128-byte swizzle). Warp-specialised, 384 threads:
- * - warpgroup 0, the producer: one thread issues two TMA loads per slice
- *   (A: 128 x 32, B^T: 256 x 32, 48 KB) into a ring of STAGES = 4 stages
- *   (192 KB) and the stage's "full" mbarrier counts their bytes. It waits
- *   on the stage's "empty" mbarrier before reusing it. The producer gives
- *   up registers (setmaxnreg 40).
- * - warpgroups 1 and 2, the consumers: each owns 64 rows of the tile and
- *   its 64 x 256 accumulator in registers (128 floats per thread, setmaxnreg
- *   232). Per slice: wait "full", wait until the previous slice's
- *   group is done and release its stage (each consumer warp arrives on its
- *   "empty" mbarrier, 8 arrivals), load A's fragment from the swizzled
- *   stage into registers (rounded, see Operands), issue 4 wgmma m64n256k8
- *   .tf32 (B through a descriptor) and commit. Up to 4 slices are loaded
- *   ahead; while one warpgroup loads A, the other's wgmmas run.
- * CGMA: a slice moves 12288 floats (48 KB) for 128 x 256 x 32 FMAs, 85
+ * Algorithm. The kernel computes D = R D'^T, D being C or C^T (see run()),
+ * one BM x BN tile per block (TF32: 128 x 256; 3xTF32: 128 x 128) over k
+ * slices of BK = 32 (one 128-byte row of fp32 per operand row, the span of
+ * the 128-byte swizzle). Warp-specialised, 384 threads:
+ * - warpgroup 0, the producer (setmaxnreg 40): one thread issues the TMA
+ *   loads of a slice (R: 128 x 32, D': BN x 32) into a ring of STAGES = 4
+ *   stages of 48 KB; the stage's "full" mbarrier counts their bytes; it
+ *   waits on the stage's "empty" mbarrier before reusing it. With 3xTF32
+ *   its warps 1-3 then split D' in shared memory (below) and arrive on the
+ *   stage's "ready" mbarrier.
+ * - warpgroups 1 and 2, the consumers (setmaxnreg 232): each owns 64 rows
+ *   of the tile and its 64 x BN accumulator in registers. Per slice: wait
+ *   "full" (and "ready"), wait until the previous slice's group is done and
+ *   release its stage (each consumer warp arrives on "empty", 8 arrivals),
+ *   load R's fragment from the swizzled stage into registers (rounded to
+ *   tf32, or split), issue the wgmma m64nBNk8 .tf32 (A from registers, B
+ *   through a descriptor) and commit. While one warpgroup loads its
+ *   fragment, the other's wgmmas run.
+ * CGMA: a TF32 slice moves 12288 floats (48 KB) for 128 x 256 x 32 FMAs, 85
  * FMAs per float loaded; at the tensor cores' ~1024 TF32 FMAs per SM and
- * clock that is 48 bytes per SM and clock from L2.
+ * clock that is 48 bytes per SM and clock from L2. 3xTF32: 8192 floats for
+ * 3 x 128 x 128 x 32 tensor-core FMAs, 192 per float.
  *
- * Operands. TF32 wgmma reads K-major operands only. A row-major (A^T
- * stored) and B stored transposed (B^T row-major, trans_b) are K-major
- * already and are read in place when TMA can address them (16-byte aligned
- * start and row stride). Otherwise a pre-pass (gputile__gemm_pack_kmajor)
- * writes the operand K-major into a workspace with 16-byte rows,
- * transposing where needed (row-major B, A^T); its time is part of the
- * call. The tensor cores read an fp32 bit pattern as tf32 by dropping
+ * Operands. TF32 wgmma reads K-major operands from shared memory, except
+ * that A may come from registers in any order: so R (op(A), or op(B)^T
+ * when swapped) is read in place by TMA whether stored K-major or MN-major
+ * (boxes of 32 x 32, transposed on the way to registers), and D' must be
+ * K-major. The tensor cores read an fp32 bit pattern as tf32 by dropping
  * its low 13 mantissa bits, a truncation that measured 2.7x cuBLAS TF32's
- * error (6.9e-4 against 2.6e-4 at 4096^3 on the H100): so A goes to the
- * tensor cores from registers, rounded to nearest (cvt.rna) on the way
- * (wgmma's A may come from registers, B may not), and B is always written
- * rounded by the pre-pass, which then costs a copy even where B^T is
- * given K-major and aligned.
+ * error (6.9e-4 against 2.6e-4 at 4096^3 on the H100): R is rounded to
+ * nearest (cvt.rna) in registers; with TF32, D' goes through the pre-pass
+ * gputile__gemm_pack_kmajor(), rounded (and transposed where stored the
+ * other way), its time part of the call.
+ *
+ * 3xTF32 splits each input x into big = tf32(x) and small = tf32(x - big)
+ * on the fly and adds small(R) big(D') + big(R) small(D') + big(R) big(D'):
+ * R in registers (big rounded to nearest); D' in shared memory by the
+ * producer's warps 1-3, which write small = tf32(x - trunc(x)) beside each
+ * landed D' tile, big being x as the tensor cores read it (truncated; the
+ * remainder carries what truncation drops, so about 21 of the 24 bits take
+ * part either way). D' is read in place when stored K-major and aligned,
+ * so 3xTF32 of row-major A and B needs no pre-pass (computed as C^T). The
+ * tensor cores' own accumulation truncates, so each slice's products are
+ * accumulated apart and added to FP32 totals in registers (the
+ * promotion); without it the error grew with k to 30x FP32's.
  *
  * Edges. TMA fills the parts of a box outside the matrix with zeros, so
  * partial tiles along m, n and k need no predication in the main loop;
@@ -70,9 +83,9 @@ struct shape {
 };
 
 struct tma_params {
-    /* K-major A (m x k), B^T (n x k) and, 3xTF32, B^T's small parts;
-     * boxes 32 (k) x 128 (A) and 32 x BN */
-    CUtensorMap a, b, b_small;
+    /* R (m' x k: K-major, boxes 32 (k) x 128, or MN-major, 32 x 32) and
+     * D' (n' x k, K-major, boxes 32 (k) x BN); see run() */
+    CUtensorMap a, b;
     int64_t m, n, k, tiles_n, k_per_split;
     float alpha, beta;
     float *c;
@@ -80,14 +93,79 @@ struct tma_params {
     float *work; /* split-K partials, gridDim.z > 1 only */
 };
 
-template <bool SPLIT>
+/* 3xTF32's split of D' (the descriptor operand) in shared memory, N
+ * float4s from `first` in steps of STEP: the tensor cores read a float's
+ * top 19 bits (big: x truncated to tf32), so the remainder x - big is
+ * exact in fp32 and goes, rounded to tf32, to `small`, at the same offset
+ * (the swizzle is the same). Three warps do this while the consumers
+ * work, and at the first version's 21 instructions per element (cvt.rna
+ * emulated, a NaN flag per element) they could not keep up: 3xTF32 ran at
+ * 0.55x its speed without the split (H200, ncu: consumers waiting on
+ * "ready"). Now 5 per element, integer rounding, one test per 4 float4s
+ * for the rare non-finite values, and 4 loads in flight per thread: infinities get a zero remainder, and a
+ * NaN is rewritten as one whose top bits say so (a NaN with only low
+ * mantissa bits would read as infinity). */
+static __device__ __forceinline__ float small_part(float x)
+{
+    const float r = x - __uint_as_float(__float_as_uint(x) & 0xffffe000u);
+    /* to nearest tf32, ties away (a carry into the exponent rounds up) */
+    return __uint_as_float((__float_as_uint(r) + 0x1000u) & 0xffffe000u);
+}
+
+static __device__ __forceinline__ void split_nonfinite(float4 *big, float4 *small, float4 x)
+{
+    const float q = __uint_as_float(0x7fffffffu);
+    auto sm = [](float v) { return isfinite(v) ? small_part(v) : 0.0f; };
+    auto bg = [q](float v) { return isnan(v) ? q : v; };
+    *small = make_float4(sm(x.x), sm(x.y), sm(x.z), sm(x.w));
+    *big = make_float4(bg(x.x), bg(x.y), bg(x.z), bg(x.w));
+}
+
+template <int N, int STEP>
+static __device__ __forceinline__ void gputile__split_b(float4 *big, float4 *small, int first)
+{
+    constexpr int J = (N + STEP - 1) / STEP, BATCH = 4; /* 4 loads in flight */
+#pragma unroll
+    for (int j0 = 0; j0 < J; j0 += BATCH) {
+        float4 x[BATCH];
+        bool finite = true;
+#pragma unroll
+        for (int u = 0; u < BATCH; ++u) {
+            const int i = first + STEP * (j0 + u);
+            x[u] = j0 + u < J && i < N ? big[i] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        }
+#pragma unroll
+        for (int u = 0; u < BATCH; ++u)
+            finite = finite && fabsf(x[u].x) < INFINITY && fabsf(x[u].y) < INFINITY &&
+                     fabsf(x[u].z) < INFINITY && fabsf(x[u].w) < INFINITY;
+#pragma unroll
+        for (int u = 0; u < BATCH; ++u) {
+            const int i = first + STEP * (j0 + u);
+            if (j0 + u >= J || i >= N)
+                continue;
+            if (finite)
+                small[i] = make_float4(small_part(x[u].x), small_part(x[u].y),
+                                       small_part(x[u].z), small_part(x[u].w));
+            else
+                split_nonfinite(&big[i], &small[i], x[u]);
+        }
+    }
+}
+
+/* R_MN: the register operand's tiles are MN-major (its rows contiguous
+ * along m', k in rows of the stored matrix: A^T stored, or row-major B
+ * when swapped), loaded as 4 boxes of 32 (m') x 32 (k), sub-tile q holding
+ * rows 32 q .. 32 q + 31; else K-major, one box of 32 (k) x 128.
+ * SWAP: the kernel computes C^T (m' = n, n' = m): its epilogue stores
+ * transposed. */
+template <bool SPLIT, bool R_MN, bool SWAP>
 static __global__ void __launch_bounds__(THREADS, 1)
 gemm_tma_kernel(const __grid_constant__ tma_params w)
 {
     using S = shape<SPLIT>;
     constexpr int BN = S::BN, NACC = BN / 2;
     extern __shared__ uint8_t smem_raw[];
-    __shared__ __align__(8) uint64_t full[STAGES], empty[STAGES];
+    __shared__ __align__(8) uint64_t full[STAGES], empty[STAGES], ready[STAGES];
     uint8_t *ring = smem_raw + ((1024 - gputile__smem_addr(smem_raw) % 1024) % 1024);
 
     const int tid = threadIdx.x, wg = tid / 128;
@@ -101,11 +179,10 @@ gemm_tma_kernel(const __grid_constant__ tma_params w)
     if (tid == 0) {
         gputile__tma_prefetch_map(&w.a);
         gputile__tma_prefetch_map(&w.b);
-        if (SPLIT)
-            gputile__tma_prefetch_map(&w.b_small);
         for (int s = 0; s < STAGES; ++s) {
             gputile__mbar_init(&full[s], 1);
             gputile__mbar_init(&empty[s], 8); /* one arrival per consumer warp */
+            gputile__mbar_init(&ready[s], 3); /* one per splitting warp (SPLIT) */
         }
         gputile__mbar_fence_init();
     }
@@ -120,12 +197,27 @@ gemm_tma_kernel(const __grid_constant__ tma_params w)
                     gputile__mbar_wait(&empty[s], (it / STAGES - 1) & 1);
                 uint8_t *stage = ring + s * S::STAGE_BYTES;
                 const int32_t kx = (int32_t)(k_begin + (int64_t)it * BK);
-                gputile__mbar_arrive_expect_tx(&full[s], S::STAGE_BYTES);
-                gputile__tma_load_2d(stage, &w.a, kx, (int32_t)m0, &full[s]);
+                gputile__mbar_arrive_expect_tx(&full[s], S::A_BYTES + S::B_BYTES);
+                if (R_MN)
+                    for (int q = 0; q < BM / 32; ++q)
+                        gputile__tma_load_2d(stage + q * 4096, &w.a, (int32_t)(m0 + 32 * q), kx,
+                                             &full[s]);
+                else
+                    gputile__tma_load_2d(stage, &w.a, kx, (int32_t)m0, &full[s]);
                 gputile__tma_load_2d(stage + S::A_BYTES, &w.b, kx, (int32_t)n0, &full[s]);
-                if (SPLIT)
-                    gputile__tma_load_2d(stage + S::A_BYTES + S::B_BYTES, &w.b_small, kx,
-                                         (int32_t)n0, &full[s]);
+            }
+        } else if (SPLIT && tid >= 32) { /* warps 1-3 split B' as it lands */
+            for (int it = 0; it < slices; ++it) {
+                const int s = it % STAGES;
+                gputile__mbar_wait(&full[s], (it / STAGES) & 1);
+                uint8_t *stage = ring + s * S::STAGE_BYTES;
+                gputile__split_b<S::B_BYTES / 16, 96>(
+                    reinterpret_cast<float4 *>(stage + S::A_BYTES),
+                    reinterpret_cast<float4 *>(stage + S::A_BYTES + S::B_BYTES), tid - 32);
+                gputile__fence_proxy_async(); /* for the consumers' wgmmas */
+                __syncwarp();
+                if (tid % 32 == 0)
+                    gputile__mbar_arrive(&ready[s]);
             }
         }
         return;
@@ -142,11 +234,22 @@ gemm_tma_kernel(const __grid_constant__ tma_params w)
     for (int i = 0; i < (SPLIT ? NACC : 1); ++i)
         total[i] = 0.0f;
     /* This thread's A fragment in a stage (wgmma_tf32.cuh): rows r and r +
-     * 8, k = 8 ks + t and + 4; byte (r, k) of the swizzled tile is r 128 +
-     * 16 ((k / 4) ^ (r % 8)) + 4 (k % 4), and r % 8 = g. The 32 lanes of a
-     * load hit 32 different banks. */
+     * 8, k = 8 ks + t and + 4, r = 64 cw + 16 warp + g.
+     * K-major tile: byte (r, k) is r 128 + 16 ((k / 4) ^ (r % 8)) + 4 (k %
+     * 4), and r % 8 = g: the 32 lanes of a load hit 32 different banks.
+     * MN-major: byte (r, k) is 4096 (r / 32) + k 128 + 16 ((r % 32 / 4) ^
+     * (k % 8)) + 4 (r % 4), k % 8 = t + 4 (h >> 1); r and r + 8 share the
+     * sub-tile. Two lanes share each bank (g and g + 4 with t and t ^ 1). */
     const int lane = tid % 32, g = lane / 4, t = lane % 4;
-    const int a_row = (cw * 64 + (tid % 128) / 32 * 16 + g) * 128 + 4 * t;
+    const int r0 = cw * 64 + (tid % 128) / 32 * 16 + g;
+    const int a_row = r0 * 128 + 4 * t;
+    const int mn_base = r0 / 32 * 4096 + 4 * (r0 % 4), mn_chunk = r0 % 32 / 4;
+    auto a_at = [&](int ks, int h) { /* h: 8 rows down (bit 0), 4 k further (bit 1) */
+        if (!R_MN)
+            return a_row + (h & 1) * 8 * 128 + 16 * ((2 * ks + (h >> 1)) ^ g);
+        const int k8 = t + 4 * (h >> 1);
+        return mn_base + (8 * ks + k8) * 128 + 16 * ((mn_chunk + 2 * (h & 1)) ^ k8);
+    };
     /* wgmma reads A's registers asynchronously, until a wait_group that
      * covers it, and ptxas serialises every wgmma when any instruction
      * writes a wgmma's register operand while a group is pending: so each
@@ -157,6 +260,8 @@ gemm_tma_kernel(const __grid_constant__ tma_params w)
     for (int it = 0; it < slices; ++it) {
         const int s = it % STAGES;
         gputile__mbar_wait(&full[s], (it / STAGES) & 1);
+        if (SPLIT)
+            gputile__mbar_wait(&ready[s], (it / STAGES) & 1);
         gputile__wgmma_wait<0>();
 #pragma unroll
         for (int i = 0; i < NACC; ++i)
@@ -174,9 +279,8 @@ gemm_tma_kernel(const __grid_constant__ tma_params w)
 #pragma unroll
         for (int ks = 0; ks < BK / 8; ++ks)
 #pragma unroll
-            for (int h = 0; h < 4; ++h) { /* h: 8 rows down (bit 0), 4 k further (bit 1) */
-                const int at = a_row + (h & 1) * 8 * 128 + 16 * ((2 * ks + (h >> 1)) ^ g);
-                const float x = *reinterpret_cast<const float *>(stage + at);
+            for (int h = 0; h < 4; ++h) {
+                const float x = *reinterpret_cast<const float *>(stage + a_at(ks, h));
                 a[ks][h] = gputile__to_tf32_bits(x);
                 if (SPLIT) { /* x - big is exact; infinities keep a zero remainder */
                     const float big = __uint_as_float(a[ks][h]);
@@ -203,10 +307,18 @@ gemm_tma_kernel(const __grid_constant__ tma_params w)
         for (int i = 0; i < NACC; ++i)
             total[i] += acc[i];
 
+    /* Split-K partials raw into the workspace (m x n of C either way),
+     * else into C. */
     const bool partial = gridDim.z > 1;
-    gputile__wgmma_store<BN>(SPLIT ? total : acc, partial ? w.work + blockIdx.z * w.m * w.n : w.c,
-                             partial ? w.n : w.ldc, m0 + cw * 64, n0, w.m, w.n,
-                             partial ? 1.0f : w.alpha, partial ? 0.0f : w.beta, tid % 128);
+    float *c = partial ? w.work + blockIdx.z * w.m * w.n : w.c;
+    const int64_t ldc = partial ? (SWAP ? w.m : w.n) : w.ldc;
+    const float alpha = partial ? 1.0f : w.alpha, beta = partial ? 0.0f : w.beta;
+    if (SWAP)
+        gputile__wgmma_store_t<BN>(SPLIT ? total : acc, c, ldc, m0 + cw * 64, n0, w.m, w.n, alpha,
+                                   beta, tid % 128);
+    else
+        gputile__wgmma_store<BN>(SPLIT ? total : acc, c, ldc, m0 + cw * 64, n0, w.m, w.n, alpha,
+                                 beta, tid % 128);
 }
 
 /* cuTensorMapEncodeTiled from the driver, found once through the runtime
@@ -234,14 +346,15 @@ static cudaError_t get_encoder(encode_fn *fn)
     return cudaSuccess;
 }
 
-/* The map of a K-major operand: rows x k floats, ld floats apart (16-byte
- * multiple), boxes of 32 (k) x box_rows, 128-byte swizzle, zeros outside. */
+/* The map of a row-major matrix of `rows` rows of `cols` floats, ld floats
+ * apart (16-byte multiple), boxes of 32 (along a row) x box_rows,
+ * 128-byte swizzle, zeros outside. */
 static cudaError_t encode(encode_fn fn, CUtensorMap *map, const float *base, int64_t rows,
-                          int64_t k, int64_t ld, int box_rows)
+                          int64_t cols, int64_t ld, int box_rows)
 {
-    const cuuint64_t dims[2] = {(cuuint64_t)k, (cuuint64_t)rows};
+    const cuuint64_t dims[2] = {(cuuint64_t)cols, (cuuint64_t)rows};
     const cuuint64_t strides[1] = {(cuuint64_t)ld * sizeof(float)};
-    const cuuint32_t box[2] = {BK, (cuuint32_t)box_rows}, elem[2] = {1, 1};
+    const cuuint32_t box[2] = {32, (cuuint32_t)box_rows}, elem[2] = {1, 1};
     CUresult r = fn(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, (void *)base, dims, strides, box, elem,
                     CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
                     CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
@@ -254,6 +367,40 @@ static bool tma_ready(const float *p, int64_t ld)
     return (uintptr_t)p % 16 == 0 && ld % 4 == 0;
 }
 
+template <bool SPLIT, bool R_MN, bool SWAP>
+static cudaError_t launch(const tma_params &w, int splits, cudaStream_t stream)
+{
+    using S = shape<SPLIT>;
+    auto kernel = gemm_tma_kernel<SPLIT, R_MN, SWAP>;
+    cudaError_t err =
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)S::SMEM_BYTES);
+    if (err != cudaSuccess)
+        return err;
+    const int64_t tiles_m = (w.m + BM - 1) / BM;
+    dim3 grid((unsigned)(tiles_m * w.tiles_n), 1, (unsigned)splits);
+    kernel<<<grid, THREADS, S::SMEM_BYTES, stream>>>(w);
+    return cudaGetLastError();
+}
+
+/* The kernel computes D = R D'^T over m' x n' tiles: R (m' x k) goes to the
+ * tensor cores from registers, D' (n' x k, K-major) through descriptors.
+ * Not swapped: R = op(A), D' = op(B)^T, D = C. Swapped: R = op(B)^T, D' =
+ * op(A), D = C^T. R is read in place, K-major or MN-major, where TMA can
+ * address it, else packed K-major. D' is read in place with 3xTF32 when
+ * stored K-major and addressable (split in shared memory); else, and
+ * always with TF32 (rounded to nearest: the tensor cores would truncate),
+ * packed. The orientation with the smaller pre-pass wins, not swapped on a
+ * tie: 3xTF32 of row-major A and B runs swapped with no pre-pass, TF32 of
+ * 127 x 8192 by 8192 x 8192 packs A (4 MB), not B (256 MB). */
+static int64_t prepass_floats(const gputile__gemm_args *p, bool split, bool swap)
+{
+    const bool r_ready = swap ? tma_ready(p->b, p->ldb) : tma_ready(p->a, p->lda);
+    const bool d_in_place = split && (swap ? !p->trans_a && tma_ready(p->a, p->lda)
+                                           : p->trans_b && tma_ready(p->b, p->ldb));
+    const int64_t r_rows = swap ? p->n : p->m, d_rows = swap ? p->m : p->n;
+    return ((r_ready ? 0 : r_rows) + (d_in_place ? 0 : d_rows)) * p->k;
+}
+
 template <bool SPLIT>
 static cudaError_t run(const gputile__gemm_args *p, cudaStream_t stream)
 {
@@ -262,58 +409,60 @@ static cudaError_t run(const gputile__gemm_args *p, cudaStream_t stream)
     cudaError_t err = get_encoder(&fn);
     if (err != cudaSuccess)
         return err;
+    const bool swap = prepass_floats(p, SPLIT, true) < prepass_floats(p, SPLIT, false);
+    /* R: stored rows x cols, ld; MN-major when its stored rows run along k */
+    const float *r = swap ? p->b : p->a;
+    const int64_t ldr = swap ? p->ldb : p->lda, mr = swap ? p->n : p->m, nd = swap ? p->m : p->n;
+    bool r_mn = swap ? !p->trans_b : p->trans_a;
+    /* D': stored transposed (k x n') or not */
+    const float *d = swap ? p->a : p->b;
+    const int64_t ldd_src = swap ? p->lda : p->ldb;
+    const int d_transposed = swap ? p->trans_a : !p->trans_b;
+    const bool pack_r = !tma_ready(r, ldr);
+    const bool pack_d = !SPLIT || d_transposed || !tma_ready(d, ldd_src);
+
     const int splits = p->splits > 1 ? p->splits : 1;
     tma_params w;
-    w.m = p->m, w.n = p->n, w.k = p->k;
-    w.tiles_n = (p->n + S::BN - 1) / S::BN;
+    w.m = mr, w.n = nd, w.k = p->k;
+    w.tiles_n = (nd + S::BN - 1) / S::BN;
     w.k_per_split = ((p->k + splits - 1) / splits + BK - 1) / BK * BK;
     w.alpha = p->alpha, w.beta = p->beta;
     w.c = p->c, w.ldc = p->ldc;
 
-    /* The K-major pre-pass of A where needed and of B always (rounded, or
-     * split into big and small parts: see the header comment), and the
-     * split-K partials, in one workspace: [A'][B'][B' small][partials]. */
-    const bool pack_a = p->trans_a || !tma_ready(p->a, p->lda);
+    /* Workspace: [R packed][D' packed][partials]. */
     const int64_t ldk = (p->k + 63) / 64 * 64; /* 256-byte rows */
-    const size_t a_bytes = pack_a ? (size_t)p->m * ldk * sizeof(float) : 0;
-    const size_t b_bytes = (size_t)p->n * ldk * sizeof(float);
-    const size_t small_bytes = SPLIT ? b_bytes : 0;
+    const size_t r_bytes = pack_r ? (size_t)mr * ldk * sizeof(float) : 0;
+    const size_t d_bytes = pack_d ? (size_t)nd * ldk * sizeof(float) : 0;
     const size_t work_bytes = splits > 1 ? (size_t)splits * p->m * p->n * sizeof(float) : 0;
     uint8_t *space = NULL;
-    err = cudaMallocAsync((void **)&space, a_bytes + b_bytes + small_bytes + work_bytes, stream);
-    if (err != cudaSuccess)
-        return err;
-    const float *a = p->a, *b = (const float *)(space + a_bytes);
-    const float *b_small = (const float *)(space + a_bytes + b_bytes);
-    int64_t lda = p->lda;
-    if (pack_a) {
-        err = gputile__gemm_pack_kmajor(p->a, p->lda, p->trans_a, p->m, p->k, (float *)space, NULL,
-                                        ldk, 0, stream);
-        a = (const float *)space, lda = ldk;
+    if (r_bytes + d_bytes + work_bytes > 0) {
+        err = cudaMallocAsync((void **)&space, r_bytes + d_bytes + work_bytes, stream);
+        if (err != cudaSuccess)
+            return err;
     }
-    if (err == cudaSuccess)
-        err = gputile__gemm_pack_kmajor(p->b, p->ldb, !p->trans_b, p->n, p->k, (float *)b,
-                                        SPLIT ? (float *)b_small : NULL, ldk, 1, stream);
-    w.work = splits > 1 ? (float *)(space + a_bytes + b_bytes + small_bytes) : NULL;
-    if (err == cudaSuccess)
-        err = encode(fn, &w.a, a, p->m, p->k, lda, BM);
-    if (err == cudaSuccess)
-        err = encode(fn, &w.b, b, p->n, p->k, ldk, S::BN);
-    w.b_small = w.b;
-    if (err == cudaSuccess && SPLIT)
-        err = encode(fn, &w.b_small, b_small, p->n, p->k, ldk, S::BN);
-    if (err == cudaSuccess)
-        err = cudaFuncSetAttribute(gemm_tma_kernel<SPLIT>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                   (int)S::SMEM_BYTES);
-    if (err == cudaSuccess) {
-        const int64_t tiles_m = (p->m + BM - 1) / BM;
-        dim3 grid((unsigned)(tiles_m * w.tiles_n), 1, (unsigned)splits);
-        gemm_tma_kernel<SPLIT><<<grid, THREADS, S::SMEM_BYTES, stream>>>(w);
-        err = cudaGetLastError();
+    int64_t ld_r = ldr, ld_d = ldd_src;
+    if (pack_r) {
+        err = gputile__gemm_pack_kmajor(r, ldr, r_mn, mr, p->k, (float *)space, ldk, 0, stream);
+        r = (const float *)space, ld_r = ldk, r_mn = false;
     }
+    if (err == cudaSuccess && pack_d) {
+        err = gputile__gemm_pack_kmajor(d, ldd_src, d_transposed, nd, p->k,
+                                        (float *)(space + r_bytes), ldk, !SPLIT, stream);
+        d = (const float *)(space + r_bytes), ld_d = ldk;
+    }
+    w.work = splits > 1 ? (float *)(space + r_bytes + d_bytes) : NULL;
+    if (err == cudaSuccess) /* MN-major: k rows of m' floats, boxes of 32 x 32 */
+        err = r_mn ? encode(fn, &w.a, r, p->k, mr, ld_r, 32) : encode(fn, &w.a, r, mr, p->k, ld_r, BM);
+    if (err == cudaSuccess)
+        err = encode(fn, &w.b, d, nd, p->k, ld_d, S::BN);
+    if (err == cudaSuccess)
+        err = swap ? (r_mn ? launch<SPLIT, true, true>(w, splits, stream)
+                           : launch<SPLIT, false, true>(w, splits, stream))
+                   : (r_mn ? launch<SPLIT, true, false>(w, splits, stream)
+                           : launch<SPLIT, false, false>(w, splits, stream));
     if (err == cudaSuccess && splits > 1)
         err = gputile__gemm_splitk_reduce(p, splits, w.work, stream);
-    cudaError_t free_err = cudaFreeAsync(space, stream);
+    cudaError_t free_err = space ? cudaFreeAsync(space, stream) : cudaSuccess;
     return err == cudaSuccess ? free_err : err;
 }
 

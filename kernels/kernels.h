@@ -61,19 +61,17 @@ cudaError_t gputile__gemm_wgmma128(const gputile__gemm_args *args, cudaStream_t 
 cudaError_t gputile__gemm_wgmma256(const gputile__gemm_args *args, cudaStream_t stream);
 /* TF32 on 128 x 256 tiles, 3xTF32 on 128 x 128, fed by TMA through a
  * 4-stage mbarrier ring, warp-specialised (gemm_wgmma_tma.cu, sm_90a
- * only); B, and A where it is not K-major and 16-byte aligned, go through
- * gputile__gemm_pack_kmajor() first. Split-K as above. What
- * gputile__gemm_wgmma256() runs for GPUTILE__GEMM_TF32 and
- * gputile__gemm_wgmma128() for GPUTILE__GEMM_3XTF32. */
+ * only); computes C or C^T, whichever needs the smaller pre-pass through
+ * gputile__gemm_pack_kmajor() (none for 3xTF32 of aligned row-major A and
+ * B). Split-K as above. What gputile__gemm_wgmma256() runs for
+ * GPUTILE__GEMM_TF32 and gputile__gemm_wgmma128() for GPUTILE__GEMM_3XTF32. */
 cudaError_t gputile__gemm_wgmma_tma(const gputile__gemm_args *args, cudaStream_t stream);
 /* dst (rows x k, k contiguous, rows ldd floats apart) = the operand at src
  * stored as k x rows (transpose) or rows x k, ld floats apart; with
- * round_tf32 each value x rounded to tf32 (nearest, ties away from zero),
- * and then, where dst_small is not NULL, tf32(x - that) into dst_small
- * (laid out as dst; 0 where x is not finite). */
+ * round_tf32 each value rounded to tf32 (nearest, ties away from zero). */
 cudaError_t gputile__gemm_pack_kmajor(const float *src, int64_t ld, int transpose, int64_t rows,
-                                      int64_t k, float *dst, float *dst_small, int64_t ldd,
-                                      int round_tf32, cudaStream_t stream);
+                                      int64_t k, float *dst, int64_t ldd, int round_tf32,
+                                      cudaStream_t stream);
 /* *supported = 1 when `device` is compute capability 9.0 and this build
  * holds the sm_90a image of the kernels; cached per device. */
 cudaError_t gputile__gemm_wgmma_supported(int device, int *supported);

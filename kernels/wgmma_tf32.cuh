@@ -216,6 +216,37 @@ static __device__ __forceinline__ void gputile__wgmma_store(const float *acc, fl
     }
 }
 
+/* As gputile__wgmma_store for an accumulator that holds C^T: fragment row
+ * r (from row0) and column c (from col0) is C[c][r]; m and n bound the
+ * fragment's rows and columns (C's columns and rows). Scalar stores: for
+ * each register the lanes write 4 runs of 8 consecutive floats. */
+template <int BN>
+static __device__ __forceinline__ void gputile__wgmma_store_t(const float *acc, float *c,
+                                                              int64_t ldc, int64_t row0,
+                                                              int64_t col0, int64_t m, int64_t n,
+                                                              float alpha, float beta, int t)
+{
+    const int warp = t / 32, lane = t % 32;
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+        const int64_t row = row0 + warp * 16 + lane / 4 + 8 * h;
+        if (row >= m)
+            continue;
+#pragma unroll
+        for (int j = 0; j < BN / 8; ++j) {
+#pragma unroll
+            for (int e = 0; e < 2; ++e) {
+                const int64_t col = col0 + 8 * j + 2 * (lane % 4) + e;
+                if (col < n) {
+                    float *dst = c + col * ldc + row;
+                    const float v = alpha * acc[4 * j + 2 * h + e];
+                    *dst = beta != 0.0f ? v + beta * *dst : v;
+                }
+            }
+        }
+    }
+}
+
 #undef GPUTILE__D32
 #undef GPUTILE__D8
 
