@@ -310,10 +310,7 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
          * iteration; the previous slice's must be done, because the next
          * iteration stores into the stage they read. 2 stages: all must be
          * done, the next iteration stores into this slice's stage. */
-        gputile__wgmma_wait<NST - 2>();
-#pragma unroll
-        for (int i = 0; i < NACC; ++i)
-            gputile__pin(acc[i]);
+        gputile__wgmma_wait_acc<NST - 2, NACC>(acc);
         if (PROMOTE)
 #pragma unroll
             for (int i = 0; i < NACC; ++i)
@@ -321,10 +318,7 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
         __syncthreads();
         buf = buf + 1 == NST ? 0 : buf + 1;
     }
-    gputile__wgmma_wait<0>();
-#pragma unroll
-    for (int i = 0; i < NACC; ++i)
-        gputile__pin(acc[i]);
+    gputile__wgmma_wait_acc<0, NACC>(acc);
 
     /* Epilogue: split-K partials raw into the workspace, else into C. */
     const bool partial = gridDim.z > 1;

@@ -262,10 +262,7 @@ gemm_tma_kernel(const __grid_constant__ tma_params w)
         gputile__mbar_wait(&full[s], (it / STAGES) & 1);
         if (SPLIT)
             gputile__mbar_wait(&ready[s], (it / STAGES) & 1);
-        gputile__wgmma_wait<0>();
-#pragma unroll
-        for (int i = 0; i < NACC; ++i)
-            gputile__pin(acc[i]);
+        gputile__wgmma_wait_acc<0, NACC>(acc);
         if (SPLIT && it > 0)
 #pragma unroll
             for (int i = 0; i < NACC; ++i)
@@ -298,10 +295,7 @@ gemm_tma_kernel(const __grid_constant__ tma_params w)
         }
         gputile__wgmma_commit();
     }
-    gputile__wgmma_wait<0>();
-#pragma unroll
-    for (int i = 0; i < NACC; ++i)
-        gputile__pin(acc[i]);
+    gputile__wgmma_wait_acc<0, NACC>(acc);
     if (SPLIT && slices > 0)
 #pragma unroll
         for (int i = 0; i < NACC; ++i)
