@@ -224,9 +224,10 @@ int bench_gemm(int argc, char **argv)
             rows[nrows++] = (struct row){"tiled", GPUTILE_ALGO_TILED, 0, fp32, h};
             rows[nrows++] = (struct row){"naive", GPUTILE_ALGO_NAIVE, 0, fp32, h};
         }
-        const int rb[] = {GPUTILE_ALGO_REGBLOCK_128, GPUTILE_ALGO_REGBLOCK_128_W64,
-                          GPUTILE_ALGO_REGBLOCK_128X256, GPUTILE_ALGO_REGBLOCK_64};
-        for (int r = 0; r < 4 && want_fp32; ++r) {
+        const int rb[] = {GPUTILE_ALGO_REGBLOCK_128,      GPUTILE_ALGO_REGBLOCK_128_W64,
+                          GPUTILE_ALGO_REGBLOCK_128X256,   GPUTILE_ALGO_REGBLOCK_64,
+                          GPUTILE_ALGO_REGBLOCK_64X128,    GPUTILE_ALGO_REGBLOCK_64X128_X3};
+        for (int r = 0; r < (int)(sizeof rb / sizeof rb[0]) && want_fp32; ++r) {
             rows[nrows++] = (struct row){gputile_algorithm_name(rb[r]), rb[r], 1, fp32, h};
             for (int sk = 2; sweep && sk <= 16; sk *= 2)
                 rows[nrows++] = (struct row){gputile_algorithm_name(rb[r]), rb[r], sk, fp32, h};

@@ -22,6 +22,8 @@ static const struct {
     {GPUTILE_ALGO_REGBLOCK_128, "128x128 tiles, 8x8 per thread", 128 + 128, 128.0 * 128},
     {GPUTILE_ALGO_REGBLOCK_128_W64, "128x128 tiles, 16x8 per thread", 128 + 128, 128.0 * 128},
     {GPUTILE_ALGO_REGBLOCK_128X256, "128x256 tiles, 16x8 per thread", 128 + 256, 128.0 * 256},
+    {GPUTILE_ALGO_REGBLOCK_64X128, "64x128 tiles, 8x8 per thread", 64 + 128, 64.0 * 128},
+    {GPUTILE_ALGO_REGBLOCK_64X128_X3, "64x128 tiles, 8x8 per thread, 3 per SM", 64 + 128, 64.0 * 128},
 };
 
 int bench_info(int argc, char **argv)

@@ -49,10 +49,20 @@ cudaError_t gputile__gemm_regblock128(const gputile__gemm_args *args, cudaStream
 cudaError_t gputile__gemm_regblock128w64(const gputile__gemm_args *args, cudaStream_t stream);
 cudaError_t gputile__gemm_regblock128x256(const gputile__gemm_args *args, cudaStream_t stream);
 cudaError_t gputile__gemm_regblock64(const gputile__gemm_args *args, cudaStream_t stream);
+/* 64x128 tiles, 4 warps of 32x64, 8x8 per thread, two blocks per SM (or,
+ * x3, registers capped at 168 so that three fit). */
+cudaError_t gputile__gemm_regblock64x128(const gputile__gemm_args *args, cudaStream_t stream);
+cudaError_t gputile__gemm_regblock64x128x3(const gputile__gemm_args *args, cudaStream_t stream);
 /* C = alpha * (sum over z < splits of work[z * m * n + row * n + col], in
  * order of z) + beta * C: the deterministic split-K reduction. */
 cudaError_t gputile__gemm_splitk_reduce(const gputile__gemm_args *args, int splits,
                                         const float *work, cudaStream_t stream);
+/* The one to four columns n_main..n of C (all its rows) and rows m_main..m
+ * (columns below n_main) that whole tiles leave, as products one to four
+ * wide, bound by reading the large operand (gemm_thin.cu); adds in a fixed
+ * order. Nothing is launched for a side with none left. */
+cudaError_t gputile__gemm_thin_edges(const gputile__gemm_args *args, int64_t m_main,
+                                     int64_t n_main, cudaStream_t stream);
 /* Tensor-core kernels (gemm_wgmma.cu, sm_90a only): 128 x 128 or 128 x 256
  * tiles, wgmma on tf32; args->precision GPUTILE__GEMM_3XTF32 (big/small
  * split, FP32-accurate) or GPUTILE__GEMM_TF32; split-K as above. Only on a

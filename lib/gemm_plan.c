@@ -20,6 +20,8 @@ static const struct {
     {GPUTILE_ALGO_REGBLOCK_128X256, "regblock128x256", gputile__gemm_regblock128x256, 8, false},
     {GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", gputile__gemm_wgmma128, 32, true},
     {GPUTILE_ALGO_WGMMA_128X256, "wgmma128x256", gputile__gemm_wgmma256, 32, true},
+    {GPUTILE_ALGO_REGBLOCK_64X128, "regblock64x128", gputile__gemm_regblock64x128, 16, false},
+    {GPUTILE_ALGO_REGBLOCK_64X128_X3, "regblock64x128x3", gputile__gemm_regblock64x128x3, 16, false},
 };
 
 #define N_ALGORITHMS (sizeof algorithms / sizeof algorithms[0])
@@ -62,30 +64,38 @@ static int64_t ceil_div(int64_t a, int64_t b)
     return (a + b - 1) / b;
 }
 
-/* AUTO's table, from gputile-bench gemm --sweep on the H200 (2026-11-21),
- * ratios to cuBLAS sgemm in the same run:
- * - rows 16-byte aligned, n >= 256: 128x256 tiles (0.88 at 2048^3 to 8192^3,
- *   0.86 at 16384^3; 128x128 with 8 warps 0.83-0.85);
- * - rows 16-byte aligned, n < 256: 128x128 tiles of 4 warps, two blocks per
- *   SM (8192x128x8192 at 8 splits: 0.84);
- * - unaligned rows (scalar loads, e.g. 4097^3): 128x128 tiles of 8 warps
- *   (0.83, against 0.81 for 128x256 and 0.71 for 4 warps).
+/* AUTO's table, from gputile-bench gemm (--sweep for the splits) on the
+ * H200, 2026-11-21, ratios to cuBLAS sgemm in the same run
+ * (bench/results/2026-11-21-h200-gemm-planner.csv):
+ * - 64x128 tiles, two blocks per SM, where C has at least 4 waves of them
+ *   and the rows are 16-byte aligned (0.91 at 4096^3, 0.95 at 8192^3 and
+ *   8192x8192x1024; at 2048^3, under 2 waves, 0.72);
+ * - C narrower than 256: 128x128 tiles of 8 warps (8192x128x8192 split 2
+ *   ways: 0.88, against 0.87 for 64x128 split 8 ways);
+ * - otherwise 128x256 tiles (2048^3 0.90; 4097^3, rows not aligned, 0.95
+ *   against 0.94 for 64x128x3 and 0.91 for 128x128).
  * `fill` is how many blocks keep every SM busy; with fewer tiles than SMs
- * the planner splits k up to fill / tiles ways (1024^3 on 128x256: 4 splits,
- * 0.97; capped at 2 splits by a 512 minimum it ran at 0.54), keeping at
- * least 256 of k per split.
+ * the planner splits k up to fill / tiles ways (127x8192x8192 on 128x256:
+ * 4 splits, 0.88; 1024^3: 4 splits, 0.98), keeping at least 256 of k per
+ * split.
  * Tensor-core precisions: TF32 on 128x256 tiles, the TMA-fed kernel, at
  * every shape (on the H100 it ran 5-9x the register-staged 128x128 kernel
  * at 2048^3 to 8192^3), 3xTF32 on 128x128; k split in the same way. */
+enum { ROW_128X256, ROW_128, ROW_64X128, ROW_TF32, ROW_3XTF32 };
 static const struct {
     int algorithm, bm, bn, fill_per_sm;
 } auto_rows[] = {
-    {GPUTILE_ALGO_REGBLOCK_128X256, 128, 256, 1},
-    {GPUTILE_ALGO_REGBLOCK_128_W64, 128, 128, 4},
-    {GPUTILE_ALGO_REGBLOCK_128, 128, 128, 1},
-    {GPUTILE_ALGO_WGMMA_128X256, 128, 256, 1},
-    {GPUTILE_ALGO_WGMMA_128X128, 128, 128, 1},
+    [ROW_128X256] = {GPUTILE_ALGO_REGBLOCK_128X256, 128, 256, 1},
+    [ROW_128] = {GPUTILE_ALGO_REGBLOCK_128, 128, 128, 1},
+    [ROW_64X128] = {GPUTILE_ALGO_REGBLOCK_64X128, 64, 128, 2},
+    [ROW_TF32] = {GPUTILE_ALGO_WGMMA_128X256, 128, 256, 1},
+    [ROW_3XTF32] = {GPUTILE_ALGO_WGMMA_128X128, 128, 128, 1},
 };
+
+static int64_t tiles_of(int row, const gputile__gemm_args *args)
+{
+    return ceil_div(args->m, auto_rows[row].bm) * ceil_div(args->n, auto_rows[row].bn);
+}
 
 int gputile__gemm_plan(int requested, int split_k, int sms, bool aligned, bool tensor,
                        gputile__gemm_args *args)
@@ -94,12 +104,16 @@ int gputile__gemm_plan(int requested, int split_k, int sms, bool aligned, bool t
     int splits = split_k;
 
     if (algorithm == GPUTILE_ALGO_AUTO) {
-        int row = !aligned ? 2 : args->n >= 256 ? 0 : 1;
+        int row = ROW_128X256;
         if (tensor) /* 3xTF32 runs on 128 x 128 tiles only (lib/gemm.c) */
-            row = args->precision == GPUTILE_PRECISION_TF32 ? 3 : 4;
+            row = args->precision == GPUTILE_PRECISION_TF32 ? ROW_TF32 : ROW_3XTF32;
+        else if (args->n < 256)
+            row = ROW_128;
+        else if (aligned && sms > 0 &&
+                 tiles_of(ROW_64X128, args) >= 4 * (int64_t)sms * auto_rows[ROW_64X128].fill_per_sm)
+            row = ROW_64X128;
         algorithm = auto_rows[row].algorithm;
-        const int64_t tiles =
-            ceil_div(args->m, auto_rows[row].bm) * ceil_div(args->n, auto_rows[row].bn);
+        const int64_t tiles = tiles_of(row, args);
         if (splits == 0 && sms > 0 && args->k > 0 && tiles < sms) {
             int64_t s = (int64_t)sms * auto_rows[row].fill_per_sm / tiles, by_k = args->k / 256;
             s = s < by_k ? s : by_k;

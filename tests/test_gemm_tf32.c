@@ -376,7 +376,7 @@ Test(tf32_args, statuses)
     EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE);
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_WGMMA_128X128), "wgmma128x128");
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_WGMMA_128X256), "wgmma128x256");
-    cr_assert_null(gputile_algorithm_name(GPUTILE_ALGO_WGMMA_128X256 + 1));
+    cr_assert_null(gputile_algorithm_name(GPUTILE_ALGO_REGBLOCK_64X128_X3 + 1));
 
     /* An empty C is a no-op that reports the plan: AUTO picks a wgmma
      * algorithm on a compute capability 9.0 device, else falls back to an

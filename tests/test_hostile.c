@@ -227,7 +227,7 @@ CALL(version_string_matches_header)
 }
 CALL(algorithm_name_unknown)
 {
-    const int v[] = {-1, GPUTILE_ALGO_WGMMA_128X256 + 1, 99, INT_MIN, INT_MAX};
+    const int v[] = {-1, GPUTILE_ALGO_REGBLOCK_64X128_X3 + 1, 99, INT_MIN, INT_MAX};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; ++i)
         cr_assert_null(gputile_algorithm_name(v[i]), "algorithm %d", v[i]);
     return GPUTILE_SUCCESS;

@@ -295,7 +295,7 @@ static void gemm_options_oracle(const gputile_gemm_options *o, unsigned *must)
     bool pair_ok = o->algorithm == GPUTILE_ALGO_AUTO || wgmma != fp32;
     bool tiles_ok = !(o->algorithm == GPUTILE_ALGO_WGMMA_128X256 &&
                       o->precision == GPUTILE_PRECISION_FP32_3XTF32);
-    if (o->size < sizeof *o || o->algorithm < 0 || o->algorithm > GPUTILE_ALGO_WGMMA_128X256 ||
+    if (o->size < sizeof *o || o->algorithm < 0 || o->algorithm > GPUTILE_ALGO_REGBLOCK_64X128_X3 ||
         !precision_ok || !pair_ok || !tiles_ok || o->reserved != 0 || o->split_k < 0 ||
         o->split_k > GPUTILE_MAX_SPLIT_K || (o->split_k > 1 && !splits))
         *must |= B(GPUTILE_ERROR_INVALID_VALUE);

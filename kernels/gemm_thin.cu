@@ -1,0 +1,172 @@
+/*
+ * gemm_thin.cu: products one to four columns wide, for the ragged edges of
+ * C that whole register-blocked tiles would cover at a loss.
+ *
+ * Why. A 4097 x 4097 C takes 33 x 33 tiles of 128 x 128, and the last row
+ * and column of tiles do a full tile's FFMAs for one useful row or column:
+ * 6% of the work wasted, and the extra tiles add a ninth, quarter-full wave
+ * on 132 SMs. The register-blocked kernels therefore cover the largest
+ * whole-tile part of C, and the one to four leftover columns (or rows) go
+ * here, where they cost what reading the large operand once costs.
+ *
+ * What. out(r, w) = alpha * sum over q of X(r, q) Y(q, w) + beta * out(r, w)
+ * for r < rows, w < W <= 4, q < k, every operand given by two strides, so
+ * the leftover columns of C (X = op(A), Y = op(B)'s last columns) and its
+ * leftover rows (X = op(B)^T, Y = op(A)'s last rows ^T, out = C^T) are one
+ * kernel, in every transpose. X is the large operand, read once:
+ * - rows of X contiguous (X(r, q + 1) next to X(r, q)): a warp per row,
+ *   lanes along q, a butterfly of shuffles to finish;
+ * - otherwise: lanes along r (contiguous when X(r + 1, q) is next to
+ *   X(r, q)), 16 warps of a block over interleaved q, shared memory to
+ *   finish.
+ * Both add in a fixed order: the same inputs give the same bits.
+ */
+#include "kernels.h"
+
+namespace {
+
+constexpr int UNROLL = 8; /* loads in flight per lane: the kernels are bound by memory latency */
+constexpr int GROUPS = 16; /* warps of thin_cols_kernel, each adding every GROUPS-th q */
+
+struct thin_args {
+    int64_t rows, k;
+    const float *x;
+    int64_t xr, xq; /* X(r, q) = x[r * xr + q * xq] */
+    const float *y;
+    int64_t yq, yw; /* Y(q, w) = y[q * yq + w * yw] */
+    float *c;
+    int64_t cr, cw; /* out(r, w) = c[r * cr + w * cw] */
+    float alpha, beta;
+};
+
+template <int W>
+static __device__ __forceinline__ void finish(const thin_args &t, int64_t r, const float *sum)
+{
+#pragma unroll
+    for (int w = 0; w < W; ++w) {
+        float *o = t.c + r * t.cr + w * t.cw;
+        *o = t.beta == 0.0f ? t.alpha * sum[w] : t.alpha * sum[w] + t.beta * *o;
+    }
+}
+
+/* Rows of X contiguous: warp per row, 8 rows per block of 256 threads. */
+template <int W>
+static __global__ void __launch_bounds__(256) thin_rows_kernel(thin_args t)
+{
+    const int lane = threadIdx.x % 32;
+    const int64_t r = (int64_t)blockIdx.x * 8 + threadIdx.x / 32;
+    if (r >= t.rows)
+        return;
+    const float *x = t.x + r * t.xr;
+    float sum[W] = {};
+    for (int64_t q0 = 0; q0 < t.k; q0 += 32 * UNROLL) {
+        float xv[UNROLL];
+#pragma unroll
+        for (int u = 0; u < UNROLL; ++u) {
+            const int64_t q = q0 + u * 32 + lane;
+            xv[u] = q < t.k ? __ldg(x + q) : 0.0f;
+        }
+#pragma unroll
+        for (int u = 0; u < UNROLL; ++u) {
+            const int64_t q = q0 + u * 32 + lane;
+            if (q < t.k)
+#pragma unroll
+                for (int w = 0; w < W; ++w)
+                    sum[w] = fmaf(xv[u], __ldg(t.y + q * t.yq + w * t.yw), sum[w]);
+        }
+    }
+#pragma unroll
+    for (int w = 0; w < W; ++w)
+#pragma unroll
+        for (int s = 16; s > 0; s /= 2)
+            sum[w] += __shfl_xor_sync(0xffffffffu, sum[w], s);
+    if (lane == 0)
+        finish<W>(t, r, sum);
+}
+
+/* Otherwise: 32 rows per block, lane = row, warp g adds q = g + GROUPS i. */
+template <int W>
+static __global__ void __launch_bounds__(32 * GROUPS) thin_cols_kernel(thin_args t)
+{
+    __shared__ float part[GROUPS][32][W]; /* [warp][lane][w] */
+    const int lane = threadIdx.x % 32, g = threadIdx.x / 32;
+    const int64_t r = (int64_t)blockIdx.x * 32 + lane;
+    float sum[W] = {};
+    if (r < t.rows) {
+        const float *x = t.x + r * t.xr;
+        for (int64_t q0 = g; q0 < t.k; q0 += GROUPS * UNROLL) {
+            float xv[UNROLL];
+#pragma unroll
+            for (int u = 0; u < UNROLL; ++u) {
+                const int64_t q = q0 + u * GROUPS;
+                xv[u] = q < t.k ? __ldg(x + q * t.xq) : 0.0f;
+            }
+#pragma unroll
+            for (int u = 0; u < UNROLL; ++u) {
+                const int64_t q = q0 + u * GROUPS;
+                if (q < t.k)
+#pragma unroll
+                    for (int w = 0; w < W; ++w)
+                        sum[w] = fmaf(xv[u], __ldg(t.y + q * t.yq + w * t.yw), sum[w]);
+            }
+        }
+    }
+#pragma unroll
+    for (int w = 0; w < W; ++w)
+        part[g][lane][w] = sum[w];
+    __syncthreads();
+    if (g == 0 && r < t.rows) {
+#pragma unroll
+        for (int w = 0; w < W; ++w) {
+            float s = 0.0f;
+            for (int h = 0; h < GROUPS; ++h)
+                s += part[h][lane][w];
+            sum[w] = s;
+        }
+        finish<W>(t, r, sum);
+    }
+}
+
+template <int W>
+static cudaError_t launch(const thin_args &t, cudaStream_t stream)
+{
+    if (t.xq == 1)
+        thin_rows_kernel<W><<<(unsigned)((t.rows + 7) / 8), 256, 0, stream>>>(t);
+    else
+        thin_cols_kernel<W><<<(unsigned)((t.rows + 31) / 32), 32 * GROUPS, 0, stream>>>(t);
+    return cudaGetLastError();
+}
+
+} // namespace
+
+extern "C" cudaError_t gputile__gemm_thin_edges(const gputile__gemm_args *p, int64_t m_main,
+                                               int64_t n_main, cudaStream_t stream)
+{
+    /* op(A)(i, q) = a[i * ai + q * aq]; op(B)(q, j) = b[q * bq + j * bj] */
+    const int64_t ai = p->trans_a ? 1 : p->lda, aq = p->trans_a ? p->lda : 1;
+    const int64_t bq = p->trans_b ? 1 : p->ldb, bj = p->trans_b ? p->ldb : 1;
+    cudaError_t err = cudaSuccess;
+    for (int side = 0; side < 2 && err == cudaSuccess; ++side) {
+        thin_args t;
+        int w;
+        if (side == 0) { /* columns n_main..n of every row: X = op(A), Y = op(B)'s last columns */
+            w = (int)(p->n - n_main);
+            t = thin_args{p->m, p->k, p->a, ai, aq, p->b + n_main * bj, bq, bj,
+                          p->c + n_main, p->ldc, 1, p->alpha, p->beta};
+        } else { /* rows m_main..m of columns 0..n_main: out = C^T, X = op(B)^T, Y = op(A)^T */
+            w = (int)(p->m - m_main);
+            t = thin_args{n_main, p->k, p->b, bj, bq, p->a + m_main * ai, aq, ai,
+                          p->c + m_main * p->ldc, 1, p->ldc, p->alpha, p->beta};
+        }
+        if (w <= 0 || t.rows <= 0)
+            continue;
+        switch (w) {
+        case 1: err = launch<1>(t, stream); break;
+        case 2: err = launch<2>(t, stream); break;
+        case 3: err = launch<3>(t, stream); break;
+        case 4: err = launch<4>(t, stream); break;
+        default: err = cudaErrorInvalidValue; break;
+        }
+    }
+    return err;
+}
