@@ -110,48 +110,6 @@ static gputile_status locate(const gputile_matrix *m, gputile__memory *at, int n
     return GPUTILE_SUCCESS;
 }
 
-/* Rows that are not 16-byte aligned (a stride of 4097, say) make the
- * register-blocked kernels load element by element. Where AUTO would run
- * 64x128 tiles on aligned rows (C of at least four waves of them, m and n
- * in the thousands), copying such operands to aligned rows first costs
- * about 8 (mk + kn) bytes of memory traffic, 2-3% of the call at 4097^3,
- * and the aligned kernel gains more (BENCHMARKS.md). On success *copies is
- * the one device buffer holding the copies (to be freed on the stream after
- * the launch) and args points at them; any failure changes nothing. */
-static void aligned_copies(gputile_matrix a, gputile_matrix b, gputile__gemm_args *args,
-                           float **copies, cudaStream_t stream)
-{
-    const gputile_matrix m[2] = {a, b};
-    size_t ld[2], size[2];
-    for (int i = 0; i < 2; ++i) {
-        ld[i] = rows_aligned(m[i]) ? 0 : (m[i].width + 3) / 4 * 4;
-        size[i] = ld[i] * m[i].height;
-    }
-    *copies = NULL;
-    if (cudaMallocAsync((void **)copies, (size[0] + size[1]) * sizeof(float), stream) != cudaSuccess) {
-        (void)cudaGetLastError(); /* not sticky: the call goes on unaligned */
-        *copies = NULL;
-        return;
-    }
-    float *dst[2] = {*copies, *copies + size[0]};
-    for (int i = 0; i < 2; ++i)
-        if (ld[i] != 0 && gputile__gemm_pack_kmajor(m[i].elements, (int64_t)m[i].stride, 0,
-                                                    (int64_t)m[i].height, (int64_t)m[i].width,
-                                                    dst[i], (int64_t)ld[i], 0, stream) != cudaSuccess) {
-            (void)cudaFreeAsync(*copies, stream);
-            *copies = NULL;
-            return;
-        }
-    if (ld[0] != 0) {
-        args->a = dst[0];
-        args->lda = (int64_t)ld[0];
-    }
-    if (ld[1] != 0) {
-        args->b = dst[1];
-        args->ldb = (int64_t)ld[1];
-    }
-}
-
 gputile_status gputile__gemm_launch(int algorithm, const gputile__gemm_args *args,
                                     cudaStream_t stream)
 {
@@ -204,8 +162,8 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
         if (!tensor)
             args.precision = GPUTILE_PRECISION_FP32;
     }
-    const bool aligned = rows_aligned(a) && rows_aligned(b);
-    int algorithm = gputile__gemm_plan(requested, split_k, sms, aligned, tensor, &args);
+    int algorithm = gputile__gemm_plan(requested, split_k, sms, rows_aligned(a) && rows_aligned(b),
+                                       tensor, &args);
 
     if (any_host) /* transfers overlapped with the kernels; complete on return */
         s = gputile__gemm_host(algorithm, &args, a, b, c, at, stream);
@@ -216,24 +174,7 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
         args.ldb = (int64_t)b.stride;
         args.c = c.elements;
         args.ldc = (int64_t)c.stride;
-        float *copies = NULL;
-        gputile__gemm_args plan_aligned = args;
-        if (requested == GPUTILE_ALGO_AUTO && !aligned && args.precision == GPUTILE_PRECISION_FP32 &&
-            args.k > 0 && args.alpha != 0.0f &&
-            gputile__gemm_plan(requested, split_k, sms, true, false, &plan_aligned) ==
-                GPUTILE_ALGO_REGBLOCK_64X128) {
-            aligned_copies(a, b, &plan_aligned, &copies, stream);
-            if (copies != NULL) {
-                args = plan_aligned;
-                algorithm = GPUTILE_ALGO_REGBLOCK_64X128;
-            }
-        }
         s = gputile__gemm_launch(algorithm, &args, stream);
-        if (copies != NULL) {
-            gputile_status f = gputile__cuda_status(cudaFreeAsync(copies, stream));
-            if (s == GPUTILE_SUCCESS)
-                s = f;
-        }
     }
     if (s == GPUTILE_SUCCESS && options != NULL) {
         options->algorithm_used = algorithm;

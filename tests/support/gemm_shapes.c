@@ -78,9 +78,8 @@ struct gemm_case gputest_gemm_cases[] = {
     CASE(130, 258, 70, N, T, -1, 0, 2, 0),
     CASE(130, 258, 70, T, N, 2, 0.5f, 2, 0),
     CASE(512, 384, 1000, T, N, 1, 1, 0, 0),
-    /* rows not aligned where AUTO copies them to aligned rows first (at
-     * least 4 waves of 64x128 tiles on 132 SMs), with 1..4 leftover rows
-     * and columns for the thin-edge kernel */
+    /* large, rows not aligned, 1..4 leftover rows and columns: AUTO's
+     * 128x256 tiles with the thin-edge kernel (4097^3 in small) */
     CASE(3011, 3074, 67, N, N, 1, 0, 1, 1),
     CASE(3012, 3073, 67, T, T, 2, 0.5f, 3, 5),
     /* random shapes, fresh each run */
