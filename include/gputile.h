@@ -121,7 +121,7 @@ typedef enum gputile_algorithm {
     GPUTILE_ALGO_REGBLOCK_128X256 = 6, /* 128x256 tiles, 8 warps of 64x64, 16x8 per thread */
     GPUTILE_ALGO_WGMMA_128X128 = 7,  /* tensor cores (Hopper wgmma), 128x128 tiles; TF32 precisions only */
     GPUTILE_ALGO_WGMMA_128X256 = 8,  /* tensor cores (Hopper wgmma), 128x256 tiles; TF32 precisions only */
-    GPUTILE_ALGO_REGBLOCK_64X128 = 9, /* 64x128 tiles, 4 warps, 8x8 per thread, two blocks per SM */
+    GPUTILE_ALGO_REGBLOCK_64X128 = 9, /* 64x128 tiles, 4 warps, 8x8 per thread, 2-3 blocks per SM */
     GPUTILE_ALGO_REGBLOCK_64X128_X3 = 10 /* the same, registers capped so three blocks share an SM */
 } gputile_algorithm;
 

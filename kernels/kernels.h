@@ -49,8 +49,9 @@ cudaError_t gputile__gemm_regblock128(const gputile__gemm_args *args, cudaStream
 cudaError_t gputile__gemm_regblock128w64(const gputile__gemm_args *args, cudaStream_t stream);
 cudaError_t gputile__gemm_regblock128x256(const gputile__gemm_args *args, cudaStream_t stream);
 cudaError_t gputile__gemm_regblock64(const gputile__gemm_args *args, cudaStream_t stream);
-/* 64x128 tiles, 4 warps of 32x64, 8x8 per thread, two blocks per SM (or,
- * x3, registers capped at 168 so that three fit). */
+/* 64x128 tiles, 4 warps of 32x64, 8x8 per thread, launch bounds for two
+ * blocks per SM (three fit where a variant takes 168 registers or fewer),
+ * or, x3, registers capped at 168 so that three always fit. */
 cudaError_t gputile__gemm_regblock64x128(const gputile__gemm_args *args, cudaStream_t stream);
 cudaError_t gputile__gemm_regblock64x128x3(const gputile__gemm_args *args, cudaStream_t stream);
 /* C = alpha * (sum over z < splits of work[z * m * n + row * n + col], in
