@@ -143,7 +143,8 @@ struct tile_loader {
 
 template <int RM, int RN, int WM, int WN, int BK, int MINB, bool TA, bool TB, bool VA, bool VB>
 static __global__ void __launch_bounds__(WM * WN * 32, MINB)
-gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split, float *work)
+gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split, float *work,
+                     int64_t full_tiles, int tail_splits, int64_t tail_k, float *tail_work)
 {
     constexpr int THREADS = WM * WN * 32, BM = WM * 16 * RM, BN = WN * 32 * RN;
     constexpr int TM = 4 * RM, TN = 4 * RN;
@@ -151,11 +152,21 @@ gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split,
     __shared__ __align__(16) float bs[2][BK][BN + PAD];
 
     const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+    /* Blocks past full_tiles split the last tiles tail_splits ways along k
+     * (the tail: see launch()); the others cover a tile, or one split of
+     * it when gridDim.z > 1. */
+    int64_t tile = blockIdx.x, z = blockIdx.z, kps = k_per_split;
+    const bool tail = tail_splits > 1 && tile >= full_tiles;
+    if (tail) {
+        z = (tile - full_tiles) % tail_splits;
+        tile = full_tiles + (tile - full_tiles) / tail_splits;
+        kps = tail_k;
+    }
     int64_t tile_m, tile_n; /* tiles in groups of 8 rows (grid.cuh) */
-    gputile__grouped_tile(blockIdx.x, (p.m + BM - 1) / BM, tiles_n, &tile_m, &tile_n);
+    gputile__grouped_tile(tile, (p.m + BM - 1) / BM, tiles_n, &tile_m, &tile_n);
     const int64_t m0 = tile_m * BM, n0 = tile_n * BN;
-    const int64_t k_begin = blockIdx.z * k_per_split;
-    const int64_t k_end = min(p.k, k_begin + k_per_split);
+    const int64_t k_begin = z * kps;
+    const int64_t k_end = min(p.k, k_begin + kps);
 
     /* This thread's rows: tm + {0..3} + 16 r; columns: tn + {0..3} + 32 c. */
     const int tm = warp % WM * 16 * RM + lane / 8 * 4, tn = warp / WM * 32 * RN + lane % 8 * 4;
@@ -232,11 +243,16 @@ gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split,
             next_slice(buf);
     }
 
-    /* Epilogue: C = alpha acc + beta C, or the raw partial into the split's workspace slice. */
-    const bool partial = gridDim.z > 1;
-    float *c = partial ? work + blockIdx.z * p.m * p.n : p.c;
-    const int64_t ldc = partial ? p.n : p.ldc;
-    const bool vec_c = partial ? p.n % 4 == 0 : (uintptr_t)p.c % 16 == 0 && p.ldc % 4 == 0;
+    /* Epilogue: C = alpha acc + beta C, or the raw partial into the split's
+     * workspace slice (m x n), or a tail split's (BM x BN, at m0, n0). */
+    /* (a tail block's partial goes to slot blockIdx.x - full_tiles, which is
+     * (tile - full_tiles) * tail_splits + z: nothing of the block's own
+     * stays live through the k loop for it) */
+    const bool partial = gridDim.z > 1 || tail;
+    float *c = tail ? tail_work + (blockIdx.x - full_tiles) * (BM * BN) - (m0 * BN + n0)
+               : partial ? work + blockIdx.z * p.m * p.n : p.c;
+    const int64_t ldc = tail ? BN : partial ? p.n : p.ldc;
+    const bool vec_c = tail || (partial ? p.n % 4 == 0 : (uintptr_t)p.c % 16 == 0 && p.ldc % 4 == 0);
 #pragma unroll
     for (int i = 0; i < TM; ++i) {
         const int64_t row = m0 + tm + i % 4 + 16 * (i / 4);
@@ -283,17 +299,102 @@ static __global__ void gemm_splitk_reduce_kernel(gputile__gemm_args p, int split
     }
 }
 
+/* C of the tail tiles t < tail_tiles (tiles full_tiles + t in the grouped
+ * order) = alpha * (sum of their splits' partials, in split order) + beta C. */
+template <int BM, int BN>
+static __global__ void gemm_tail_reduce_kernel(gputile__gemm_args p, int64_t tiles_n,
+                                               int64_t full_tiles, int64_t tail_tiles, int splits,
+                                               const float *__restrict__ work)
+{
+    const int64_t total = tail_tiles * BM * BN;
+    for (int64_t e = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; e < total;
+         e += (int64_t)gridDim.x * blockDim.x) {
+        const int64_t t = e / (BM * BN), w = e % (BM * BN);
+        int64_t tile_m, tile_n;
+        gputile__grouped_tile(full_tiles + t, (p.m + BM - 1) / BM, tiles_n, &tile_m, &tile_n);
+        const int64_t row = tile_m * BM + w / BN, col = tile_n * BN + w % BN;
+        if (row >= p.m || col >= p.n)
+            continue;
+        float s = 0.0f;
+        for (int z = 0; z < splits; ++z)
+            s += work[(t * splits + z) * (BM * BN) + w];
+        float *c = p.c + row * p.ldc + col;
+        *c = p.beta == 0.0f ? p.alpha * s : p.alpha * s + p.beta * *c;
+    }
+}
+
+/* The tail. Blocks of equal work run in waves of (blocks per SM) x SMs;
+ * when the last wave is at most half full, its tiles are split along k so
+ * that it fills the GPU, their partials summed in a fixed order by
+ * gemm_tail_reduce_kernel. 4096^3 on 64x128 tiles with three blocks per SM
+ * on 132 SMs: 2048 tiles are 5 waves and 68 tiles, which run as 340 blocks
+ * of a fifth of k. Only where the planner allows it (p->tail: AUTO, no
+ * split of k). *tail_splits = 0: no tail split. */
+template <typename Kernel>
+static cudaError_t plan_tail(const gputile__gemm_args *p, Kernel kernel, int threads, int bk,
+                             int64_t tiles, int64_t *full, int *tail_splits)
+{
+    *full = tiles;
+    *tail_splits = 0;
+    if (!p->tail)
+        return cudaSuccess;
+    int dev, sms, per_sm;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err == cudaSuccess)
+        err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (err == cudaSuccess)
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0);
+    if (err != cudaSuccess)
+        return err;
+    const int64_t slots = (int64_t)sms * per_sm, rem = tiles % slots;
+    if (slots < 2 || tiles <= slots || rem == 0 || 2 * rem > slots)
+        return cudaSuccess;
+    int64_t s = slots / rem, by_k = p->k / (4 * bk); /* at least 4 slices per split */
+    s = s < by_k ? s : by_k;
+    s = s < 8 ? s : 8;
+    if (s >= 2) {
+        *full = tiles - rem;
+        *tail_splits = (int)s;
+    }
+    return cudaSuccess;
+}
+
 template <int RM, int RN, int WM, int WN, int BK, int MINB, bool TA, bool TB, bool VA, bool VB>
 static cudaError_t launch(const gputile__gemm_args *p, int splits, float *work, cudaStream_t stream)
 {
     constexpr int THREADS = WM * WN * 32, BM = WM * 16 * RM, BN = WN * 32 * RN;
+    const auto kernel = gemm_regblock_kernel<RM, RN, WM, WN, BK, MINB, TA, TB, VA, VB>;
     const int64_t tiles_n = (p->n + BN - 1) / BN, tiles_m = (p->m + BM - 1) / BM;
+    const int64_t tiles = tiles_m * tiles_n;
     /* k per split, a multiple of BK so only the last split has a partial slice */
     const int64_t k_per_split = ((p->k + splits - 1) / splits + BK - 1) / BK * BK;
-    dim3 grid((unsigned)(tiles_m * tiles_n), 1, (unsigned)splits);
-    gemm_regblock_kernel<RM, RN, WM, WN, BK, MINB, TA, TB, VA, VB>
-        <<<grid, THREADS, 0, stream>>>(*p, tiles_n, k_per_split, work);
-    return cudaGetLastError();
+    int64_t full = tiles;
+    int tail_splits = 0;
+    cudaError_t err = splits > 1 ? cudaSuccess : plan_tail(p, kernel, THREADS, BK, tiles, &full, &tail_splits);
+    if (err != cudaSuccess)
+        return err;
+    if (tail_splits == 0) {
+        dim3 grid((unsigned)tiles, 1, (unsigned)splits);
+        kernel<<<grid, THREADS, 0, stream>>>(*p, tiles_n, k_per_split, work, tiles, 0, 0, NULL);
+        return cudaGetLastError();
+    }
+    const int64_t tail_tiles = tiles - full;
+    const int64_t tail_k = ((p->k + tail_splits - 1) / tail_splits + BK - 1) / BK * BK;
+    float *tail_work;
+    err = cudaMallocAsync((void **)&tail_work, (size_t)(tail_tiles * tail_splits) * BM * BN * sizeof(float),
+                          stream);
+    if (err != cudaSuccess)
+        return err;
+    kernel<<<(unsigned)(full + tail_tiles * tail_splits), THREADS, 0, stream>>>(
+        *p, tiles_n, k_per_split, work, full, tail_splits, tail_k, tail_work);
+    err = cudaGetLastError();
+    if (err == cudaSuccess) {
+        gemm_tail_reduce_kernel<BM, BN><<<264, 256, 0, stream>>>(*p, tiles_n, full, tail_tiles,
+                                                                 tail_splits, tail_work);
+        err = cudaGetLastError();
+    }
+    cudaError_t free_err = cudaFreeAsync(tail_work, stream);
+    return err != cudaSuccess ? err : free_err;
 }
 
 /* Instantiates the 16 transpose/alignment variants of one configuration. */

@@ -34,6 +34,8 @@ typedef struct gputile__gemm_args {
     int splits; /* split-K factor (register-blocked kernels; others ignore it): split z
                    covers k from z * per to (z + 1) * per, per = ceil(k / splits)
                    rounded up to the kernel's k slice */
+    int tail;   /* register-blocked kernels with splits == 1: may split the tiles of a
+                   last wave at most half full along k (AUTO only) */
 } gputile__gemm_args;
 
 /* One thread per element of C (Kirk & Hwu Fig. 4.1; CGMA 1). */

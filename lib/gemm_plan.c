@@ -81,13 +81,14 @@ static int64_t ceil_div(int64_t a, int64_t b)
  * Tensor-core precisions: TF32 on 128x256 tiles, the TMA-fed kernel, at
  * every shape (on the H100 it ran 5-9x the register-staged 128x128 kernel
  * at 2048^3 to 8192^3), 3xTF32 on 128x128; k split in the same way. */
-enum { ROW_128X256, ROW_128, ROW_64X128, ROW_TF32, ROW_3XTF32 };
+enum { ROW_128X256, ROW_128, ROW_64X128, ROW_64X128_X3, ROW_TF32, ROW_3XTF32 };
 static const struct {
     int algorithm, bm, bn, fill_per_sm;
 } auto_rows[] = {
     [ROW_128X256] = {GPUTILE_ALGO_REGBLOCK_128X256, 128, 256, 1},
     [ROW_128] = {GPUTILE_ALGO_REGBLOCK_128, 128, 128, 1},
     [ROW_64X128] = {GPUTILE_ALGO_REGBLOCK_64X128, 64, 128, 2},
+    [ROW_64X128_X3] = {GPUTILE_ALGO_REGBLOCK_64X128_X3, 64, 128, 3},
     [ROW_TF32] = {GPUTILE_ALGO_WGMMA_128X256, 128, 256, 1},
     [ROW_3XTF32] = {GPUTILE_ALGO_WGMMA_128X128, 128, 128, 1},
 };
@@ -109,9 +110,9 @@ int gputile__gemm_plan(int requested, int split_k, int sms, bool aligned, bool t
             row = args->precision == GPUTILE_PRECISION_TF32 ? ROW_TF32 : ROW_3XTF32;
         else if (args->n < 256)
             row = ROW_128;
-        else if (aligned && sms > 0 &&
+        else if (sms > 0 &&
                  tiles_of(ROW_64X128, args) >= 4 * (int64_t)sms * auto_rows[ROW_64X128].fill_per_sm)
-            row = ROW_64X128;
+            row = aligned ? ROW_64X128 : ROW_64X128_X3;
         algorithm = auto_rows[row].algorithm;
         const int64_t tiles = tiles_of(row, args);
         if (splits == 0 && sms > 0 && args->k > 0 && tiles < sms) {
@@ -131,6 +132,8 @@ int gputile__gemm_plan(int requested, int split_k, int sms, bool aligned, bool t
         splits = (int)ceil_div(args->k, per);
     }
     args->splits = splits;
+    /* the last partial wave may be split along k (kernels/gemm_regblock.cu) where AUTO chose no split */
+    args->tail = requested == GPUTILE_ALGO_AUTO && split_k == 0 && splits == 1;
     return algorithm;
 }
 

@@ -88,6 +88,8 @@ LAUNCHER(gputile__gemm_regblock128)
 LAUNCHER(gputile__gemm_regblock128w64)
 LAUNCHER(gputile__gemm_regblock128x256)
 LAUNCHER(gputile__gemm_regblock64)
+LAUNCHER(gputile__gemm_regblock64x128)
+LAUNCHER(gputile__gemm_regblock64x128x3)
 LAUNCHER(gputile__gemm_wgmma128)
 LAUNCHER(gputile__gemm_wgmma256)
 cudaError_t gputile__gemm_wgmma_supported(int device, int *supported) { (void)device, (void)supported; NO_DEVICE; }

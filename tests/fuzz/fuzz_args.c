@@ -353,7 +353,7 @@ static void fuzz_gemm(reader *r, bool matmul)
             o->precision != before.precision || o->split_k != before.split_k ||
             o->reserved != before.reserved)
             fail("changed an input field of the options", call, s);
-        if (o->algorithm_used < GPUTILE_ALGO_NAIVE || o->algorithm_used > GPUTILE_ALGO_WGMMA_128X256 ||
+        if (o->algorithm_used < GPUTILE_ALGO_NAIVE || o->algorithm_used > GPUTILE_ALGO_REGBLOCK_64X128_X3 ||
             (o->algorithm != GPUTILE_ALGO_AUTO && o->algorithm_used != o->algorithm))
             fail("algorithm_used is not the algorithm requested or a named one", call, s);
         if (o->split_k_used < 1 || (o->split_k > 0 && o->split_k_used > o->split_k))
@@ -647,7 +647,7 @@ static void fuzz_names(reader *r)
         fail("NULL text", "gputile_strerror", (gputile_status)0);
     if (status != (strcmp(gputile_status_name(v), "GPUTILE_UNKNOWN") != 0))
         fail("name of a status", "gputile_status_name", (gputile_status)0);
-    if ((gputile_algorithm_name(v) != NULL) != (v >= 0 && v <= GPUTILE_ALGO_WGMMA_128X256))
+    if ((gputile_algorithm_name(v) != NULL) != (v >= 0 && v <= GPUTILE_ALGO_REGBLOCK_64X128_X3))
         fail("name of an algorithm", "gputile_algorithm_name", (gputile_status)0);
     if ((gputile_hist_tier_name(v) != NULL) != (v >= 0 && v <= GPUTILE_HIST_TIER_GLOBAL))
         fail("name of a tier", "gputile_hist_tier_name", (gputile_status)0);

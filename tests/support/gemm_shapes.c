@@ -80,8 +80,8 @@ struct gemm_case gputest_gemm_cases[] = {
     CASE(512, 384, 1000, T, N, 1, 1, 0, 0),
     /* large, rows not aligned, 1..4 leftover rows and columns: AUTO's
      * 128x256 tiles with the thin-edge kernel (4097^3 in small) */
-    CASE(3011, 3074, 67, N, N, 1, 0, 1, 1),
-    CASE(3012, 3073, 67, T, T, 2, 0.5f, 3, 5),
+    CASE(3011, 3074, 301, N, N, 1, 0, 1, 1),
+    CASE(3012, 3073, 301, T, T, 2, 0.5f, 3, 5),
     /* random shapes, fresh each run */
     CASE(-1, -1, -1, N, N, 1, 0, 1, 1),
     CASE(-1, -1, -1, T, N, 1, 0, 0, 3),
