@@ -72,8 +72,11 @@ static int64_t ceil_div(int64_t a, int64_t b)
  *   8192x8192x1024; at 2048^3, under 2 waves, 0.72);
  * - C narrower than 256: 128x128 tiles of 8 warps (8192x128x8192 split 2
  *   ways: 0.88, against 0.87 for 64x128 split 8 ways);
- * - otherwise 128x256 tiles (2048^3 0.90; 4097^3, rows not aligned, 0.95
- *   against 0.94 for 64x128x3 and 0.91 for 128x128).
+ * - the same where the rows are not aligned, with registers capped so that
+ *   three blocks share an SM (64x128x3: 4097^3 0.99 with the tail split
+ *   of kernels/gemm_regblock.cu, against 0.96 for 128x256; 64x128, at two
+ *   blocks per SM there, 0.86);
+ * - otherwise 128x256 tiles (2048^3 0.90).
  * `fill` is how many blocks keep every SM busy; with fewer tiles than SMs
  * the planner splits k up to fill / tiles ways (127x8192x8192 on 128x256:
  * 4 splits, 0.88; 1024^3: 4 splits, 0.98), keeping at least 256 of k per
