@@ -244,10 +244,10 @@ gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split,
     }
 
     /* Epilogue: C = alpha acc + beta C, or the raw partial into the split's
-     * workspace slice (m x n), or a tail split's (BM x BN, at m0, n0). */
-    /* (a tail block's partial goes to slot blockIdx.x - full_tiles, which is
-     * (tile - full_tiles) * tail_splits + z: nothing of the block's own
-     * stays live through the k loop for it) */
+     * workspace slice (m x n), or a tail split's (BM x BN, at m0, n0). A
+     * tail block's slot is blockIdx.x - full_tiles, which equals
+     * (tile - full_tiles) * tail_splits + z: computed from blockIdx, nothing
+     * of the block's own stays live through the k loop for it. */
     const bool partial = gridDim.z > 1 || tail;
     float *c = tail ? tail_work + (blockIdx.x - full_tiles) * (BM * BN) - (m0 * BN + n0)
                : partial ? work + blockIdx.z * p.m * p.n : p.c;
@@ -328,25 +328,29 @@ static __global__ void gemm_tail_reduce_kernel(gputile__gemm_args p, int64_t til
  * that it fills the GPU, their partials summed in a fixed order by
  * gemm_tail_reduce_kernel. 4096^3 on 64x128 tiles with three blocks per SM
  * on 132 SMs: 2048 tiles are 5 waves and 68 tiles, which run as 340 blocks
- * of a fifth of k. Only where the planner allows it (p->tail: AUTO, no
- * split of k). *tail_splits = 0: no tail split. */
+ * of a fifth of k. Only where the planner allows it (p->tail_sms > 0:
+ * AUTO, no split of k). *tail_splits = 0: no tail split. */
+/* k per split of `splits`, a multiple of BK so that only the last split
+ * has a partial slice. */
+template <int BK>
+static int64_t k_per_split_of(int64_t k, int64_t splits)
+{
+    return ((k + splits - 1) / splits + BK - 1) / BK * BK;
+}
+
 template <typename Kernel>
 static cudaError_t plan_tail(const gputile__gemm_args *p, Kernel kernel, int threads, int bk,
                              int64_t tiles, int64_t *full, int *tail_splits)
 {
     *full = tiles;
     *tail_splits = 0;
-    if (!p->tail)
+    if (p->tail_sms <= 0)
         return cudaSuccess;
-    int dev, sms, per_sm;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err == cudaSuccess)
-        err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-    if (err == cudaSuccess)
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0);
+    int per_sm;
+    cudaError_t err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0);
     if (err != cudaSuccess)
         return err;
-    const int64_t slots = (int64_t)sms * per_sm, rem = tiles % slots;
+    const int64_t slots = (int64_t)p->tail_sms * per_sm, rem = tiles % slots;
     if (slots < 2 || tiles <= slots || rem == 0 || 2 * rem > slots)
         return cudaSuccess;
     int64_t s = slots / rem, by_k = p->k / (4 * bk); /* at least 4 slices per split */
@@ -366,8 +370,7 @@ static cudaError_t launch(const gputile__gemm_args *p, int splits, float *work, 
     const auto kernel = gemm_regblock_kernel<RM, RN, WM, WN, BK, MINB, TA, TB, VA, VB>;
     const int64_t tiles_n = (p->n + BN - 1) / BN, tiles_m = (p->m + BM - 1) / BM;
     const int64_t tiles = tiles_m * tiles_n;
-    /* k per split, a multiple of BK so only the last split has a partial slice */
-    const int64_t k_per_split = ((p->k + splits - 1) / splits + BK - 1) / BK * BK;
+    const int64_t k_per_split = k_per_split_of<BK>(p->k, splits);
     int64_t full = tiles;
     int tail_splits = 0;
     cudaError_t err = splits > 1 ? cudaSuccess : plan_tail(p, kernel, THREADS, BK, tiles, &full, &tail_splits);
@@ -379,7 +382,7 @@ static cudaError_t launch(const gputile__gemm_args *p, int splits, float *work, 
         return cudaGetLastError();
     }
     const int64_t tail_tiles = tiles - full;
-    const int64_t tail_k = ((p->k + tail_splits - 1) / tail_splits + BK - 1) / BK * BK;
+    const int64_t tail_k = k_per_split_of<BK>(p->k, tail_splits);
     float *tail_work;
     err = cudaMallocAsync((void **)&tail_work, (size_t)(tail_tiles * tail_splits) * BM * BN * sizeof(float),
                           stream);

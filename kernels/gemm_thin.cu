@@ -49,6 +49,29 @@ static __device__ __forceinline__ void finish(const thin_args &t, int64_t r, con
     }
 }
 
+/* sum[w] += X(r, q) Y(q, w) over the UNROLL values q = q0 + u * stride
+ * below k, where x points at X(r, 0) and consecutive q are xq apart: all
+ * UNROLL loads of X issued before the first multiply-add. */
+template <int W>
+static __device__ __forceinline__ void add_run(const thin_args &t, const float *x, int64_t xq,
+                                               int64_t q0, int stride, float *sum)
+{
+    float xv[UNROLL];
+#pragma unroll
+    for (int u = 0; u < UNROLL; ++u) {
+        const int64_t q = q0 + u * stride;
+        xv[u] = q < t.k ? __ldg(x + q * xq) : 0.0f;
+    }
+#pragma unroll
+    for (int u = 0; u < UNROLL; ++u) {
+        const int64_t q = q0 + u * stride;
+        if (q < t.k)
+#pragma unroll
+            for (int w = 0; w < W; ++w)
+                sum[w] = fmaf(xv[u], __ldg(t.y + q * t.yq + w * t.yw), sum[w]);
+    }
+}
+
 /* Rows of X contiguous: warp per row, 8 rows per block of 256 threads. */
 template <int W>
 static __global__ void __launch_bounds__(256) thin_rows_kernel(thin_args t)
@@ -59,22 +82,8 @@ static __global__ void __launch_bounds__(256) thin_rows_kernel(thin_args t)
         return;
     const float *x = t.x + r * t.xr;
     float sum[W] = {};
-    for (int64_t q0 = 0; q0 < t.k; q0 += 32 * UNROLL) {
-        float xv[UNROLL];
-#pragma unroll
-        for (int u = 0; u < UNROLL; ++u) {
-            const int64_t q = q0 + u * 32 + lane;
-            xv[u] = q < t.k ? __ldg(x + q) : 0.0f;
-        }
-#pragma unroll
-        for (int u = 0; u < UNROLL; ++u) {
-            const int64_t q = q0 + u * 32 + lane;
-            if (q < t.k)
-#pragma unroll
-                for (int w = 0; w < W; ++w)
-                    sum[w] = fmaf(xv[u], __ldg(t.y + q * t.yq + w * t.yw), sum[w]);
-        }
-    }
+    for (int64_t q0 = 0; q0 < t.k; q0 += 32 * UNROLL)
+        add_run<W>(t, x, 1, q0 + lane, 32, sum);
 #pragma unroll
     for (int w = 0; w < W; ++w)
 #pragma unroll
@@ -94,22 +103,8 @@ static __global__ void __launch_bounds__(32 * GROUPS) thin_cols_kernel(thin_args
     float sum[W] = {};
     if (r < t.rows) {
         const float *x = t.x + r * t.xr;
-        for (int64_t q0 = g; q0 < t.k; q0 += GROUPS * UNROLL) {
-            float xv[UNROLL];
-#pragma unroll
-            for (int u = 0; u < UNROLL; ++u) {
-                const int64_t q = q0 + u * GROUPS;
-                xv[u] = q < t.k ? __ldg(x + q * t.xq) : 0.0f;
-            }
-#pragma unroll
-            for (int u = 0; u < UNROLL; ++u) {
-                const int64_t q = q0 + u * GROUPS;
-                if (q < t.k)
-#pragma unroll
-                    for (int w = 0; w < W; ++w)
-                        sum[w] = fmaf(xv[u], __ldg(t.y + q * t.yq + w * t.yw), sum[w]);
-            }
-        }
+        for (int64_t q0 = g; q0 < t.k; q0 += GROUPS * UNROLL)
+            add_run<W>(t, x, t.xq, q0, GROUPS, sum);
     }
 #pragma unroll
     for (int w = 0; w < W; ++w)

@@ -34,8 +34,9 @@ typedef struct gputile__gemm_args {
     int splits; /* split-K factor (register-blocked kernels; others ignore it): split z
                    covers k from z * per to (z + 1) * per, per = ceil(k / splits)
                    rounded up to the kernel's k slice */
-    int tail;   /* register-blocked kernels with splits == 1: may split the tiles of a
-                   last wave at most half full along k (AUTO only) */
+    int tail_sms; /* > 0 (AUTO with splits == 1 only): the device's SM count; the
+                     register-blocked kernels may then split the tiles of a last
+                     wave at most half full along k */
 } gputile__gemm_args;
 
 /* One thread per element of C (Kirk & Hwu Fig. 4.1; CGMA 1). */

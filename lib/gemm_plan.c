@@ -136,7 +136,7 @@ int gputile__gemm_plan(int requested, int split_k, int sms, bool aligned, bool t
     }
     args->splits = splits;
     /* the last partial wave may be split along k (kernels/gemm_regblock.cu) where AUTO chose no split */
-    args->tail = requested == GPUTILE_ALGO_AUTO && split_k == 0 && splits == 1;
+    args->tail_sms = requested == GPUTILE_ALGO_AUTO && split_k == 0 && splits == 1 ? sms : 0;
     return algorithm;
 }
 
