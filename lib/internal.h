@@ -5,6 +5,8 @@
 #define GPUTILE_INTERNAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <cuda_runtime_api.h>
 
 #include "gputile.h"
@@ -12,6 +14,30 @@
 /* Records `err` as this thread's last CUDA error and returns the status that
  * stands for it (cudaSuccess -> GPUTILE_SUCCESS). */
 gputile_status gputile__cuda_status(cudaError_t err);
+
+/* Every row of a float matrix at p, ld floats apart, starts 16-byte
+ * aligned: kernels may read and write it with 16-byte vectors. */
+static inline bool gputile__rows_aligned16(const void *p, int64_t ld)
+{
+    return (uintptr_t)p % 16 == 0 && ld % 4 == 0;
+}
+
+/* ---- device.c: what planners need to know of a device, cached ---- */
+typedef struct gputile__device {
+    int ordinal;
+    int sms;           /* multiprocessors */
+    int major, minor;  /* compute capability */
+    int smem_optin;    /* shared memory per block, opt-in, bytes */
+    int smem_per_sm;   /* shared memory per multiprocessor, bytes */
+    int smem_reserved; /* shared memory the system reserves per block, bytes */
+    int clusters;      /* launches thread-block clusters */
+    int can_map_host;  /* maps page-locked host memory */
+    int host_register; /* cudaHostRegister works */
+} gputile__device;
+
+/* The current device's facts, asked once per device and process (NO_DEVICE
+ * without a driver or device; no CUDA error is left pending). */
+gputile_status gputile__device_current(const gputile__device **out);
 
 /* ---- matrix.c ---- */
 /* True when the matrix holds no element. */
