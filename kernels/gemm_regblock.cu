@@ -16,8 +16,9 @@
  * contiguous bytes): one shared-memory wavefront per read instruction, so
  * the FFMA pipe, not shared memory, is the limit.
  *
- * Configurations: run() lists them (8 x 8 or 16 x 8 per thread, 64 x 64 to
- * 128 x 256 tiles) and BENCHMARKS.md the measurements behind them.
+ * Configurations: the REGBLOCK rows of gemm_variants.h (8 x 8 or 16 x 8
+ * per thread, 64 x 64 to 128 x 256 tiles), each instantiated below from
+ * its row; BENCHMARKS.md has the measurements behind them.
  *
  * CGMA. A block loads (BM + BN) * BK floats per BM * BN * BK FMAs:
  * BM * BN / (BM + BN) FMAs per global load, 64 for 128 x 128, 85 for 128 x 256.
@@ -30,13 +31,16 @@
  *
  * Split-K. blockIdx.z takes a contiguous range of k; with more than one
  * split the block writes its partial tile to a workspace and
- * gemm_splitk_reduce_kernel adds the splits in a fixed order (deterministic,
- * no atomics) and applies alpha and beta.
+ * gputile__gemm_splitk_reduce() (gemm_splitk.cu, launched by lib/) adds the
+ * splits in a fixed order (deterministic, no atomics) and applies alpha and
+ * beta. lib/ plans every split, the tail split and the workspace.
  *
  * Resources: see `make ptxas-report`; no configuration spills.
  */
 #include "kernels.h"
 #include "grid.cuh"
+
+namespace {
 
 #define PAD 4 /* floats of padding per shared row: keeps 16-byte alignment */
 
@@ -283,22 +287,6 @@ gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split,
     }
 }
 
-/* C = alpha * (sum of the splits' partials, in split order) + beta * C. */
-static __global__ void gemm_splitk_reduce_kernel(gputile__gemm_args p, int splits,
-                                                 const float *__restrict__ work)
-{
-    const int64_t mn = p.m * p.n;
-    for (int64_t e = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; e < mn;
-         e += (int64_t)gridDim.x * blockDim.x) {
-        float s = 0.0f;
-        for (int z = 0; z < splits; ++z)
-            s += work[z * mn + e];
-        const int64_t row = e / p.n, col = e % p.n;
-        float *c = p.c + row * p.ldc + col;
-        *c = p.beta == 0.0f ? p.alpha * s : p.alpha * s + p.beta * *c;
-    }
-}
-
 /* C of the tail tiles t < tail_tiles (tiles full_tiles + t in the grouped
  * order) = alpha * (sum of their splits' partials, in split order) + beta C. */
 template <int BM, int BN>
@@ -323,97 +311,55 @@ static __global__ void gemm_tail_reduce_kernel(gputile__gemm_args p, int64_t til
     }
 }
 
-/* The tail. Blocks of equal work run in waves of (blocks per SM) x SMs;
- * when the last wave is at most half full, its tiles are split along k so
- * that it fills the GPU, their partials summed in a fixed order by
- * gemm_tail_reduce_kernel. 4096^3 on 64x128 tiles with three blocks per SM
- * on 132 SMs: 2048 tiles are 5 waves and 68 tiles, which run as 340 blocks
- * of a fifth of k. Only where the planner allows it (p->tail_sms > 0:
- * AUTO, no split of k). *tail_splits = 0: no tail split. */
-/* k per split of `splits`, a multiple of BK so that only the last split
- * has a partial slice. */
-template <int BK>
-static int64_t k_per_split_of(int64_t k, int64_t splits)
-{
-    return ((k + splits - 1) / splits + BK - 1) / BK * BK;
-}
-
-template <typename Kernel>
-static cudaError_t plan_tail(const gputile__gemm_args *p, Kernel kernel, int threads, int bk,
-                             int64_t tiles, int64_t *full, int *tail_splits)
-{
-    *full = tiles;
-    *tail_splits = 0;
-    if (p->tail_sms <= 0)
-        return cudaSuccess;
-    int per_sm;
-    cudaError_t err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0);
-    if (err != cudaSuccess)
-        return err;
-    const int64_t slots = (int64_t)p->tail_sms * per_sm, rem = tiles % slots;
-    if (slots < 2 || tiles <= slots || rem == 0 || 2 * rem > slots)
-        return cudaSuccess;
-    int64_t s = slots / rem, by_k = p->k / (4 * bk); /* at least 4 slices per split */
-    s = s < by_k ? s : by_k;
-    s = s < 8 ? s : 8;
-    if (s >= 2) {
-        *full = tiles - rem;
-        *tail_splits = (int)s;
-    }
-    return cudaSuccess;
-}
-
+/* One configuration in one transpose and load width: with `blocks`, how
+ * many of its blocks fit on an SM (the planner's question); else the
+ * tiles of C in the grouped order, and with plan->tail_splits > 1 the
+ * tiles from plan->full_tiles on split that many ways along k in the same
+ * launch, their partials then added by gemm_tail_reduce_kernel (the
+ * planner's tail split: lib/gemm_plan.c). */
 template <int RM, int RN, int WM, int WN, int BK, int MINB, bool TA, bool TB, bool VA, bool VB>
-static cudaError_t launch(const gputile__gemm_args *p, int splits, float *work, cudaStream_t stream)
+static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan *plan,
+                          cudaStream_t stream, int *blocks)
 {
     constexpr int THREADS = WM * WN * 32, BM = WM * 16 * RM, BN = WN * 32 * RN;
     const auto kernel = gemm_regblock_kernel<RM, RN, WM, WN, BK, MINB, TA, TB, VA, VB>;
+    if (blocks != NULL)
+        return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, THREADS, 0);
     const int64_t tiles_n = (p->n + BN - 1) / BN, tiles_m = (p->m + BM - 1) / BM;
     const int64_t tiles = tiles_m * tiles_n;
-    const int64_t k_per_split = k_per_split_of<BK>(p->k, splits);
-    int64_t full = tiles;
-    int tail_splits = 0;
-    cudaError_t err = splits > 1 ? cudaSuccess : plan_tail(p, kernel, THREADS, BK, tiles, &full, &tail_splits);
-    if (err != cudaSuccess)
-        return err;
-    if (tail_splits == 0) {
-        dim3 grid((unsigned)tiles, 1, (unsigned)splits);
-        kernel<<<grid, THREADS, 0, stream>>>(*p, tiles_n, k_per_split, work, tiles, 0, 0, NULL);
+    if (plan->tail_splits < 2) {
+        dim3 grid((unsigned)tiles, 1, (unsigned)plan->splits);
+        kernel<<<grid, THREADS, 0, stream>>>(*p, tiles_n, plan->k_per_split, plan->work, tiles, 0,
+                                             0, NULL);
         return cudaGetLastError();
     }
-    const int64_t tail_tiles = tiles - full;
-    const int64_t tail_k = k_per_split_of<BK>(p->k, tail_splits);
-    float *tail_work;
-    err = cudaMallocAsync((void **)&tail_work, (size_t)(tail_tiles * tail_splits) * BM * BN * sizeof(float),
-                          stream);
+    const int64_t tail_tiles = tiles - plan->full_tiles;
+    kernel<<<(unsigned)(plan->full_tiles + tail_tiles * plan->tail_splits), THREADS, 0, stream>>>(
+        *p, tiles_n, plan->k_per_split, plan->work, plan->full_tiles, plan->tail_splits,
+        plan->tail_k, plan->tail_work);
+    cudaError_t err = cudaGetLastError();
     if (err != cudaSuccess)
         return err;
-    kernel<<<(unsigned)(full + tail_tiles * tail_splits), THREADS, 0, stream>>>(
-        *p, tiles_n, k_per_split, work, full, tail_splits, tail_k, tail_work);
-    err = cudaGetLastError();
-    if (err == cudaSuccess) {
-        gemm_tail_reduce_kernel<BM, BN><<<264, 256, 0, stream>>>(*p, tiles_n, full, tail_tiles,
-                                                                 tail_splits, tail_work);
-        err = cudaGetLastError();
-    }
-    cudaError_t free_err = cudaFreeAsync(tail_work, stream);
-    return err != cudaSuccess ? err : free_err;
+    gemm_tail_reduce_kernel<BM, BN><<<plan->reduce_blocks, 256, 0, stream>>>(
+        *p, tiles_n, plan->full_tiles, tail_tiles, plan->tail_splits, plan->tail_work);
+    return cudaGetLastError();
 }
 
-/* Instantiates the 16 transpose/alignment variants of one configuration. */
-template <int RM, int RN, int WM, int WN, int BK, int MINB>
-static cudaError_t dispatch(const gputile__gemm_args *p, int splits, float *work,
-                            cudaStream_t stream)
+/* One row of gemm_variants.h: tm x tn outputs per thread as RM x RN
+ * quarters of 4 x 4, warps of (16 RM) x (32 RN), and with VEC the 16
+ * transpose and load-width instantiations, else the 4 with scalar loads. */
+template <int BM, int BN, int BK, int THREADS, int MINB, int TM, int TN, bool VEC>
+static cudaError_t row(const gputile__gemm_args *p, const gputile__gemm_plan *plan,
+                       cudaStream_t stream, int ta, int tb, int va, int vb, int *blocks)
 {
-    /* 16-byte loads need a 16-byte aligned base and rows a multiple of 4 floats apart */
-    const bool va = (uintptr_t)p->a % 16 == 0 && p->lda % 4 == 0;
-    const bool vb = (uintptr_t)p->b % 16 == 0 && p->ldb % 4 == 0;
-    const int key = p->trans_a << 3 | p->trans_b << 2 | va << 1 | vb;
-    switch (key) {
-#define CASE(k)                                                                                   \
-    case k:                                                                                       \
-        return launch<RM, RN, WM, WN, BK, MINB, (k >> 3) & 1, (k >> 2) & 1, (k >> 1) & 1, k & 1>( \
-            p, splits, work, stream);
+    constexpr int RM = TM / 4, RN = TN / 4, WM = BM / (16 * RM), WN = BN / (32 * RN);
+    static_assert(WM * WN * 32 == THREADS && WM * 16 * RM == BM && WN * 32 * RN == BN,
+                  "the row's tile, threads and thread tile must agree");
+    switch (ta << 3 | tb << 2 | (VEC && va) << 1 | (VEC && vb)) {
+#define CASE(k)                                                                                    \
+    case k:                                                                                        \
+        return config<RM, RN, WM, WN, BK, MINB, (k >> 3) & 1, (k >> 2) & 1, VEC && ((k >> 1) & 1),  \
+                      VEC && (k & 1)>(p, plan, stream, blocks);
         CASE(0) CASE(1) CASE(2) CASE(3) CASE(4) CASE(5) CASE(6) CASE(7)
         CASE(8) CASE(9) CASE(10) CASE(11) CASE(12) CASE(13) CASE(14) CASE(15)
 #undef CASE
@@ -421,76 +367,33 @@ static cudaError_t dispatch(const gputile__gemm_args *p, int splits, float *work
     return cudaErrorInvalidValue;
 }
 
-/* One configuration: whole tiles of C by the kernel above (split k ways
- * through a workspace when p->splits > 1), and one to four leftover rows or
- * columns by the thin kernels (gemm_thin.cu). */
-template <int RM, int RN, int WM, int WN, int BK, int MINB>
-static cudaError_t run(const gputile__gemm_args *p, cudaStream_t stream)
-{
-    constexpr int BM = WM * 16 * RM, BN = WN * 32 * RN;
-    gputile__gemm_args whole = *p;
-    if (p->m > BM && p->m % BM <= 4)
-        whole.m -= p->m % BM;
-    if (p->n > BN && p->n % BN <= 4)
-        whole.n -= p->n % BN;
+} // namespace
 
-    const int splits = p->splits > 1 ? p->splits : 1;
-    float *work = NULL;
-    cudaError_t err;
-    if (splits > 1) {
-        err = cudaMallocAsync((void **)&work, (size_t)splits * whole.m * whole.n * sizeof(float), stream);
-        if (err != cudaSuccess)
-            return err;
+#define REGBLOCK_ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags) \
+    static cudaError_t row_##id(const gputile__gemm_args *p, const gputile__gemm_plan *plan,     \
+                                cudaStream_t stream, int ta, int tb, int va, int vb, int *blocks) \
+    {                                                                                             \
+        return row<bm, bn, bk, threads, per_sm, tm, tn, ((flags) & GPUTILE__GEMM_VEC) != 0>(       \
+            p, plan, stream, ta, tb, va, vb, blocks);                                             \
+    }                                                                                             \
+    extern "C" cudaError_t gputile__gemm_run_##id(const gputile__gemm_args *p,                    \
+                                                  const gputile__gemm_plan *plan,                \
+                                                  cudaStream_t stream)                           \
+    {                                                                                             \
+        return row_##id(p, plan, stream, p->trans_a, p->trans_b, plan->vec_a, plan->vec_b, NULL); \
     }
-    err = dispatch<RM, RN, WM, WN, BK, MINB>(&whole, splits, work, stream);
-    if (err == cudaSuccess && splits > 1)
-        err = gputile__gemm_splitk_reduce(&whole, splits, work, stream);
-    if (splits > 1) {
-        cudaError_t free_err = cudaFreeAsync(work, stream);
-        if (err == cudaSuccess)
-            err = free_err;
+GPUTILE__GEMM_REGBLOCK_ROWS(REGBLOCK_ROW)
+#undef REGBLOCK_ROW
+
+extern "C" cudaError_t gputile__gemm_regblock_blocks_per_sm(int variant, int ta, int tb, int va,
+                                                            int vb, int *blocks)
+{
+    switch (variant) {
+#define REGBLOCK_CASE(id, ...)                                                                     \
+    case GPUTILE__GEMM_V_##id:                                                                     \
+        return row_##id(NULL, NULL, NULL, ta, tb, va, vb, blocks);
+        GPUTILE__GEMM_REGBLOCK_ROWS(REGBLOCK_CASE)
+#undef REGBLOCK_CASE
     }
-    if (err == cudaSuccess && (whole.m != p->m || whole.n != p->n))
-        err = gputile__gemm_thin_edges(p, whole.m, whole.n, stream);
-    return err;
-}
-
-extern "C" cudaError_t gputile__gemm_splitk_reduce(const gputile__gemm_args *p, int splits,
-                                                  const float *work, cudaStream_t stream)
-{
-    gemm_splitk_reduce_kernel<<<264, 256, 0, stream>>>(*p, splits, work);
-    return cudaGetLastError();
-}
-
-extern "C" cudaError_t gputile__gemm_regblock128(const gputile__gemm_args *p, cudaStream_t stream)
-{
-    return run<2, 2, 4, 2, 16, 1>(p, stream); /* 8x8 per thread, 8 warps of 32x64, one block per SM */
-}
-
-extern "C" cudaError_t gputile__gemm_regblock128w64(const gputile__gemm_args *p,
-                                                    cudaStream_t stream)
-{
-    return run<4, 2, 2, 2, 16, 2>(p, stream); /* 16x8 per thread, 4 warps of 64x64, two blocks per SM */
-}
-
-extern "C" cudaError_t gputile__gemm_regblock128x256(const gputile__gemm_args *p,
-                                                     cudaStream_t stream)
-{
-    return run<4, 2, 2, 4, 8, 1>(p, stream); /* 16x8 per thread, 8 warps of 64x64, one block per SM */
-}
-
-extern "C" cudaError_t gputile__gemm_regblock64x128(const gputile__gemm_args *p, cudaStream_t stream)
-{
-    return run<2, 2, 2, 2, 16, 2>(p, stream); /* 8x8 per thread, 4 warps of 32x64, two blocks per SM */
-}
-
-extern "C" cudaError_t gputile__gemm_regblock64x128x3(const gputile__gemm_args *p,
-                                                      cudaStream_t stream)
-{
-    return run<2, 2, 2, 2, 16, 3>(p, stream); /* the same, at most 168 registers: three per SM */
-}
-
-extern "C" cudaError_t gputile__gemm_regblock64(const gputile__gemm_args *p, cudaStream_t stream)
-{
-    return run<2, 2, 2, 1, 16, 4>(p, stream); /* 8x8 per thread, 2 warps */
+    return cudaErrorInvalidValue;
 }

@@ -55,8 +55,8 @@
  * the epilogue checks bounds.
  *
  * Split-K: blockIdx.z takes a contiguous range of k, a multiple of BK;
- * the raw partial tiles go to a workspace and
- * gputile__gemm_splitk_reduce() adds them in order, as in gemm_wgmma.cu.
+ * the raw partial tiles go to lib/'s workspace and lib/ then launches
+ * gputile__gemm_splitk_reduce() (gemm_splitk.cu), which adds them in order.
  */
 #include <cuda.h> /* CUtensorMap and its enums (types only: no libcuda link) */
 
@@ -355,12 +355,6 @@ static cudaError_t encode(encode_fn fn, CUtensorMap *map, const float *base, int
     return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorNotSupported;
 }
 
-/* TMA reads it in place: 16-byte aligned start and rows. */
-static bool tma_ready(const float *p, int64_t ld)
-{
-    return (uintptr_t)p % 16 == 0 && ld % 4 == 0;
-}
-
 template <bool SPLIT, bool R_MN, bool SWAP>
 static cudaError_t launch(const tma_params &w, int splits, cudaStream_t stream)
 {
@@ -379,31 +373,22 @@ static cudaError_t launch(const tma_params &w, int splits, cudaStream_t stream)
 /* The kernel computes D = R D'^T over m' x n' tiles: R (m' x k) goes to the
  * tensor cores from registers, D' (n' x k, K-major) through descriptors.
  * Not swapped: R = op(A), D' = op(B)^T, D = C. Swapped: R = op(B)^T, D' =
- * op(A), D = C^T. R is read in place, K-major or MN-major, where TMA can
- * address it, else packed K-major. D' is read in place with 3xTF32 when
- * stored K-major and addressable (split in shared memory); else, and
- * always with TF32 (rounded to nearest: the tensor cores would truncate),
- * packed. The orientation with the smaller pre-pass wins, not swapped on a
- * tie: 3xTF32 of row-major A and B runs swapped with no pre-pass, TF32 of
- * 127 x 8192 by 8192 x 8192 packs A (4 MB), not B (256 MB). */
-static int64_t prepass_floats(const gputile__gemm_args *p, bool split, bool swap)
-{
-    const bool r_ready = swap ? tma_ready(p->b, p->ldb) : tma_ready(p->a, p->lda);
-    const bool d_in_place = split && (swap ? !p->trans_a && tma_ready(p->a, p->lda)
-                                           : p->trans_b && tma_ready(p->b, p->ldb));
-    const int64_t r_rows = swap ? p->n : p->m, d_rows = swap ? p->m : p->n;
-    return ((r_ready ? 0 : r_rows) + (d_in_place ? 0 : d_rows)) * p->k;
-}
-
+ * op(A), D = C^T. lib/gemm_plan.c picks the orientation (the smaller
+ * pre-pass) and which of R and D' are packed K-major first into its
+ * workspace (plan->pack_r, pack_d; rows ld_pack floats apart): R where TMA
+ * cannot address it in place, D' where it is not K-major and addressable
+ * or, with TF32, always (rounded to nearest: the tensor cores would
+ * truncate). */
 template <bool SPLIT>
-static cudaError_t run(const gputile__gemm_args *p, cudaStream_t stream)
+static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *plan,
+                       cudaStream_t stream)
 {
     using S = shape<SPLIT>;
     encode_fn fn;
     cudaError_t err = get_encoder(&fn);
     if (err != cudaSuccess)
         return err;
-    const bool swap = prepass_floats(p, SPLIT, true) < prepass_floats(p, SPLIT, false);
+    const bool swap = plan->swap;
     /* R: stored rows x cols, ld; MN-major when its stored rows run along k */
     const float *r = swap ? p->b : p->a;
     const int64_t ldr = swap ? p->ldb : p->lda, mr = swap ? p->n : p->m, nd = swap ? p->m : p->n;
@@ -412,57 +397,50 @@ static cudaError_t run(const gputile__gemm_args *p, cudaStream_t stream)
     const float *d = swap ? p->a : p->b;
     const int64_t ldd_src = swap ? p->lda : p->ldb;
     const int d_transposed = swap ? p->trans_a : !p->trans_b;
-    const bool pack_r = !tma_ready(r, ldr);
-    const bool pack_d = !SPLIT || d_transposed || !tma_ready(d, ldd_src);
 
-    const int splits = p->splits > 1 ? p->splits : 1;
     tma_params w;
     w.m = mr, w.n = nd, w.k = p->k;
     w.tiles_n = (nd + S::BN - 1) / S::BN;
-    w.k_per_split = ((p->k + splits - 1) / splits + BK - 1) / BK * BK;
+    w.k_per_split = plan->k_per_split;
     w.alpha = p->alpha, w.beta = p->beta;
     w.c = p->c, w.ldc = p->ldc;
+    w.work = plan->work;
 
-    /* Workspace: [R packed][D' packed][partials]. */
-    const int64_t ldk = (p->k + 63) / 64 * 64; /* 256-byte rows */
-    const size_t r_bytes = pack_r ? (size_t)mr * ldk * sizeof(float) : 0;
-    const size_t d_bytes = pack_d ? (size_t)nd * ldk * sizeof(float) : 0;
-    const size_t work_bytes = splits > 1 ? (size_t)splits * p->m * p->n * sizeof(float) : 0;
-    uint8_t *space = NULL;
-    if (r_bytes + d_bytes + work_bytes > 0) {
-        err = cudaMallocAsync((void **)&space, r_bytes + d_bytes + work_bytes, stream);
-        if (err != cudaSuccess)
-            return err;
-    }
     int64_t ld_r = ldr, ld_d = ldd_src;
-    if (pack_r) {
-        err = gputile__gemm_pack_kmajor(r, ldr, r_mn, mr, p->k, (float *)space, ldk, 0, stream);
-        r = (const float *)space, ld_r = ldk, r_mn = false;
+    if (plan->pack_r) {
+        err = gputile__gemm_pack_kmajor(r, ldr, r_mn, mr, p->k, plan->pack_r_buf, plan->ld_pack, 0,
+                                        stream);
+        r = plan->pack_r_buf, ld_r = plan->ld_pack, r_mn = false;
     }
-    if (err == cudaSuccess && pack_d) {
-        err = gputile__gemm_pack_kmajor(d, ldd_src, d_transposed, nd, p->k,
-                                        (float *)(space + r_bytes), ldk, !SPLIT, stream);
-        d = (const float *)(space + r_bytes), ld_d = ldk;
+    if (err == cudaSuccess && plan->pack_d) {
+        err = gputile__gemm_pack_kmajor(d, ldd_src, d_transposed, nd, p->k, plan->pack_d_buf,
+                                        plan->ld_pack, !SPLIT, stream);
+        d = plan->pack_d_buf, ld_d = plan->ld_pack;
     }
-    w.work = splits > 1 ? (float *)(space + r_bytes + d_bytes) : NULL;
     if (err == cudaSuccess) /* MN-major: k rows of m' floats, boxes of 32 x 32 */
         err = r_mn ? encode(fn, &w.a, r, p->k, mr, ld_r, 32) : encode(fn, &w.a, r, mr, p->k, ld_r, BM);
     if (err == cudaSuccess)
         err = encode(fn, &w.b, d, nd, p->k, ld_d, S::BN);
     if (err == cudaSuccess)
-        err = swap ? (r_mn ? launch<SPLIT, true, true>(w, splits, stream)
-                           : launch<SPLIT, false, true>(w, splits, stream))
-                   : (r_mn ? launch<SPLIT, true, false>(w, splits, stream)
-                           : launch<SPLIT, false, false>(w, splits, stream));
-    if (err == cudaSuccess && splits > 1)
-        err = gputile__gemm_splitk_reduce(p, splits, w.work, stream);
-    cudaError_t free_err = space ? cudaFreeAsync(space, stream) : cudaSuccess;
-    return err == cudaSuccess ? free_err : err;
+        err = swap ? (r_mn ? launch<SPLIT, true, true>(w, plan->splits, stream)
+                           : launch<SPLIT, false, true>(w, plan->splits, stream))
+                   : (r_mn ? launch<SPLIT, true, false>(w, plan->splits, stream)
+                           : launch<SPLIT, false, false>(w, plan->splits, stream));
+    return err;
 }
 
 } // namespace
 
-extern "C" cudaError_t gputile__gemm_wgmma_tma(const gputile__gemm_args *p, cudaStream_t stream)
+extern "C" cudaError_t gputile__gemm_run_TMA_128X128_3XTF32(const gputile__gemm_args *p,
+                                                           const gputile__gemm_plan *plan,
+                                                           cudaStream_t stream)
 {
-    return p->precision == GPUTILE__GEMM_TF32 ? run<false>(p, stream) : run<true>(p, stream);
+    return run<true>(p, plan, stream);
+}
+
+extern "C" cudaError_t gputile__gemm_run_TMA_128X256_TF32(const gputile__gemm_args *p,
+                                                         const gputile__gemm_plan *plan,
+                                                         cudaStream_t stream)
+{
+    return run<false>(p, plan, stream);
 }

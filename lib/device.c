@@ -40,17 +40,13 @@ static cudaError_t query(int dev, gputile__device *d)
     return cudaSuccess;
 }
 
-gputile_status gputile__device_current(const gputile__device **out)
+cudaError_t gputile__device_lookup(const gputile__device **out)
 {
     int dev;
     cudaError_t err = cudaGetDevice(&dev);
     if (err == cudaSuccess && (dev < 0 || dev >= MAX_DEVICES))
         err = cudaErrorInvalidDevice;
-    if (err != cudaSuccess) {
-        (void)cudaGetLastError(); /* not sticky: leave no trace for the caller */
-        return gputile__cuda_status(err);
-    }
-    if (!__atomic_load_n(&ready[dev], __ATOMIC_ACQUIRE)) {
+    if (err == cudaSuccess && !__atomic_load_n(&ready[dev], __ATOMIC_ACQUIRE)) {
         pthread_mutex_lock(&lock);
         if (!ready[dev]) {
             gputile__device d;
@@ -61,11 +57,16 @@ gputile_status gputile__device_current(const gputile__device **out)
             }
         }
         pthread_mutex_unlock(&lock);
-        if (err != cudaSuccess) {
-            (void)cudaGetLastError();
-            return gputile__cuda_status(err);
-        }
+    }
+    if (err != cudaSuccess) {
+        (void)cudaGetLastError(); /* not sticky: leave no trace for the caller */
+        return err;
     }
     *out = &cache[dev];
-    return GPUTILE_SUCCESS;
+    return cudaSuccess;
+}
+
+gputile_status gputile__device_current(const gputile__device **out)
+{
+    return gputile__cuda_status(gputile__device_lookup(out));
 }

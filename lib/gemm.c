@@ -1,11 +1,11 @@
 /*
- * gemm.c: gputile_gemm() and gputile_matmul(): validate, plan, launch.
- * Calls with any host matrix go to the overlapped pipeline of gemm_host.c,
- * which launches tiles through gputile__gemm_launch() below. Nothing is
- * written before every check has passed.
+ * gemm.c: gputile_gemm() and gputile_matmul(): validate, choose the row
+ * (gemm_plan.c), then run it on device matrices (gemm_launch.c) or, with
+ * any host matrix, through the overlapped pipeline of gemm_host.c. Nothing
+ * is written before every check has passed.
  */
-#include "gemm_plan.h"
-#include "pinned_internal.h"
+#include "gemm_host.h"
+#include "gemm_launch.h"
 
 /* op(M)'s rows and columns. */
 static size_t op_rows(gputile_op t, gputile_matrix m)
@@ -18,7 +18,9 @@ static size_t op_cols(gputile_op t, gputile_matrix m)
 }
 
 /* Reads the caller's options, whatever version of the struct it knows. A
- * tensor-core algorithm needs a TF32 precision and an FFMA algorithm FP32. */
+ * named algorithm must have a row for the precision (a tensor-core
+ * algorithm needs a TF32 precision, an FFMA algorithm FP32, 3xTF32 runs
+ * on 128 x 128 tiles only) and a split of k only where its row takes one. */
 static gputile_status read_options(const gputile_gemm_options *o, int *algorithm, int *split_k,
                                    int *precision)
 {
@@ -35,46 +37,15 @@ static gputile_status read_options(const gputile_gemm_options *o, int *algorithm
     if (o->precision != GPUTILE_PRECISION_FP32 && o->precision != GPUTILE_PRECISION_FP32_3XTF32 &&
         o->precision != GPUTILE_PRECISION_TF32)
         return GPUTILE_ERROR_INVALID_VALUE;
-    if (o->algorithm != GPUTILE_ALGO_AUTO &&
-        gputile__gemm_tensor(o->algorithm) != (o->precision != GPUTILE_PRECISION_FP32))
-        return GPUTILE_ERROR_INVALID_VALUE;
-    /* 3xTF32 needs a second set of accumulators (kernels/gemm_wgmma.cu),
-     * which fits next to 128 x 128 tiles only. */
-    if (o->precision == GPUTILE_PRECISION_FP32_3XTF32 && o->algorithm == GPUTILE_ALGO_WGMMA_128X256)
-        return GPUTILE_ERROR_INVALID_VALUE;
-    if (o->split_k > 1 && !gputile__gemm_splits(o->algorithm))
-        return GPUTILE_ERROR_INVALID_VALUE;
+    if (o->algorithm != GPUTILE_ALGO_AUTO) {
+        const int v = gputile__gemm_variant(o->algorithm, o->precision);
+        if (v < 0 || (o->split_k > 1 && !(gputile__gemm_rows[v].flags & GPUTILE__GEMM_SPLITK)))
+            return GPUTILE_ERROR_INVALID_VALUE;
+    }
     *algorithm = o->algorithm;
     *split_k = o->split_k;
     *precision = o->precision;
     return GPUTILE_SUCCESS;
-}
-
-/* Whether the current device runs the tensor-core (wgmma) kernels. */
-static cudaError_t tensor_cores(bool *yes)
-{
-    int dev, ok = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err == cudaSuccess)
-        err = gputile__gemm_wgmma_supported(dev, &ok);
-    *yes = err == cudaSuccess && ok;
-    return err;
-}
-
-/* Every row starts 16-byte aligned: the kernels can use 16-byte loads. */
-static bool rows_aligned(gputile_matrix m)
-{
-    return (uintptr_t)m.elements % 16 == 0 && m.stride % 4 == 0;
-}
-
-/* Multiprocessors of the current device. */
-static gputile_status device_sms(int *sms)
-{
-    int dev;
-    gputile_status s = gputile__cuda_status(cudaGetDevice(&dev));
-    if (s == GPUTILE_SUCCESS)
-        s = gputile__cuda_status(cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, dev));
-    return s;
 }
 
 static gputile_status check_gemm(gputile_op ta, gputile_op tb, gputile_matrix a,
@@ -110,20 +81,19 @@ static gputile_status locate(const gputile_matrix *m, gputile__memory *at, int n
     return GPUTILE_SUCCESS;
 }
 
-gputile_status gputile__gemm_launch(int algorithm, const gputile__gemm_args *args,
-                                    cudaStream_t stream)
+static void report(gputile_gemm_options *o, const gputile__gemm_choice *c)
 {
-    if (args->k == 0 || args->alpha == 0.0f)
-        return gputile__cuda_status(
-            gputile__matrix_scale(args->m, args->n, args->beta, args->c, args->ldc, stream));
-    return gputile__cuda_status(gputile__gemm_launcher_of(algorithm)(args, stream));
+    if (o != NULL) {
+        o->algorithm_used = gputile__gemm_rows[c->variant].algorithm;
+        o->split_k_used = c->splits;
+    }
 }
 
 gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha, gputile_matrix a,
                             gputile_matrix b, float beta, gputile_matrix c,
                             struct CUstream_st *stream, gputile_gemm_options *options)
 {
-    int requested, split_k, precision, sms = 0;
+    int requested, split_k, precision;
     bool tensor = false;
     gputile_status s;
 
@@ -134,39 +104,46 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
     gputile__gemm_args args = {
         .m = (int64_t)c.height, .n = (int64_t)c.width, .k = (int64_t)op_cols(trans_a, a),
         .trans_a = trans_a == GPUTILE_OP_T, .trans_b = trans_b == GPUTILE_OP_T,
-        .alpha = alpha, .beta = beta, .precision = precision,
+        .alpha = alpha, .beta = beta,
     };
+    const gputile__device *dev = NULL;
     if (args.m == 0 || args.n == 0) { /* a no-op: report the plan, touch no device */
-        if (precision != GPUTILE_PRECISION_FP32 && requested == GPUTILE_ALGO_AUTO)
-            (void)tensor_cores(&tensor); /* no device: the FP32 fallback is reported, no error kept */
-        int algorithm = gputile__gemm_plan(requested, split_k, 0, true, tensor, &args);
-        if (options != NULL) {
-            options->algorithm_used = algorithm;
-            options->split_k_used = args.splits;
-        }
+        /* no device: the FP32 fallback is reported, no error kept */
+        if (precision != GPUTILE_PRECISION_FP32 && requested == GPUTILE_ALGO_AUTO &&
+            gputile__device_lookup(&dev) == cudaSuccess &&
+            gputile__gemm_tensor_cores(dev, &tensor) != cudaSuccess)
+            (void)cudaGetLastError();
+        if (!tensor && requested == GPUTILE_ALGO_AUTO)
+            precision = GPUTILE_PRECISION_FP32;
+        gputile__gemm_choice choice = gputile__gemm_choose(requested, precision, split_k, NULL,
+                                                           true, args.m, args.n, args.k);
+        report(options, &choice);
         return GPUTILE_SUCCESS;
     }
 
     const gputile_matrix m[3] = {a, b, c};
     gputile__memory at[3];
     bool any_host;
-    if ((s = locate(m, at, 3, &any_host)) != GPUTILE_SUCCESS || (s = device_sms(&sms)) != GPUTILE_SUCCESS)
+    if ((s = locate(m, at, 3, &any_host)) != GPUTILE_SUCCESS ||
+        (s = gputile__device_current(&dev)) != GPUTILE_SUCCESS)
         return s;
     /* TF32 precisions: the wgmma kernels where the device runs them; else a
      * forced wgmma algorithm is unsupported and AUTO falls back to FP32. */
     if (precision != GPUTILE_PRECISION_FP32) {
-        if ((s = gputile__cuda_status(tensor_cores(&tensor))) != GPUTILE_SUCCESS)
+        if ((s = gputile__cuda_status(gputile__gemm_tensor_cores(dev, &tensor))) != GPUTILE_SUCCESS)
             return s;
         if (!tensor && requested != GPUTILE_ALGO_AUTO)
             return GPUTILE_ERROR_UNSUPPORTED;
         if (!tensor)
-            args.precision = GPUTILE_PRECISION_FP32;
+            precision = GPUTILE_PRECISION_FP32;
     }
-    int algorithm = gputile__gemm_plan(requested, split_k, sms, rows_aligned(a) && rows_aligned(b),
-                                       tensor, &args);
+    const bool aligned = gputile__rows_aligned16(a.elements, (int64_t)a.stride) &&
+                         gputile__rows_aligned16(b.elements, (int64_t)b.stride);
+    gputile__gemm_choice choice =
+        gputile__gemm_choose(requested, precision, split_k, dev, aligned, args.m, args.n, args.k);
 
     if (any_host) /* transfers overlapped with the kernels; complete on return */
-        s = gputile__gemm_host(algorithm, &args, a, b, c, at, stream);
+        s = gputile__gemm_host(&choice, &args, a, b, c, at, stream);
     else {
         args.a = a.elements;
         args.lda = (int64_t)a.stride;
@@ -174,12 +151,10 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
         args.ldb = (int64_t)b.stride;
         args.c = c.elements;
         args.ldc = (int64_t)c.stride;
-        s = gputile__gemm_launch(algorithm, &args, stream);
+        s = gputile__gemm_execute(&choice, &args, stream);
     }
-    if (s == GPUTILE_SUCCESS && options != NULL) {
-        options->algorithm_used = algorithm;
-        options->split_k_used = args.splits;
-    }
+    if (s == GPUTILE_SUCCESS)
+        report(options, &choice);
     return s;
 }
 

@@ -19,14 +19,16 @@
  * does); device operands are used in place. Pinned host operands go straight
  * to the copy engines; pageable ones through the staging rings of
  * staged_copy.c: the calling thread packs uploads, a second thread unpacks
- * C's tiles, both helped by the copy threads. Every kernel is launched
- * through gputile__gemm_launch(), the path device matrices take, with the
- * algorithm planned for the whole shape.
+ * C's tiles, both helped by the copy threads. Every tile runs through
+ * gputile__gemm_execute() (gemm_launch.c), the path device matrices take,
+ * with the row and split chosen for the whole shape; each tile's launch is
+ * planned for its own shape and pointers.
  */
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "pinned_internal.h"
+#include "gemm_host.h"
+#include "gemm_launch.h"
 
 static size_t tile_override; /* tests only; 0: GPUTILE__GEMM_HOST_TILE */
 
@@ -44,7 +46,7 @@ typedef struct operand {
 } operand;
 
 typedef struct pipeline {
-    int algorithm;
+    gputile__gemm_choice choice;
     gputile__gemm_args args;
     operand a, b, c;
     bool reads_ab, reads_c;
@@ -240,7 +242,7 @@ static gputile_status run_tiles(pipeline *p)
             }
             ta.c = p->c.dev.elements + r0 * p->c.dev.stride + c0;
             ta.ldc = (int64_t)p->c.dev.stride;
-            s = gputile__gemm_launch(p->algorithm, &ta, p->comp);
+            s = gputile__gemm_execute(&p->choice, &ta, p->comp);
         }
         if (s == GPUTILE_SUCCESS)
             s = gputile__cuda_status(cudaEventRecord(p->ev_done[t], p->comp));
@@ -272,7 +274,7 @@ static gputile_status setup_operand(pipeline *p, operand *o, gputile_matrix m, b
     if (!o->host)
         return GPUTILE_SUCCESS;
     void *d = NULL;
-    cudaError_t err = cudaMallocAsync(&d, m.width * m.height * sizeof(float), p->user);
+    cudaError_t err = gputile__workspace_acquire(&d, m.width * m.height * sizeof(float), p->user);
     if (err != cudaSuccess) {
         (void)cudaGetLastError();
         return gputile__cuda_status(err);
@@ -312,14 +314,14 @@ static void keep(gputile_status *s, gputile_status r)
         *s = r;
 }
 
-gputile_status gputile__gemm_host(int algorithm, const gputile__gemm_args *args, gputile_matrix a,
-                                  gputile_matrix b, gputile_matrix c, const gputile__memory at[3],
-                                  cudaStream_t stream)
+gputile_status gputile__gemm_host(const gputile__gemm_choice *choice, const gputile__gemm_args *args,
+                                  gputile_matrix a, gputile_matrix b, gputile_matrix c,
+                                  const gputile__memory at[3], cudaStream_t stream)
 {
     pipeline *p = calloc(1, sizeof *p);
     if (p == NULL)
         return GPUTILE_ERROR_OUT_OF_MEMORY;
-    p->algorithm = algorithm;
+    p->choice = *choice;
     p->args = *args;
     p->user = stream;
     p->reads_ab = args->k != 0 && args->alpha != 0.0f;
@@ -387,7 +389,7 @@ gputile_status gputile__gemm_host(int algorithm, const gputile__gemm_args *args,
     operand *ops[3] = {&p->a, &p->b, &p->c};
     for (int i = 0; i < 3; ++i)
         if (ops[i]->owned)
-            keep(&s, gputile__cuda_status(cudaFreeAsync(ops[i]->dev.elements, p->user)));
+            keep(&s, gputile__cuda_status(gputile__workspace_release(ops[i]->dev.elements, p->user)));
     keep(&s, gputile__cuda_status(cudaStreamSynchronize(p->user)));
     if (p->up_ready)
         keep(&s, gputile__ring_fini(&p->up));

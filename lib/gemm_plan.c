@@ -1,45 +1,28 @@
 /*
- * gemm_plan.c: the GEMM planner. One row per algorithm; AUTO picks a row
- * and a split of k for the shape and the device's SM count. A new kernel
- * variant is a file in kernels/ plus a row here.
+ * gemm_plan.c: the GEMM planner. The variants are the rows of
+ * kernels/gemm_variants.h; a call chooses one row and a split of k
+ * (gputile__gemm_choose), and every launch of the call is planned from its
+ * row and shape (gputile__gemm_plan_launch): the thin edges, the tail
+ * split, the load widths, the TMA orientation and pre-passes and the
+ * workspace. Nothing here launches: lib/gemm_launch.c does.
  */
 #include "gemm_plan.h"
 
-static const struct {
-    int algorithm;
-    const char *name;
-    gputile__gemm_launcher launch;
-    int k_step; /* split-K: each split's k is a multiple of this; 0: no split-K */
-    bool tensor; /* tensor cores: runs the TF32 precisions, never FP32 */
-} algorithms[] = {
-    {GPUTILE_ALGO_NAIVE, "naive", gputile__gemm_naive, 0, false},
-    {GPUTILE_ALGO_TILED, "tiled", gputile__gemm_tiled, 0, false},
-    {GPUTILE_ALGO_REGBLOCK_128, "regblock128", gputile__gemm_regblock128, 16, false},
-    {GPUTILE_ALGO_REGBLOCK_64, "regblock64", gputile__gemm_regblock64, 16, false},
-    {GPUTILE_ALGO_REGBLOCK_128_W64, "regblock128w64", gputile__gemm_regblock128w64, 16, false},
-    {GPUTILE_ALGO_REGBLOCK_128X256, "regblock128x256", gputile__gemm_regblock128x256, 8, false},
-    {GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", gputile__gemm_wgmma128, 32, true},
-    {GPUTILE_ALGO_WGMMA_128X256, "wgmma128x256", gputile__gemm_wgmma256, 32, true},
-    {GPUTILE_ALGO_REGBLOCK_64X128, "regblock64x128", gputile__gemm_regblock64x128, 16, false},
-    {GPUTILE_ALGO_REGBLOCK_64X128_X3, "regblock64x128x3", gputile__gemm_regblock64x128x3, 16, false},
+const gputile__gemm_row gputile__gemm_rows[GPUTILE__GEMM_N_VARIANTS] = {
+#define ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags)            \
+    [GPUTILE__GEMM_V_##id] = {#id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, \
+                              flags, gputile__gemm_run_##id},
+    GPUTILE__GEMM_VARIANTS(ROW)
+#undef ROW
 };
 
-#define N_ALGORITHMS (sizeof algorithms / sizeof algorithms[0])
-
-static int row_of(int algorithm)
+int gputile__gemm_variant(int algorithm, int precision)
 {
-    for (size_t i = 0; i < N_ALGORITHMS; ++i)
-        if (algorithms[i].algorithm == algorithm)
-            return (int)i;
+    for (int v = 0; v < GPUTILE__GEMM_N_VARIANTS; ++v)
+        if (gputile__gemm_rows[v].algorithm == algorithm &&
+            gputile__gemm_rows[v].precision == precision)
+            return v;
     return -1;
-}
-
-const char *gputile_algorithm_name(int algorithm)
-{
-    if (algorithm == GPUTILE_ALGO_AUTO)
-        return "auto";
-    int r = row_of(algorithm);
-    return r < 0 ? NULL : algorithms[r].name;
 }
 
 bool gputile__gemm_known(int algorithm)
@@ -47,16 +30,14 @@ bool gputile__gemm_known(int algorithm)
     return gputile_algorithm_name(algorithm) != NULL;
 }
 
-bool gputile__gemm_splits(int algorithm)
+const char *gputile_algorithm_name(int algorithm)
 {
-    int r = row_of(algorithm);
-    return algorithm == GPUTILE_ALGO_AUTO || (r >= 0 && algorithms[r].k_step > 0);
-}
-
-bool gputile__gemm_tensor(int algorithm)
-{
-    int r = row_of(algorithm);
-    return r >= 0 && algorithms[r].tensor;
+    if (algorithm == GPUTILE_ALGO_AUTO)
+        return "auto";
+    for (int v = 0; v < GPUTILE__GEMM_N_VARIANTS; ++v)
+        if (gputile__gemm_rows[v].algorithm == algorithm)
+            return gputile__gemm_rows[v].name;
+    return NULL;
 }
 
 static int64_t ceil_div(int64_t a, int64_t b)
@@ -64,7 +45,14 @@ static int64_t ceil_div(int64_t a, int64_t b)
     return (a + b - 1) / b;
 }
 
-/* AUTO's table, from gputile-bench gemm (--sweep for the splits) on the
+/* k of each of `splits` splits: equal, rounded up to the row's k step, so
+ * that only the last split has a partial slice. */
+static int64_t k_per_split(int64_t k, int64_t splits, int step)
+{
+    return ceil_div(ceil_div(k, splits), step) * step;
+}
+
+/* AUTO's candidates, from gputile-bench gemm (--sweep for the splits) on the
  * H200, 2026-11-21, ratios to cuBLAS sgemm in the same run
  * (bench/results/2026-11-21-h200-gemm-planner.csv):
  * - 64x128 tiles, two blocks per SM, where C has at least 4 waves of them
@@ -73,75 +61,234 @@ static int64_t ceil_div(int64_t a, int64_t b)
  * - C narrower than 256: 128x128 tiles of 8 warps (8192x128x8192 split 2
  *   ways: 0.88, against 0.87 for 64x128 split 8 ways);
  * - the same where the rows are not aligned, with registers capped so that
- *   three blocks share an SM (64x128x3: 4097^3 0.99 with the tail split
- *   of kernels/gemm_regblock.cu, against 0.96 for 128x256; 64x128, at two
- *   blocks per SM there, 0.86);
+ *   three blocks share an SM (64x128x3: 4097^3 0.99 with the tail split,
+ *   against 0.96 for 128x256; 64x128, at two blocks per SM there, 0.86);
  * - otherwise 128x256 tiles (2048^3 0.90).
- * `fill` is how many blocks keep every SM busy; with fewer tiles than SMs
- * the planner splits k up to fill / tiles ways (127x8192x8192 on 128x256:
- * 4 splits, 0.88; 1024^3: 4 splits, 0.98), keeping at least 256 of k per
- * split.
+ * A row's per_sm blocks keep an SM busy; with fewer tiles than SMs the
+ * planner splits k up to SMs x per_sm / tiles ways (127x8192x8192 on
+ * 128x256: 4 splits, 0.88; 1024^3: 4 splits, 0.98), keeping at least
+ * 256 of k per split.
  * Tensor-core precisions: TF32 on 128x256 tiles, the TMA-fed kernel, at
  * every shape (on the H100 it ran 5-9x the register-staged 128x128 kernel
  * at 2048^3 to 8192^3), 3xTF32 on 128x128; k split in the same way. */
-enum { ROW_128X256, ROW_128, ROW_64X128, ROW_64X128_X3, ROW_TF32, ROW_3XTF32 };
-static const struct {
-    int algorithm, bm, bn, fill_per_sm;
-} auto_rows[] = {
-    [ROW_128X256] = {GPUTILE_ALGO_REGBLOCK_128X256, 128, 256, 1},
-    [ROW_128] = {GPUTILE_ALGO_REGBLOCK_128, 128, 128, 1},
-    [ROW_64X128] = {GPUTILE_ALGO_REGBLOCK_64X128, 64, 128, 2},
-    [ROW_64X128_X3] = {GPUTILE_ALGO_REGBLOCK_64X128_X3, 64, 128, 3},
-    [ROW_TF32] = {GPUTILE_ALGO_WGMMA_128X256, 128, 256, 1},
-    [ROW_3XTF32] = {GPUTILE_ALGO_WGMMA_128X128, 128, 128, 1},
-};
-
-static int64_t tiles_of(int row, const gputile__gemm_args *args)
+static int auto_variant(int precision, const gputile__device *dev, bool aligned, int64_t m,
+                        int64_t n)
 {
-    return ceil_div(args->m, auto_rows[row].bm) * ceil_div(args->n, auto_rows[row].bn);
+    if (precision == GPUTILE_PRECISION_TF32)
+        return GPUTILE__GEMM_V_TMA_128X256_TF32;
+    if (precision == GPUTILE_PRECISION_FP32_3XTF32)
+        return GPUTILE__GEMM_V_TMA_128X128_3XTF32;
+    if (n < 256)
+        return GPUTILE__GEMM_V_REGBLOCK_128;
+    const gputile__gemm_row *r = &gputile__gemm_rows[GPUTILE__GEMM_V_REGBLOCK_64X128];
+    if (dev != NULL && ceil_div(m, r->bm) * ceil_div(n, r->bn) >= 4 * (int64_t)dev->sms * r->per_sm)
+        return aligned ? GPUTILE__GEMM_V_REGBLOCK_64X128 : GPUTILE__GEMM_V_REGBLOCK_64X128_X3;
+    return GPUTILE__GEMM_V_REGBLOCK_128X256;
 }
 
-int gputile__gemm_plan(int requested, int split_k, int sms, bool aligned, bool tensor,
-                       gputile__gemm_args *args)
+gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int split_k,
+                                          const gputile__device *dev, bool aligned, int64_t m,
+                                          int64_t n, int64_t k)
 {
-    int algorithm = requested;
+    gputile__gemm_choice c = {.sms = dev != NULL ? dev->sms : 0,
+                              .device = dev != NULL ? dev->ordinal : -1};
     int splits = split_k;
-
-    if (algorithm == GPUTILE_ALGO_AUTO) {
-        int row = ROW_128X256;
-        if (tensor) /* 3xTF32 runs on 128 x 128 tiles only (lib/gemm.c) */
-            row = args->precision == GPUTILE_PRECISION_TF32 ? ROW_TF32 : ROW_3XTF32;
-        else if (args->n < 256)
-            row = ROW_128;
-        else if (sms > 0 &&
-                 tiles_of(ROW_64X128, args) >= 4 * (int64_t)sms * auto_rows[ROW_64X128].fill_per_sm)
-            row = aligned ? ROW_64X128 : ROW_64X128_X3;
-        algorithm = auto_rows[row].algorithm;
-        const int64_t tiles = tiles_of(row, args);
-        if (splits == 0 && sms > 0 && args->k > 0 && tiles < sms) {
-            int64_t s = (int64_t)sms * auto_rows[row].fill_per_sm / tiles, by_k = args->k / 256;
+    if (requested == GPUTILE_ALGO_AUTO) {
+        c.variant = auto_variant(precision, dev, aligned, m, n);
+        const gputile__gemm_row *r = &gputile__gemm_rows[c.variant];
+        const int64_t tiles = ceil_div(m, r->bm) * ceil_div(n, r->bn);
+        if (splits == 0 && c.sms > 0 && k > 0 && tiles < c.sms) {
+            int64_t s = (int64_t)c.sms * r->per_sm / tiles, by_k = k / 256;
             s = s < by_k ? s : by_k;
             splits = (int)(s < 1 ? 1 : s > GPUTILE_MAX_SPLIT_K ? GPUTILE_MAX_SPLIT_K : s);
         }
-    }
-    if (!gputile__gemm_splits(algorithm) || splits < 1 || args->k < 1) {
-        splits = 1;
     } else {
-        /* The kernels give each split the same k, rounded up to their k
-         * step, so fewer splits may have work than were asked for: run and
-         * report the number that does. */
-        const int64_t step = algorithms[row_of(algorithm)].k_step;
-        const int64_t per = ceil_div(ceil_div(args->k, splits), step) * step;
-        splits = (int)ceil_div(args->k, per);
+        c.variant = gputile__gemm_variant(requested, precision);
     }
-    args->splits = splits;
-    /* the last partial wave may be split along k (kernels/gemm_regblock.cu) where AUTO chose no split */
-    args->tail_sms = requested == GPUTILE_ALGO_AUTO && split_k == 0 && splits == 1 ? sms : 0;
-    return algorithm;
+    const gputile__gemm_row *r = &gputile__gemm_rows[c.variant];
+    if (!(r->flags & GPUTILE__GEMM_SPLITK) || splits < 1 || k < 1)
+        splits = 1;
+    else /* fewer splits may have work than were asked for: run and report those */
+        splits = (int)ceil_div(k, k_per_split(k, splits, r->bk));
+    c.splits = splits;
+    /* the last partial wave may be split along k where AUTO chose no split */
+    c.tail = requested == GPUTILE_ALGO_AUTO && split_k == 0 && splits == 1 &&
+             (r->flags & GPUTILE__GEMM_TAIL);
+    return c;
 }
 
-gputile__gemm_launcher gputile__gemm_launcher_of(int algorithm)
+/* Per-device answers, filled on first use (a race writes the same value). */
+#define MAX_DEVICES 64
+enum { UNKNOWN = 0, YES = 1, NO = 2 };
+
+cudaError_t gputile__gemm_tensor_cores(const gputile__device *dev, bool *yes)
 {
-    int r = row_of(algorithm);
-    return r < 0 ? NULL : algorithms[r].launch;
+    static int cache[MAX_DEVICES];
+    *yes = false;
+    if (dev->major != 9 || dev->minor != 0) /* sm_90a machine code runs on 9.0 only */
+        return cudaSuccess;
+    const int d = dev->ordinal;
+    int known = d < MAX_DEVICES ? __atomic_load_n(&cache[d], __ATOMIC_RELAXED) : UNKNOWN;
+    if (known == UNKNOWN) {
+        int ok = 0;
+        cudaError_t err = gputile__gemm_wgmma_loadable(&ok);
+        if (err != cudaSuccess)
+            return err;
+        known = ok ? YES : NO;
+        if (d < MAX_DEVICES)
+            __atomic_store_n(&cache[d], known, __ATOMIC_RELAXED);
+    }
+    *yes = known == YES;
+    return cudaSuccess;
+}
+
+/* Blocks per SM of a register-blocked instantiation (the tail split's wave). */
+static cudaError_t blocks_per_sm(const gputile__gemm_choice *c, int ta, int tb, int va, int vb,
+                                 int *blocks)
+{
+    static int cache[MAX_DEVICES][GPUTILE__GEMM_N_VARIANTS][16]; /* blocks + 1; 0: unknown */
+    const int key = ta << 3 | tb << 2 | va << 1 | vb;
+    int *slot = c->device >= 0 && c->device < MAX_DEVICES ? &cache[c->device][c->variant][key] : NULL;
+    int known = slot != NULL ? __atomic_load_n(slot, __ATOMIC_RELAXED) : 0;
+    if (known > 0) {
+        *blocks = known - 1;
+        return cudaSuccess;
+    }
+    cudaError_t err = gputile__gemm_regblock_blocks_per_sm(c->variant, ta, tb, va, vb, blocks);
+    if (err == cudaSuccess && slot != NULL)
+        __atomic_store_n(slot, *blocks + 1, __ATOMIC_RELAXED);
+    return err;
+}
+
+/* The tail. Blocks of equal work run in waves of (blocks per SM) x SMs;
+ * when the last wave is at most half full, its tiles are split along k so
+ * that it fills the GPU (at most 8 ways, at least 4 slices each), their
+ * partials summed in a fixed order after the launch. 4096^3 on 64x128
+ * tiles with three blocks per SM on 132 SMs: 2048 tiles are 5 waves and
+ * 68 tiles, which run as 340 blocks of a fifth of k (0.910 -> 0.941 of
+ * cuBLAS on the H200). */
+static cudaError_t plan_tail(const gputile__gemm_choice *c, const gputile__gemm_args *p,
+                             int64_t tiles, gputile__gemm_plan *plan)
+{
+    const gputile__gemm_row *r = &gputile__gemm_rows[c->variant];
+    plan->full_tiles = tiles;
+    plan->tail_splits = 0;
+    if (!c->tail || c->sms <= 0 || plan->splits > 1)
+        return cudaSuccess;
+    int per_sm;
+    cudaError_t err = blocks_per_sm(c, p->trans_a, p->trans_b, plan->vec_a, plan->vec_b, &per_sm);
+    if (err != cudaSuccess)
+        return err;
+    const int64_t slots = (int64_t)c->sms * per_sm, rem = tiles % slots;
+    if (slots < 2 || tiles <= slots || rem == 0 || 2 * rem > slots)
+        return cudaSuccess;
+    int64_t s = slots / rem, by_k = p->k / (4 * r->bk);
+    s = s < by_k ? s : by_k;
+    s = s < 8 ? s : 8;
+    if (s >= 2) {
+        plan->full_tiles = tiles - rem;
+        plan->tail_splits = (int)s;
+        plan->tail_k = k_per_split(p->k, s, r->bk);
+    }
+    return cudaSuccess;
+}
+
+/* TMA reads an operand in place when its start and rows are 16-byte aligned. */
+static bool tma_ready(const float *p, int64_t ld)
+{
+    return gputile__rows_aligned16(p, ld);
+}
+
+/* Floats the TMA-fed kernel packs first if it computes C (swap false) or
+ * C^T: R (op(A), or op(B)^T swapped) where TMA cannot address it; D'
+ * (op(B)^T, or op(A)) unless 3xTF32 (split) can read it in place, K-major
+ * and addressable. */
+static int64_t prepass_floats(const gputile__gemm_args *p, bool split, bool swap)
+{
+    const bool r_ready = swap ? tma_ready(p->b, p->ldb) : tma_ready(p->a, p->lda);
+    const bool d_in_place = split && (swap ? !p->trans_a && tma_ready(p->a, p->lda)
+                                           : p->trans_b && tma_ready(p->b, p->ldb));
+    const int64_t r_rows = swap ? p->n : p->m, d_rows = swap ? p->m : p->n;
+    return ((r_ready ? 0 : r_rows) + (d_in_place ? 0 : d_rows)) * p->k;
+}
+
+/* The orientation with the smaller pre-pass wins, not swapped on a tie:
+ * 3xTF32 of row-major A and B runs swapped with no pre-pass, TF32 of
+ * 127 x 8192 by 8192 x 8192 packs A (4 MB), not B (256 MB). */
+static void plan_tma(const gputile__gemm_row *r, const gputile__gemm_args *p,
+                     gputile__gemm_plan *plan)
+{
+    const bool split = r->precision == GPUTILE_PRECISION_FP32_3XTF32;
+    plan->swap = prepass_floats(p, split, true) < prepass_floats(p, split, false);
+    const bool swap = plan->swap;
+    const bool d_transposed = swap ? p->trans_a : !p->trans_b;
+    plan->pack_r = !(swap ? tma_ready(p->b, p->ldb) : tma_ready(p->a, p->lda));
+    plan->pack_d = !split || d_transposed || !(swap ? tma_ready(p->a, p->lda) : tma_ready(p->b, p->ldb));
+    plan->ld_pack = (p->k + 63) / 64 * 64; /* 256-byte rows */
+}
+
+/* The workspace's parts, in order: R packed, D' packed, split partials,
+ * tail partials (bytes each; 0 where unused). */
+static void parts(const gputile__gemm_plan *plan, const gputile__gemm_choice *c,
+                  const gputile__gemm_args *p, size_t bytes[4])
+{
+    const gputile__gemm_row *r = &gputile__gemm_rows[c->variant];
+    const int64_t rows_r = plan->swap ? p->n : p->m, rows_d = plan->swap ? p->m : p->n;
+    bytes[0] = plan->pack_r ? (size_t)rows_r * plan->ld_pack * sizeof(float) : 0;
+    bytes[1] = plan->pack_d ? (size_t)rows_d * plan->ld_pack * sizeof(float) : 0;
+    bytes[2] = plan->splits > 1 ? (size_t)plan->splits * p->m * p->n * sizeof(float) : 0;
+    if (plan->tail_splits > 1) {
+        const int64_t tiles = ceil_div(p->m, r->bm) * ceil_div(p->n, r->bn);
+        bytes[3] = (size_t)((tiles - plan->full_tiles) * plan->tail_splits) * r->bm * r->bn *
+                   sizeof(float);
+    } else {
+        bytes[3] = 0;
+    }
+}
+
+cudaError_t gputile__gemm_plan_launch(const gputile__gemm_choice *c, const gputile__gemm_args *args,
+                                      gputile__gemm_args *whole, gputile__gemm_plan *plan,
+                                      size_t *workspace_bytes)
+{
+    const gputile__gemm_row *r = &gputile__gemm_rows[c->variant];
+    *plan = (gputile__gemm_plan){.splits = c->splits};
+    *whole = *args;
+    /* One to four rows or columns beyond whole tiles: the thin kernels. */
+    if (r->flags & GPUTILE__GEMM_THIN) {
+        if (args->m > r->bm && args->m % r->bm <= 4)
+            whole->m -= args->m % r->bm;
+        if (args->n > r->bn && args->n % r->bn <= 4)
+            whole->n -= args->n % r->bn;
+    }
+    const gputile__gemm_args *p = whole;
+    plan->k_per_split = k_per_split(p->k, plan->splits, r->bk > 0 ? r->bk : 1);
+    if (r->flags & GPUTILE__GEMM_VEC) {
+        plan->vec_a = gputile__rows_aligned16(p->a, p->lda);
+        plan->vec_b = gputile__rows_aligned16(p->b, p->ldb);
+    }
+    if (r->flags & GPUTILE__GEMM_TMA)
+        plan_tma(r, p, plan);
+    plan->reduce_blocks = 2 * (c->sms > 0 ? c->sms : 1); /* two per SM keep the reductions at DRAM speed */
+    cudaError_t err = cudaSuccess;
+    if (r->flags & GPUTILE__GEMM_TAIL) {
+        const int64_t tiles = ceil_div(p->m, r->bm) * ceil_div(p->n, r->bn);
+        err = plan_tail(c, p, tiles, plan);
+    }
+    size_t bytes[4];
+    parts(plan, c, p, bytes);
+    *workspace_bytes = bytes[0] + bytes[1] + bytes[2] + bytes[3];
+    return err;
+}
+
+void gputile__gemm_plan_place(gputile__gemm_plan *plan, const gputile__gemm_choice *c,
+                              const gputile__gemm_args *whole, void *space)
+{
+    size_t bytes[4];
+    parts(plan, c, whole, bytes);
+    char *at = space;
+    float **to[4] = {&plan->pack_r_buf, &plan->pack_d_buf, &plan->work, &plan->tail_work};
+    for (int i = 0; i < 4; ++i) {
+        *to[i] = bytes[i] > 0 ? (float *)at : NULL;
+        at += bytes[i];
+    }
 }

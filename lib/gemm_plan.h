@@ -1,5 +1,9 @@
 /*
- * gemm_plan.h: the GEMM planner's interface to lib/gemm.c (internal).
+ * gemm_plan.h: the GEMM planner (internal). The table of variants built
+ * from kernels/gemm_variants.h; the choice a call makes once (which row,
+ * which split of k, reported to the caller); and the plan of each launch
+ * (thin edges, tail split, load widths, orientation, workspace), which
+ * lib/gemm_launch.c carries out.
  */
 #ifndef GPUTILE_GEMM_PLAN_H
 #define GPUTILE_GEMM_PLAN_H
@@ -9,22 +13,57 @@
 #include "internal.h"
 #include "../kernels/kernels.h"
 
-typedef cudaError_t (*gputile__gemm_launcher)(const gputile__gemm_args *, cudaStream_t);
+/* One row of kernels/gemm_variants.h. */
+typedef struct gputile__gemm_row {
+    const char *id;   /* the row's internal name */
+    int algorithm;    /* gputile_algorithm */
+    const char *name; /* the algorithm's public name */
+    int precision;    /* gputile_precision */
+    int bm, bn, bk, threads, per_sm, tm, tn;
+    unsigned flags; /* GPUTILE__GEMM_* */
+    gputile__gemm_launcher run;
+} gputile__gemm_row;
 
-/* True for AUTO and every named algorithm. */
+extern const gputile__gemm_row gputile__gemm_rows[GPUTILE__GEMM_N_VARIANTS];
+
+/* The row that runs a named algorithm (not AUTO) in `precision`; -1 when
+ * none does (an invalid pairing). */
+int gputile__gemm_variant(int algorithm, int precision);
+/* True for AUTO and every algorithm some row runs. */
 bool gputile__gemm_known(int algorithm);
-/* True for algorithms that take a split of k (and for AUTO). */
-bool gputile__gemm_splits(int algorithm);
-/* True for the tensor-core (wgmma) algorithms. */
-bool gputile__gemm_tensor(int algorithm);
-/* The algorithm that runs for `requested` (AUTO resolved) on this shape and
- * a device with `sms` multiprocessors (0: unknown), `aligned` when A's and
- * B's rows start 16-byte aligned, `tensor` when AUTO is to pick a
- * tensor-core algorithm; sets args->splits from split_k (0: the planner's
- * choice). */
-int gputile__gemm_plan(int requested, int split_k, int sms, bool aligned, bool tensor,
-                       gputile__gemm_args *args);
-/* The launcher of a named (not AUTO) algorithm. */
-gputile__gemm_launcher gputile__gemm_launcher_of(int algorithm);
+
+/* What a call runs, decided once for the whole call and reported. */
+typedef struct gputile__gemm_choice {
+    int variant; /* row */
+    int splits;  /* split of k (1: none), as every launch of the call runs it */
+    bool tail;   /* launches may split the tiles of a last half-empty wave (AUTO only) */
+    int sms;     /* the device's multiprocessors (0: unknown: plan no split) */
+    int device;  /* its ordinal (caches) */
+} gputile__gemm_choice;
+
+/* The row and split of k for `requested` (AUTO resolved) in `precision`
+ * (what runs: FP32 where the tensor cores cannot) on an m x n x k product,
+ * split_k as the caller asked (0: the planner's choice), `aligned` when
+ * A's and B's rows start 16-byte aligned. dev may be NULL (no device: no
+ * split). */
+gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int split_k,
+                                          const gputile__device *dev, bool aligned, int64_t m,
+                                          int64_t n, int64_t k);
+
+/* *yes when dev runs the tensor-core (wgmma) rows: compute capability 9.0
+ * and this build's sm_90a image loads there (asked once per device). */
+cudaError_t gputile__gemm_tensor_cores(const gputile__device *dev, bool *yes);
+
+/* The plan of one launch of choice on args (device pointers set, k >= 1):
+ * the part of C whole tiles cover (*whole: args with m, n cut to it; the
+ * rest goes to the thin kernels), the split and tail split of k, the load
+ * widths, the TMA orientation and pre-passes, and *workspace_bytes of
+ * scratch; the plan's workspace pointers are left NULL. */
+cudaError_t gputile__gemm_plan_launch(const gputile__gemm_choice *choice,
+                                      const gputile__gemm_args *args, gputile__gemm_args *whole,
+                                      gputile__gemm_plan *plan, size_t *workspace_bytes);
+/* Points the plan's workspace parts into `space` (workspace_bytes long). */
+void gputile__gemm_plan_place(gputile__gemm_plan *plan, const gputile__gemm_choice *choice,
+                              const gputile__gemm_args *whole, void *space);
 
 #endif /* GPUTILE_GEMM_PLAN_H */

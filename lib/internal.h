@@ -38,6 +38,16 @@ typedef struct gputile__device {
 /* The current device's facts, asked once per device and process (NO_DEVICE
  * without a driver or device; no CUDA error is left pending). */
 gputile_status gputile__device_current(const gputile__device **out);
+/* The same, returning the CUDA error without recording it as the thread's
+ * last one (for questions whose failure the caller ignores). */
+cudaError_t gputile__device_lookup(const gputile__device **out);
+
+/* ---- workspace.c: device scratch of the planned launches ---- */
+/* Stream-ordered device memory (the device's default pool, which keeps
+ * freed blocks for reuse): usable by work queued on `stream` after the
+ * call, returned in the stream's order. bytes > 0. */
+cudaError_t gputile__workspace_acquire(void **p, size_t bytes, cudaStream_t stream);
+cudaError_t gputile__workspace_release(void *p, cudaStream_t stream);
 
 /* ---- matrix.c ---- */
 /* True when the matrix holds no element. */

@@ -1,8 +1,8 @@
 /*
  * pinned_internal.h: what the pinned-memory files of lib/ share (internal):
  * the table of pinned ranges, the pool's internal entry points, the host
- * copy threads, the staging ring that moves pageable memory through pinned
- * buffers, and the host-matrix GEMM pipeline.
+ * copy threads and the staging ring that moves pageable memory through
+ * pinned buffers.
  *
  * Tunable constants are here, in one place. Their values are first choices
  * from ANCHORS.md (3 x 16 MiB buffers and 8 copy threads reached 37.5 GB/s
@@ -16,7 +16,6 @@
 #include <stdint.h>
 
 #include "internal.h"
-#include "../kernels/kernels.h"
 
 /* ---- tunables ----
  * Chosen from gputile-bench transfer on the H200 (16 cores), 2026-11-21.
@@ -36,8 +35,6 @@
 #define GPUTILE__COPY_THREADS 16                   /* host threads per parallel memcpy (caller included) */
 #define GPUTILE__COPY_MAX_THREADS 16               /* the most gputile__stage_tune() allows */
 #define GPUTILE__COPY_MIN_PART ((size_t)256 << 10) /* smallest piece one copy thread takes */
-#define GPUTILE__GEMM_HOST_TILE 2048               /* rows/cols of C per tile of the host GEMM */
-#define GPUTILE__GEMM_HOST_MAX_SPLIT 8             /* at most this many tiles along m and n */
 
 #define GPUTILE__PINNED_FLAGS \
     (GPUTILE_PINNED_PORTABLE | GPUTILE_PINNED_MAPPED | GPUTILE_PINNED_WRITE_COMBINED)
@@ -136,22 +133,5 @@ void gputile__stage_set_chunk_cap(size_t bytes);
 void gputile__stage_tune(size_t chunk, int buffers, int threads);
 /* The copy threads a parallel copy uses now. */
 int gputile__copy_threads(void);
-
-/* ---- gemm_host.c ---- */
-/* Runs args (m, n >= 1, pointers unset) on host and device operands a, b, c
- * (at[i] says where each lives), overlapping transfers with the kernels of
- * `algorithm`; ordered after the work on `stream`; returns when c holds the
- * result. */
-gputile_status gputile__gemm_host(int algorithm, const gputile__gemm_args *args, gputile_matrix a,
-                                  gputile_matrix b, gputile_matrix c, const gputile__memory at[3],
-                                  cudaStream_t stream);
-/* Tests only: the tile edge of the host GEMM (0 restores the default). */
-void gputile__gemm_host_set_tile(size_t tile);
-
-/* ---- gemm.c ---- */
-/* C = alpha op(A) op(B) + beta C with one planned algorithm on device
- * pointers in args (k = 0 or alpha = 0 scales C). */
-gputile_status gputile__gemm_launch(int algorithm, const gputile__gemm_args *args,
-                                    cudaStream_t stream);
 
 #endif /* GPUTILE_PINNED_INTERNAL_H */

@@ -31,8 +31,8 @@
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 
-#include "../kernels/kernels.h"
 #include "support/ref64.h"
+#include "support/wgmma_probe_kernels.h"
 
 #define M 128
 #define K 32
@@ -65,8 +65,7 @@ static long run(int bn, int ta, int tb, int swap, const float *opa, const float 
     memset(&p, 0, sizeof p);
     p.m = M, p.n = bn, p.k = K, p.trans_a = ta, p.trans_b = tb, p.alpha = 1, p.beta = 0;
     p.a = a, p.lda = ta ? M : K, p.b = b, p.ldb = tb ? K : bn, p.c = c, p.ldc = bn;
-    p.precision = GPUTILE__GEMM_3XTF32, p.splits = 1;
-    check(gputile__gemm_wgmma_probe(&p, bn, swap ? 1 : 2, NULL), "launch");
+    check(wgmma_probe_run(&p, bn, swap ? 1 : 2, NULL), "launch");
     check(cudaDeviceSynchronize(), "run");
     check(cudaMemcpy(got, c, sizeof(float) * M * bn, cudaMemcpyDeviceToHost), "copy C");
     long wrong = 0;
@@ -151,12 +150,12 @@ static void accuracy(int64_t m, int64_t n, int64_t k)
     gputile__gemm_args p;
     memset(&p, 0, sizeof p);
     p.m = m, p.n = n, p.k = k, p.alpha = 1, p.beta = 0, p.a = a, p.lda = k, p.b = b, p.ldb = n, p.c = c,
-    p.ldc = n, p.precision = GPUTILE__GEMM_3XTF32, p.splits = 1;
-    const char *names[3] = {"3xTF32 (shipped: promoted)", "3xTF32, not promoted", "cuBLAS pedantic FP32"};
+    p.ldc = n;
+    const char *names[3] = {"3xTF32 promoted (as the TMA kernel)", "3xTF32, not promoted", "cuBLAS pedantic FP32"};
     for (int v = 0; v < 3; ++v) {
         check(cudaMemset(c, 0xff, sizeof(float) * mn), "poison");
         if (v < 2) {
-            check(gputile__gemm_wgmma_probe(&p, 128, v == 0 ? 0 : 2, NULL), "launch");
+            check(wgmma_probe_run(&p, 128, v == 0 ? 0 : 2, NULL), "launch");
         } else {
             cublasHandle_t hd;
             const float one = 1, zero = 0;

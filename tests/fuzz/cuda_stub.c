@@ -75,24 +75,35 @@ static void launched(const char *what)
     fprintf(stderr, "fuzz: %s launched without a device behind it\n", what);
     abort();
 }
-#define LAUNCHER(name)                                                                            \
-    cudaError_t name(const gputile__gemm_args *a, cudaStream_t s)                                 \
+#define LAUNCHER(id, ...)                                                                         \
+    cudaError_t gputile__gemm_run_##id(const gputile__gemm_args *a, const gputile__gemm_plan *p,  \
+                                       cudaStream_t s)                                            \
     {                                                                                             \
-        (void)a, (void)s;                                                                         \
-        launched(#name);                                                                          \
+        (void)a, (void)p, (void)s;                                                                \
+        launched("gputile__gemm_run_" #id);                                                       \
         return cudaErrorNoDevice;                                                                 \
     }
-LAUNCHER(gputile__gemm_naive)
-LAUNCHER(gputile__gemm_tiled)
-LAUNCHER(gputile__gemm_regblock128)
-LAUNCHER(gputile__gemm_regblock128w64)
-LAUNCHER(gputile__gemm_regblock128x256)
-LAUNCHER(gputile__gemm_regblock64)
-LAUNCHER(gputile__gemm_regblock64x128)
-LAUNCHER(gputile__gemm_regblock64x128x3)
-LAUNCHER(gputile__gemm_wgmma128)
-LAUNCHER(gputile__gemm_wgmma256)
-cudaError_t gputile__gemm_wgmma_supported(int device, int *supported) { (void)device, (void)supported; NO_DEVICE; }
+GPUTILE__GEMM_VARIANTS(LAUNCHER)
+#undef LAUNCHER
+cudaError_t gputile__gemm_splitk_reduce(const gputile__gemm_args *a, int splits, const float *w,
+                                        int blocks, cudaStream_t s)
+{
+    (void)a, (void)splits, (void)w, (void)blocks, (void)s;
+    launched("gputile__gemm_splitk_reduce");
+    return cudaErrorNoDevice;
+}
+cudaError_t gputile__gemm_thin_edges(const gputile__gemm_args *a, int64_t m, int64_t n, cudaStream_t s)
+{
+    (void)a, (void)m, (void)n, (void)s;
+    launched("gputile__gemm_thin_edges");
+    return cudaErrorNoDevice;
+}
+cudaError_t gputile__gemm_regblock_blocks_per_sm(int v, int ta, int tb, int va, int vb, int *b)
+{
+    (void)v, (void)ta, (void)tb, (void)va, (void)vb, (void)b;
+    NO_DEVICE;
+}
+cudaError_t gputile__gemm_wgmma_loadable(int *ok) { (void)ok; NO_DEVICE; }
 cudaError_t gputile__matrix_scale(int64_t m, int64_t n, float beta, float *c, int64_t ldc, cudaStream_t s)
 {
     (void)m, (void)n, (void)beta, (void)c, (void)ldc, (void)s;

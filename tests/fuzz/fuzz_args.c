@@ -40,6 +40,28 @@
 #include "gputile.h"
 #include "gputile_facade.h"
 #include "fuzz.h"
+#include "../../kernels/gemm_variants.h"
+
+/* The GEMM variants (kernels/gemm_variants.h): the oracle's rules for
+ * algorithms and precisions come from the same rows as the library's. */
+static const struct {
+    int algorithm, precision;
+    unsigned flags;
+} rows[] = {
+#define ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags) \
+    {algorithm, precision, flags},
+    GPUTILE__GEMM_VARIANTS(ROW)
+#undef ROW
+};
+/* Algorithm ids run from AUTO (0) to the largest a row names, with no gap. */
+static int n_algorithms(void)
+{
+    int n = 1;
+    for (size_t v = 0; v < sizeof rows / sizeof rows[0]; ++v)
+        n = rows[v].algorithm >= n ? rows[v].algorithm + 1 : n;
+    return n;
+}
+#define N_ALGORITHMS n_algorithms()
 
 /* ---- reading the input ------------------------------------------------------ */
 typedef struct reader {
@@ -270,7 +292,7 @@ static gputile_gemm_options *fz_gemm_options(reader *r)
     unsigned which = u8(r);
     if (which & 1)
         o->size = u8(r) % 2 ? sizeof *o - 4 * (u8(r) % 7) : fz_size(r);
-    o->algorithm = which & 2 ? fz_i32(r) : (int32_t)(u8(r) % 9);
+    o->algorithm = which & 2 ? fz_i32(r) : (int32_t)(u8(r) % (N_ALGORITHMS + 1));
     if (which & 4)
         o->precision = u8(r) % 2 ? fz_i32(r) : (int32_t)(u8(r) % 3);
     o->split_k = which & 8 ? fz_i32(r) : (int32_t)(u8(r) % 9);
@@ -285,19 +307,22 @@ static void gemm_options_oracle(const gputile_gemm_options *o, unsigned *must)
 {
     if (o == NULL)
         return;
-    bool splits = o->algorithm == GPUTILE_ALGO_AUTO || o->algorithm >= GPUTILE_ALGO_REGBLOCK_128;
-    /* gputile_matmul(3), Precisions: a wgmma algorithm needs a TF32
-     * precision, an FP32 algorithm FP32, and 3xTF32 runs on 128x128 only */
-    bool wgmma = o->algorithm == GPUTILE_ALGO_WGMMA_128X128 || o->algorithm == GPUTILE_ALGO_WGMMA_128X256;
-    bool fp32 = o->precision == GPUTILE_PRECISION_FP32;
-    bool precision_ok = fp32 || o->precision == GPUTILE_PRECISION_FP32_3XTF32 ||
+    /* gputile_matmul(3), Precisions: a named algorithm runs in the
+     * precisions its rows of kernels/gemm_variants.h name (a wgmma algorithm
+     * needs a TF32 precision, an FP32 algorithm FP32, and 3xTF32 runs on
+     * 128x128 only), and takes a split of k where its row does */
+    bool precision_ok = o->precision == GPUTILE_PRECISION_FP32 ||
+                        o->precision == GPUTILE_PRECISION_FP32_3XTF32 ||
                         o->precision == GPUTILE_PRECISION_TF32;
-    bool pair_ok = o->algorithm == GPUTILE_ALGO_AUTO || wgmma != fp32;
-    bool tiles_ok = !(o->algorithm == GPUTILE_ALGO_WGMMA_128X256 &&
-                      o->precision == GPUTILE_PRECISION_FP32_3XTF32);
-    if (o->size < sizeof *o || o->algorithm < 0 || o->algorithm > GPUTILE_ALGO_REGBLOCK_64X128_X3 ||
-        !precision_ok || !pair_ok || !tiles_ok || o->reserved != 0 || o->split_k < 0 ||
-        o->split_k > GPUTILE_MAX_SPLIT_K || (o->split_k > 1 && !splits))
+    bool pair_ok = o->algorithm == GPUTILE_ALGO_AUTO, splits = o->algorithm == GPUTILE_ALGO_AUTO;
+    for (size_t v = 0; v < sizeof rows / sizeof rows[0]; ++v)
+        if (rows[v].algorithm == o->algorithm && rows[v].precision == o->precision) {
+            pair_ok = true;
+            splits = rows[v].flags & GPUTILE__GEMM_SPLITK;
+        }
+    if (o->size < sizeof *o || o->algorithm < 0 || o->algorithm >= N_ALGORITHMS || !precision_ok ||
+        !pair_ok || o->reserved != 0 || o->split_k < 0 || o->split_k > GPUTILE_MAX_SPLIT_K ||
+        (o->split_k > 1 && !splits))
         *must |= B(GPUTILE_ERROR_INVALID_VALUE);
 }
 
@@ -353,7 +378,7 @@ static void fuzz_gemm(reader *r, bool matmul)
             o->precision != before.precision || o->split_k != before.split_k ||
             o->reserved != before.reserved)
             fail("changed an input field of the options", call, s);
-        if (o->algorithm_used < GPUTILE_ALGO_NAIVE || o->algorithm_used > GPUTILE_ALGO_REGBLOCK_64X128_X3 ||
+        if (o->algorithm_used < GPUTILE_ALGO_NAIVE || o->algorithm_used >= N_ALGORITHMS ||
             (o->algorithm != GPUTILE_ALGO_AUTO && o->algorithm_used != o->algorithm))
             fail("algorithm_used is not the algorithm requested or a named one", call, s);
         if (o->split_k_used < 1 || (o->split_k > 0 && o->split_k_used > o->split_k))
@@ -647,7 +672,7 @@ static void fuzz_names(reader *r)
         fail("NULL text", "gputile_strerror", (gputile_status)0);
     if (status != (strcmp(gputile_status_name(v), "GPUTILE_UNKNOWN") != 0))
         fail("name of a status", "gputile_status_name", (gputile_status)0);
-    if ((gputile_algorithm_name(v) != NULL) != (v >= 0 && v <= GPUTILE_ALGO_REGBLOCK_64X128_X3))
+    if ((gputile_algorithm_name(v) != NULL) != (v >= 0 && v < N_ALGORITHMS))
         fail("name of an algorithm", "gputile_algorithm_name", (gputile_status)0);
     if ((gputile_hist_tier_name(v) != NULL) != (v >= 0 && v <= GPUTILE_HIST_TIER_GLOBAL))
         fail("name of a tier", "gputile_hist_tier_name", (gputile_status)0);

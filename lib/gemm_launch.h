@@ -1,0 +1,18 @@
+/*
+ * gemm_launch.h: running a planned GEMM on device pointers (internal).
+ * What gputile_gemm() does for device matrices and the host-matrix
+ * pipeline (gemm_host.c) does for each tile.
+ */
+#ifndef GPUTILE_GEMM_LAUNCH_H
+#define GPUTILE_GEMM_LAUNCH_H
+
+#include "gemm_plan.h"
+
+/* C = alpha op(A) op(B) + beta C with choice's row on the device pointers
+ * of args (m, n >= 1; k = 0 or alpha = 0 scales C): plans the launch,
+ * takes its workspace, launches the row, the split-K reduction and the
+ * thin edges, and returns the workspace, all in the order of `stream`. */
+gputile_status gputile__gemm_execute(const gputile__gemm_choice *choice,
+                                     const gputile__gemm_args *args, cudaStream_t stream);
+
+#endif /* GPUTILE_GEMM_LAUNCH_H */
