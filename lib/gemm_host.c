@@ -275,10 +275,8 @@ static gputile_status setup_operand(pipeline *p, operand *o, gputile_matrix m, b
         return GPUTILE_SUCCESS;
     void *d = NULL;
     cudaError_t err = gputile__workspace_acquire(&d, m.width * m.height * sizeof(float), p->user);
-    if (err != cudaSuccess) {
-        (void)cudaGetLastError();
-        return gputile__cuda_status(err);
-    }
+    if (err != cudaSuccess)
+        return gputile__cuda_status(err); /* clears the pending error too */
     o->dev.elements = d;
     o->dev.stride = m.width;
     o->owned = true;
