@@ -20,6 +20,7 @@
 #include "gputile.h"
 #include "support/gemm_shapes.h"
 #include "support/gpu.h"
+#include "support/variants.h"
 
 /* Outside the view: `outside`; inside: drawn from the data kind. */
 static void fill(placed *p, bool integers, float outside)
@@ -31,20 +32,11 @@ static void fill(placed *p, bool integers, float outside)
                                  : integers ? gputest_small_int(-3, 3) : gputest_uniform(-1, 1);
 }
 
-/* Every algorithm, and the register-blocked ones with forced splits of k so
- * the deterministic split-K reduction runs on every shape too. */
-static const struct {
-    int algorithm, split_k;
-} algorithms[] = {
-    {GPUTILE_ALGO_NAIVE, 0},          {GPUTILE_ALGO_TILED, 0},
-    {GPUTILE_ALGO_REGBLOCK_128, 1},   {GPUTILE_ALGO_REGBLOCK_64, 1},
-    {GPUTILE_ALGO_REGBLOCK_128, 3},   {GPUTILE_ALGO_REGBLOCK_64, 5},
-    {GPUTILE_ALGO_REGBLOCK_128, 7},   {GPUTILE_ALGO_REGBLOCK_128_W64, 1},
-    {GPUTILE_ALGO_REGBLOCK_128_W64, 4}, {GPUTILE_ALGO_REGBLOCK_128X256, 1},
-    {GPUTILE_ALGO_REGBLOCK_128X256, 2}, {GPUTILE_ALGO_REGBLOCK_64X128, 1},
-    {GPUTILE_ALGO_REGBLOCK_64X128, 3},  {GPUTILE_ALGO_REGBLOCK_64X128_X3, 1},
-    {GPUTILE_ALGO_REGBLOCK_64X128_X3, 2}, {GPUTILE_ALGO_AUTO, 0},
-};
+/* Every FP32 row of the variant table, and those that take a split of k
+ * also forced to split, so the deterministic split-K reduction runs on
+ * every shape too; then AUTO. */
+static struct gputest_run algorithms[GPUTEST_MAX_RUNS];
+static size_t n_algorithms;
 
 static void run_case(struct gemm_case tc, bool integers)
 {
@@ -101,7 +93,9 @@ static void run_case(struct gemm_case tc, bool integers)
         gputest_unplace(&absb);
     }
 
-    for (size_t ai = 0; ai < sizeof algorithms / sizeof algorithms[0]; ++ai) {
+    if (n_algorithms == 0)
+        n_algorithms = gputest_runs(0, algorithms);
+    for (size_t ai = 0; ai < n_algorithms; ++ai) {
         gputile_gemm_options opt = GPUTILE_GEMM_OPTIONS_INIT;
         opt.algorithm = algorithms[ai].algorithm;
         opt.split_k = algorithms[ai].split_k;

@@ -53,6 +53,7 @@
 #include "support/gemm_shapes.h"
 #include "support/gpu.h"
 #include "support/ref64.h"
+#include "support/variants.h"
 
 #define MAX_FLOOR_3XTF32 (1.0 / (1 << 20))
 #define MAX_FLOOR_TF32 (1.0 / (1 << 10))
@@ -176,19 +177,11 @@ static void judge(const placed *c, const float *got, const double *ref, const do
     free(bad_in_col);
 }
 
-/* The runs of each case: algorithm, split of k, precision. */
-static const struct {
-    int algorithm, split_k, precision;
-} runs[] = {
-    {GPUTILE_ALGO_WGMMA_128X128, 1, GPUTILE_PRECISION_FP32_3XTF32},
-    {GPUTILE_ALGO_WGMMA_128X128, 3, GPUTILE_PRECISION_FP32_3XTF32},
-    {GPUTILE_ALGO_AUTO, 0, GPUTILE_PRECISION_FP32_3XTF32},
-    {GPUTILE_ALGO_WGMMA_128X128, 1, GPUTILE_PRECISION_TF32},
-    {GPUTILE_ALGO_WGMMA_128X256, 1, GPUTILE_PRECISION_TF32},
-    {GPUTILE_ALGO_WGMMA_128X256, 2, GPUTILE_PRECISION_TF32},
-    {GPUTILE_ALGO_AUTO, 0, GPUTILE_PRECISION_TF32},
-};
-#define NRUNS (sizeof runs / sizeof runs[0])
+/* The runs of each case: every tensor-core row of the variant table,
+ * unsplit and forced to split, then AUTO in both precisions. */
+static struct gputest_run runs[GPUTEST_MAX_RUNS];
+static size_t n_runs;
+#define NRUNS (n_runs ? n_runs : (n_runs = gputest_runs(1, runs)))
 
 /* One shape and input kind: the reference, cuBLAS FP32 and TF32, then
  * every run of `runs` (or only those of `only_precision` when >= 0). */
@@ -376,7 +369,7 @@ Test(tf32_args, statuses)
     EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE);
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_WGMMA_128X128), "wgmma128x128");
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_WGMMA_128X256), "wgmma128x256");
-    cr_assert_null(gputile_algorithm_name(GPUTILE_ALGO_REGBLOCK_64X128_X3 + 1));
+    cr_assert_null(gputile_algorithm_name(gputest_n_algorithms()));
 
     /* An empty C is a no-op that reports the plan: AUTO picks a wgmma
      * algorithm on a compute capability 9.0 device, else falls back to an

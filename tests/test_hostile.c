@@ -38,6 +38,7 @@
 #include "gputile_facade.h"
 #include "support/expect.h"
 #include "support/gpu.h"
+#include "support/variants.h"
 
 /* ---- the arenas ------------------------------------------------------------ */
 #define N 4  /* the matrices of the valid calls: 4 x 4, stride 4 */
@@ -227,7 +228,7 @@ CALL(version_string_matches_header)
 }
 CALL(algorithm_name_unknown)
 {
-    const int v[] = {-1, GPUTILE_ALGO_REGBLOCK_64X128_X3 + 1, 99, INT_MIN, INT_MAX};
+    const int v[] = {-1, gputest_n_algorithms(), 99, INT_MIN, INT_MAX};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; ++i)
         cr_assert_null(gputile_algorithm_name(v[i]), "algorithm %d", v[i]);
     return GPUTILE_SUCCESS;
