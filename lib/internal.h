@@ -66,9 +66,25 @@ typedef enum gputile__memory {
 gputile_status gputile__memory_of(gputile_matrix m, gputile__memory *where);
 
 /* ---- memory.c ---- */
-/* Copies src to dst (checked, same shape) on stream with cudaMemcpyDefault;
- * asynchronous as cudaMemcpy2DAsync is. Rows too far apart for a 2D copy's
- * pitch limit go one cudaMemcpyAsync per row. */
-gputile_status gputile__copy_matrix(gputile_matrix dst, gputile_matrix src, cudaStream_t stream);
+/* A 2D range of bytes: height rows of width bytes, pitch bytes apart. */
+typedef struct gputile__rect {
+    char *ptr;
+    size_t pitch;
+    size_t width;
+    size_t height;
+} gputile__rect;
+
+/* A matrix's elements as a range of bytes. */
+static inline gputile__rect gputile__matrix_rect(gputile_matrix m)
+{
+    return (gputile__rect){(char *)m.elements, m.stride * sizeof(float), m.width * sizeof(float),
+                           m.height};
+}
+
+/* The library's one 2D copy: src to dst (same width and height) on stream,
+ * direction from the addresses (cudaMemcpyDefault), asynchronous as
+ * cudaMemcpy2DAsync is. Rows too far apart for the 2D copy's pitch limit go
+ * one cudaMemcpyAsync per row. */
+cudaError_t gputile__memcpy2d_async(gputile__rect dst, gputile__rect src, cudaStream_t stream);
 
 #endif /* GPUTILE_INTERNAL_H */

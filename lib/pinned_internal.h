@@ -90,18 +90,6 @@ void gputile__parallel_copy2d(void *dst, size_t dpitch, const void *src, size_t 
                               size_t width, size_t height);
 
 /* ---- staged_copy.c ---- */
-/* A 2D range of bytes: height rows of width bytes, pitch bytes apart. */
-typedef struct gputile__rect {
-    char *ptr;
-    size_t pitch;
-    size_t width;
-    size_t height;
-} gputile__rect;
-
-/* cudaMemcpy2DAsync, or one cudaMemcpyAsync per row when a pitch is beyond
- * the 2D copy's limit; direction from the addresses (cudaMemcpyDefault). */
-cudaError_t gputile__memcpy2d_async(gputile__rect dst, gputile__rect src, cudaStream_t stream);
-
 /* Pinned staging buffers for pipelined copies between pageable host memory
  * and the device on one stream. Not thread-safe: one user at a time. */
 typedef struct gputile__ring {

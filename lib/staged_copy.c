@@ -11,8 +11,6 @@
  * MiB buffers and 8 threads reached 37.5 GB/s. Each buffer carries an event
  * of its last DMA, waited on before the buffer is written again.
  */
-#include <limits.h>
-
 #include <unistd.h>
 
 #include "pinned_internal.h"
@@ -60,26 +58,6 @@ size_t gputile__stage_chunk_for(size_t bytes)
         c = largest;
     size_t cap = __atomic_load_n(&chunk_cap, __ATOMIC_RELAXED);
     return cap != 0 && c > cap ? cap : c;
-}
-
-/* cudaMemcpy2D rejects pitches above the device's memPitch (2^31 - 1 bytes
- * on current GPUs); this bound keeps well inside it. */
-#define PITCH_LIMIT ((size_t)INT_MAX)
-
-cudaError_t gputile__memcpy2d_async(gputile__rect dst, gputile__rect src, cudaStream_t stream)
-{
-    cudaError_t err = cudaSuccess;
-    if (src.width == 0 || src.height == 0)
-        return cudaSuccess;
-    if (src.height == 1)
-        return cudaMemcpyAsync(dst.ptr, src.ptr, src.width, cudaMemcpyDefault, stream);
-    if (dst.pitch <= PITCH_LIMIT && src.pitch <= PITCH_LIMIT)
-        return cudaMemcpy2DAsync(dst.ptr, dst.pitch, src.ptr, src.pitch, src.width, src.height,
-                                 cudaMemcpyDefault, stream);
-    for (size_t r = 0; r < src.height && err == cudaSuccess; ++r)
-        err = cudaMemcpyAsync(dst.ptr + r * dst.pitch, src.ptr + r * src.pitch, src.width,
-                              cudaMemcpyDefault, stream);
-    return err;
 }
 
 /* ---- chunks: whole rows when a row fits in a chunk, else pieces of a row ---- */
