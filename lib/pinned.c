@@ -8,7 +8,7 @@
  */
 #include <unistd.h>
 
-#include "pinned_internal.h"
+#include "pinned_table.h"
 
 unsigned gputile__host_alloc_flags(unsigned flags)
 {

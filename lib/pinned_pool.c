@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pinned_internal.h"
+#include "pinned_table.h"
 
 typedef struct block {
     void *ptr;

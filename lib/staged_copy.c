@@ -11,13 +11,12 @@
  * MiB buffers and 8 threads reached 37.5 GB/s. Each buffer carries an event
  * of its last DMA, waited on before the buffer is written again.
  */
-#include <unistd.h>
-
-#include "pinned_internal.h"
+#include "staged_copy.h"
+#include "pinned_table.h"
 
 static size_t chunk_cap; /* tests only; 0: none */
 static size_t tuned_chunk; /* gputile__stage_tune(); 0: GPUTILE__STAGE_CHUNK */
-static int tuned_buffers, tuned_threads;
+static int tuned_buffers;  /* gputile__stage_tune(); 0: GPUTILE__STAGE_BUFFERS */
 
 void gputile__stage_set_chunk_cap(size_t bytes)
 {
@@ -28,21 +27,9 @@ void gputile__stage_tune(size_t chunk, int buffers, int threads)
 {
     if (buffers > GPUTILE__STAGE_MAX_BUFFERS)
         buffers = GPUTILE__STAGE_MAX_BUFFERS;
-    if (threads > GPUTILE__COPY_MAX_THREADS)
-        threads = GPUTILE__COPY_MAX_THREADS;
     __atomic_store_n(&tuned_chunk, chunk, __ATOMIC_RELAXED);
     __atomic_store_n(&tuned_buffers, buffers > 1 ? buffers : 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&tuned_threads, threads > 0 ? threads : 0, __ATOMIC_RELAXED);
-}
-
-int gputile__copy_threads(void)
-{
-    int t = __atomic_load_n(&tuned_threads, __ATOMIC_RELAXED);
-    if (t > 0)
-        return t;
-    /* More copy threads than cores only adds switching. */
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    return cores > 0 && cores < GPUTILE__COPY_THREADS ? (int)cores : GPUTILE__COPY_THREADS;
+    gputile__copy_threads_set(threads); /* the copy engine keeps its own tunable */
 }
 
 size_t gputile__stage_chunk_for(size_t bytes)
