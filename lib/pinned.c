@@ -95,10 +95,9 @@ static bool pinned_elsewhere(uintptr_t lo, uintptr_t hi)
 {
     const uintptr_t probe[2] = {lo, hi - 1};
     for (int i = 0; i < 2; ++i) {
-        struct cudaPointerAttributes at;
-        if (cudaPointerGetAttributes(&at, (const void *)probe[i]) != cudaSuccess)
-            (void)cudaGetLastError();
-        else if (at.type == cudaMemoryTypeHost)
+        gputile__pointer_kind kind; /* bytes = 0: the driver's view, not our table's */
+        if (gputile__pointer_kind_of((const void *)probe[i], 0, &kind) == cudaSuccess &&
+            kind == GPUTILE__POINTER_HOST_PINNED)
             return true;
     }
     return false;

@@ -12,7 +12,6 @@
  * of its last DMA, waited on before the buffer is written again.
  */
 #include "staged_copy.h"
-#include "pinned_table.h"
 
 static size_t chunk_cap; /* tests only; 0: none */
 static size_t tuned_chunk; /* gputile__stage_tune(); 0: GPUTILE__STAGE_CHUNK */
@@ -217,20 +216,13 @@ typedef enum where { DEVICE, PINNED, PAGEABLE } where;
 
 static gputile_status locate(const void *p, size_t bytes, where *at)
 {
-    if (gputile__pin_covers(p, bytes)) {
-        *at = PINNED;
-        return GPUTILE_SUCCESS;
-    }
-    struct cudaPointerAttributes attr;
-    cudaError_t err = cudaPointerGetAttributes(&attr, p);
-    if (err != cudaSuccess) {
-        (void)cudaGetLastError();
-        return gputile__cuda_status(err);
-    }
-    *at = attr.type == cudaMemoryTypeDevice || attr.type == cudaMemoryTypeManaged ? DEVICE
-          : attr.type == cudaMemoryTypeHost                                       ? PINNED
-                                                                                  : PAGEABLE;
-    return GPUTILE_SUCCESS;
+    gputile__pointer_kind kind = GPUTILE__POINTER_HOST_PAGEABLE;
+    cudaError_t err = gputile__pointer_kind_of(p, bytes, &kind);
+    /* Device memory of any device: the copy engines reach it (peer copies). */
+    *at = kind == GPUTILE__POINTER_HOST_PINNED     ? PINNED
+          : kind == GPUTILE__POINTER_HOST_PAGEABLE ? PAGEABLE
+                                                   : DEVICE;
+    return gputile__cuda_status(err);
 }
 
 gputile_status gputile_copy(void *dst, const void *src, size_t bytes, struct CUstream_st *stream)
