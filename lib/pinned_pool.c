@@ -97,7 +97,7 @@ gputile_status gputile_pool_alloc(void **ptr, size_t bytes, unsigned flags)
     size_t cls;
     if (ptr == NULL)
         return GPUTILE_ERROR_NULL_POINTER;
-    if (bytes == 0 || (flags & ~GPUTILE__PINNED_FLAGS))
+    if (bytes == 0 || (flags & ~GPUTILE__PINNED_POOL_FLAGS))
         return GPUTILE_ERROR_INVALID_VALUE;
     if (!size_class(bytes, &cls))
         return GPUTILE_ERROR_OVERFLOW;

@@ -13,9 +13,6 @@
 
 #include "internal.h"
 
-#define GPUTILE__PINNED_FLAGS \
-    (GPUTILE_PINNED_PORTABLE | GPUTILE_PINNED_MAPPED | GPUTILE_PINNED_WRITE_COMBINED)
-
 /* ---- pinned_table.c: every range of pinned memory libgputile made ----
  * Sorted by address, never overlapping, one mutex. */
 typedef enum gputile__pin_kind {
@@ -49,10 +46,37 @@ void gputile__pin_remove(const gputile__pin *e);
  * (used, not cached or pending). */
 bool gputile__pin_covers(const void *p, size_t n);
 
-/* cudaHostAlloc flags of GPUTILE_PINNED_* flags. */
+/* ---- the GPUTILE_PINNED_* flags: one row each ----
+ * X(public flag, its cudaHostAlloc flag, its cudaHostRegister flag,
+ *   accepted by gputile_pinned_alloc, by gputile_pinned_register, by
+ *   gputile_pool_alloc). Every mask and CUDA mapping below derives from these
+ * rows: a new flag is one row. Write-combined memory exists only as an
+ * allocation (cudaHostRegister has no such flag). */
+#define GPUTILE__PINNED_FLAG_TABLE(X)                                                            \
+    X(GPUTILE_PINNED_PORTABLE, cudaHostAllocPortable, cudaHostRegisterPortable, 1, 1, 1)          \
+    X(GPUTILE_PINNED_MAPPED, cudaHostAllocMapped, cudaHostRegisterMapped, 1, 1, 1)                \
+    X(GPUTILE_PINNED_WRITE_COMBINED, cudaHostAllocWriteCombined, cudaHostRegisterDefault, 1, 0, 1)
+
+/* The flags each call accepts, and every flag any call accepts. */
+#define GPUTILE__PINNED_IF_ALLOC(flag, alloc, reg, for_alloc, for_reg, for_pool) \
+    | ((for_alloc) ? (unsigned)(flag) : 0u)
+#define GPUTILE__PINNED_IF_REGISTER(flag, alloc, reg, for_alloc, for_reg, for_pool) \
+    | ((for_reg) ? (unsigned)(flag) : 0u)
+#define GPUTILE__PINNED_IF_POOL(flag, alloc, reg, for_alloc, for_reg, for_pool) \
+    | ((for_pool) ? (unsigned)(flag) : 0u)
+#define GPUTILE__PINNED_ANY(flag, alloc, reg, for_alloc, for_reg, for_pool) | (unsigned)(flag)
+#define GPUTILE__PINNED_ALLOC_FLAGS (0u GPUTILE__PINNED_FLAG_TABLE(GPUTILE__PINNED_IF_ALLOC))
+#define GPUTILE__PINNED_REGISTER_FLAGS (0u GPUTILE__PINNED_FLAG_TABLE(GPUTILE__PINNED_IF_REGISTER))
+#define GPUTILE__PINNED_POOL_FLAGS (0u GPUTILE__PINNED_FLAG_TABLE(GPUTILE__PINNED_IF_POOL))
+#define GPUTILE__PINNED_KNOWN_FLAGS (0u GPUTILE__PINNED_FLAG_TABLE(GPUTILE__PINNED_ANY))
+
+/* cudaHostAlloc flags of GPUTILE_PINNED_* flags (checked by the caller). */
 unsigned gputile__host_alloc_flags(unsigned flags);
-/* Checks flags against the current device: INVALID_VALUE for unknown bits,
- * UNSUPPORTED when the device cannot map host memory and MAPPED is set. */
+/* cudaHostRegister flags of GPUTILE_PINNED_* flags (checked by the caller). */
+unsigned gputile__host_register_flags(unsigned flags);
+/* Checks flags against the current device: INVALID_VALUE for bits no row
+ * knows, UNSUPPORTED when the device cannot map host memory and MAPPED is
+ * set. */
 gputile_status gputile__check_pinned_flags(unsigned flags);
 
 
