@@ -46,10 +46,8 @@ gputile_status gputile__device_current(const gputile__device **out)
     cudaError_t err = cudaGetDevice(&dev);
     if (err == cudaSuccess && (dev < 0 || dev >= MAX_DEVICES))
         err = cudaErrorInvalidDevice;
-    if (err != cudaSuccess) {
-        (void)cudaGetLastError(); /* not sticky: leave no trace for the caller */
+    if (err != cudaSuccess) /* gputile__cuda_status() clears it: no trace for the caller */
         return gputile__cuda_status(err);
-    }
     if (!__atomic_load_n(&ready[dev], __ATOMIC_ACQUIRE)) {
         pthread_mutex_lock(&lock);
         if (!ready[dev]) {
@@ -61,10 +59,8 @@ gputile_status gputile__device_current(const gputile__device **out)
             }
         }
         pthread_mutex_unlock(&lock);
-        if (err != cudaSuccess) {
-            (void)cudaGetLastError();
+        if (err != cudaSuccess)
             return gputile__cuda_status(err);
-        }
     }
     *out = &cache[dev];
     return GPUTILE_SUCCESS;

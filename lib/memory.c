@@ -14,10 +14,8 @@ gputile_status gputile_device_alloc(void **ptr, size_t bytes)
         return GPUTILE_ERROR_INVALID_VALUE;
     void *p = NULL;
     gputile_status s = gputile__cuda_status(cudaMalloc(&p, bytes));
-    if (s == GPUTILE_SUCCESS)
+    if (s == GPUTILE_SUCCESS) /* a failure is cleared by gputile__cuda_status(): not sticky */
         *ptr = p;
-    else
-        (void)cudaGetLastError(); /* allocation failures are not sticky */
     return s;
 }
 

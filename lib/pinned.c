@@ -56,10 +56,8 @@ gputile_status gputile_pinned_alloc(void **ptr, size_t bytes, unsigned flags)
 
     void *p = NULL;
     cudaError_t err = cudaHostAlloc(&p, bytes, gputile__host_alloc_flags(flags));
-    if (err != cudaSuccess) {
-        (void)cudaGetLastError(); /* allocation failures are not sticky */
+    if (err != cudaSuccess) /* cleared by gputile__cuda_status(): not sticky */
         return gputile__cuda_status(err);
-    }
     gputile__pin e = {.lo = (uintptr_t)p, .hi = (uintptr_t)p + bytes, .key = p, .bytes = bytes,
                       .flags = flags, .kind = GPUTILE__PIN_ALLOC};
     gputile__pin_lock();
@@ -153,7 +151,6 @@ gputile_status gputile_pinned_register(void *ptr, size_t bytes, unsigned flags)
         return GPUTILE_SUCCESS;
     if (err == cudaErrorHostMemoryAlreadyRegistered)
         return GPUTILE_ERROR_ALREADY_REGISTERED;
-    (void)cudaGetLastError();
     return gputile__cuda_status(err);
 }
 
@@ -193,10 +190,8 @@ gputile_status gputile_pinned_device_pointer(void **device_ptr, const void *host
         return s;
     void *d = NULL;
     cudaError_t err = cudaHostGetDevicePointer(&d, (void *)lo, 0);
-    if (err != cudaSuccess) {
-        (void)cudaGetLastError();
+    if (err != cudaSuccess)
         return gputile__cuda_status(err);
-    }
     *device_ptr = (char *)d + (h - lo);
     return GPUTILE_SUCCESS;
 }
