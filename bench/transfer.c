@@ -40,7 +40,7 @@
 #include "gputile.h"
 
 cudaError_t bench_zero_copy(void *dst, const void *src, size_t bytes, int sms, cudaStream_t stream);
-/* libgputile's staging knobs (internal; lib/pinned_internal.h): largest chunk,
+/* libgputile's staging knobs (internal; lib/staged_copy.h): largest chunk,
  * buffers per ring, copy threads; 0 restores a default. */
 void gputile__stage_tune(size_t chunk, int buffers, int threads);
 
@@ -207,7 +207,7 @@ static void rates(const bench_options *o, size_t max_bytes, cudaStream_t stream)
 /* ---- 1b. the staging knobs, swept ---------------------------------------------
  * gputile_copy from pageable memory at 256 MiB for chunk sizes, buffer
  * counts and copy-thread counts around the defaults: the measurements the
- * defaults in lib/pinned_internal.h are chosen from. */
+ * defaults in lib/staged_copy.h and lib/copy_threads.h are chosen from. */
 static void sweep(const bench_options *o, cudaStream_t stream)
 {
     const size_t bytes = 256 * MiB;
@@ -220,7 +220,7 @@ static void sweep(const bench_options *o, cudaStream_t stream)
     double best[2] = {0, 0};
     char best_what[2][64] = {"", ""};
     if (!o->csv)
-        printf("\nStaging knobs: gputile_copy of 256 MiB pageable memory, GB/s (defaults: lib/pinned_internal.h)\n"
+        printf("\nStaging knobs: gputile_copy of 256 MiB pageable memory, GB/s (defaults: lib/staged_copy.h, lib/copy_threads.h)\n"
                "%9s %8s %8s %8s %8s\n", "chunk", "buffers", "threads", "h2d", "d2h");
     for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; ++c)
         for (size_t b = 0; b < sizeof buffers / sizeof buffers[0]; ++b)

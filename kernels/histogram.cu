@@ -1,23 +1,27 @@
 /*
  * histogram.cu: the histogram kernels (shared, DSM and global tiers), their
- * launcher and the occupancy queries the planner uses.
+ * launcher and the occupancy queries the planner uses, each instantiated
+ * once per sample type (GPUTILE__HIST_SAMPLE_TYPES, kernels/histogram.h).
  *
  * Common to every kernel:
- * - Input: 16-byte loads (int4/float4) over the 16-byte-aligned body of the
- *   samples, GPUTILE__HIST_UNROLL loads in flight per thread, grid-stride
- *   over a persistent grid; the 0..3 samples before the first 16-byte
- *   boundary (head) and after the last whole vector (tail) are read as
- *   scalars by the first input group. Indices are 32-bit: the launcher cuts
- *   the input into launches of at most 2^30 vectors.
- * - Binning: int32 samples clamp to [0, nbins); float samples map to
- *   floor((x - lower) * scale) with explicitly rounded float operations (no
- *   contraction, so the host reference reproduces it bit for bit), samples
- *   outside [lower, upper) and NaN map to NO_BIN.
+ * - Input: 16-byte loads (the type's vec) over the 16-byte-aligned body of
+ *   the samples, GPUTILE__HIST_UNROLL loads in flight per thread,
+ *   grid-stride over a persistent grid; the samples before the first
+ *   16-byte boundary (head) and after the last whole vector (tail), fewer
+ *   than a vector's each, are read as scalars by the first input group.
+ *   Indices are 32-bit: the launcher cuts the input into launches of at
+ *   most the plan's vec_per_launch vectors.
+ * - Binning: the type's functor (kernels/histogram_samples.cuh). INT32
+ *   samples clamp to [0, nbins); FLOAT samples map to floor((x - lower) *
+ *   scale) with explicitly rounded float operations (no contraction, so the
+ *   host reference reproduces it bit for bit), samples outside [lower,
+ *   upper) and NaN map to NO_BIN.
  * - Thread-level aggregation: each thread keeps its current run (bin,
  *   count) in registers and issues one atomic per run, so all-equal, sorted
  *   and run-heavy inputs issue almost no atomics at all.
- * - 32-bit counts are safe: a launch gives each input group at most 2^28
- *   vectors (2^30 samples) plus the 6 scalar samples, below 2^32.
+ * - 32-bit counts are safe: a launch gives each input group at most
+ *   GPUTILE__HIST_MAX_VEC_PER_GROUP vectors (2^30 samples) plus fewer than
+ *   two vectors' worth of scalar samples, below 2^32.
  *
  * hist_smem_kernel (shared and DSM tiers), 1024 threads per block:
  *   Shared tier (cluster = 1): the block keeps K = 2^copies_log2 (1..32)
@@ -65,49 +69,20 @@
 #include <cuda_runtime.h>
 
 #include "histogram.h"
+#include "histogram_samples.cuh"
 #include "gputile.h"
 
-#define NO_BIN 0xFFFFFFFFu
 #define SMEM_THREADS GPUTILE__HIST_SMEM_THREADS
 #define GLOBAL_THREADS GPUTILE__HIST_GLOBAL_THREADS
 #define UNROLL GPUTILE__HIST_UNROLL
 
-/* ---- binning ---------------------------------------------------------- */
-
-struct bin_i32 {
-    int32_t last; /* nbins - 1 */
-    __device__ __forceinline__ uint32_t operator()(int32_t x) const
-    {
-        return (uint32_t)min(max(x, 0), last);
-    }
-};
-
-struct bin_f32 {
-    float lower, upper, scale, nbins_f; /* nbins_f = (float)nbins */
-    int32_t last;
-    __device__ __forceinline__ uint32_t operator()(float x) const
-    {
-        /* __fsub_rn/__fmul_rn: never fused into an FMA, so the result is
-         * the one the documented float formula gives on any host. */
-        float t = __fmul_rn(__fsub_rn(x, lower), scale);
-        uint32_t b = t < nbins_f ? (uint32_t)__float2int_rz(t) : (uint32_t)last;
-        return (x >= lower && x < upper) ? b : NO_BIN;
-    }
-};
-
-template <typename T> struct vec4;
-template <> struct vec4<int32_t> {
-    typedef int4 type;
-};
-template <> struct vec4<float> {
-    typedef float4 type;
-};
+/* ---- the input ----------------------------------------------------------- */
 
 /* The samples of one launch: scalar head, 16-byte body, scalar tail. */
-template <typename T> struct part {
-    const T *head;
-    const typename vec4<T>::type *body;
-    const T *tail;
+template <typename Bin> struct part {
+    const typename Bin::sample *head;
+    const typename Bin::vec *body;
+    const typename Bin::sample *tail;
     uint32_t head_n, nvec, tail_n;
 };
 
@@ -131,12 +106,12 @@ __device__ __forceinline__ void smem_push(run &r, uint32_t key, uint32_t len, ui
     r.count++;
 }
 
-template <typename T, typename Bin>
+template <typename Bin>
 static __global__ void __launch_bounds__(SMEM_THREADS)
-    hist_smem_kernel(part<T> p, Bin bin, uint32_t nbins, uint32_t slice, int copies_log2,
+    hist_smem_kernel(part<Bin> p, Bin bin, uint32_t nbins, uint32_t slice, int copies_log2,
                      uint32_t cluster, unsigned long long *counts)
 {
-    typedef typename vec4<T>::type V;
+    typedef typename Bin::vec V;
     extern __shared__ uint32_t sh[];
     /* A 1-D cluster is cluster consecutive blocks: rank = blockIdx.x % cluster. */
     const uint32_t rank = blockIdx.x % cluster;
@@ -167,10 +142,9 @@ static __global__ void __launch_bounds__(SMEM_THREADS)
 #pragma unroll
         for (int u = 0; u < UNROLL; ++u)
             if (i + u * step < p.nvec) {
-                smem_push(r, bin(v[u].x) - lo, len, sh, copies_log2, copy);
-                smem_push(r, bin(v[u].y) - lo, len, sh, copies_log2, copy);
-                smem_push(r, bin(v[u].z) - lo, len, sh, copies_log2, copy);
-                smem_push(r, bin(v[u].w) - lo, len, sh, copies_log2, copy);
+#pragma unroll
+                for (int k = 0; k < Bin::per_vec; ++k)
+                    smem_push(r, bin(Bin::at(v[u], k)) - lo, len, sh, copies_log2, copy);
             }
     }
     if (r.key < len)
@@ -258,11 +232,11 @@ __device__ __forceinline__ void global_push(run &r, uint32_t key, uint32_t nbins
     warp_flush(ends && fkey < nbins, fkey, fcount, scratch, hot, counts);
 }
 
-template <typename T, typename Bin>
+template <typename Bin>
 static __global__ void __launch_bounds__(GLOBAL_THREADS)
-    hist_global_kernel(part<T> p, Bin bin, uint32_t nbins, unsigned long long *counts)
+    hist_global_kernel(part<Bin> p, Bin bin, uint32_t nbins, unsigned long long *counts)
 {
-    typedef typename vec4<T>::type V;
+    typedef typename Bin::vec V;
     __shared__ uint32_t scratch[GLOBAL_THREADS];
     __shared__ uint32_t hot_key[HOT_SLOTS], hot_count[HOT_SLOTS];
     const hot_cache hot = {hot_key, hot_count};
@@ -294,10 +268,9 @@ static __global__ void __launch_bounds__(GLOBAL_THREADS)
 #pragma unroll
         for (int u = 0; u < UNROLL; ++u) {
             const bool ok = w + lane + u * step < p.nvec;
-            global_push(r, ok ? bin(v[u].x) : NO_BIN, nbins, scratch, hot, counts);
-            global_push(r, ok ? bin(v[u].y) : NO_BIN, nbins, scratch, hot, counts);
-            global_push(r, ok ? bin(v[u].z) : NO_BIN, nbins, scratch, hot, counts);
-            global_push(r, ok ? bin(v[u].w) : NO_BIN, nbins, scratch, hot, counts);
+#pragma unroll
+            for (int k = 0; k < Bin::per_vec; ++k)
+                global_push(r, ok ? bin(Bin::at(v[u], k)) : NO_BIN, nbins, scratch, hot, counts);
         }
     }
     warp_flush(r.key < nbins, r.key, r.count, scratch, hot, counts);
@@ -310,37 +283,32 @@ static __global__ void __launch_bounds__(GLOBAL_THREADS)
 
 /* ---- launcher ------------------------------------------------------------- */
 
-/* Lets kernel k use the device's whole opt-in shared memory. Always the same
- * value, never the size of one call: host threads planning different sizes
- * at once cannot undo each other's setting between it and a launch. */
-static cudaError_t allow_smem(const void *k)
+/* Lets kernel k use the device's whole opt-in shared memory (lib/ passes it
+ * from its device cache). Always the same value, never the size of one
+ * call: host threads planning different sizes at once cannot undo each
+ * other's setting between it and a launch. */
+static cudaError_t allow_smem(const void *k, int smem_optin)
 {
-    int dev, optin;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err == cudaSuccess)
-        err = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
-    if (err == cudaSuccess)
-        err = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, optin);
-    return err;
+    return cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_optin);
 }
 
-template <typename T, typename Bin>
-static cudaError_t launch_one(const gputile__hist_launch *l, const part<T> &p, Bin bin,
+template <typename Bin>
+static cudaError_t launch_one(const gputile__hist_launch *l, const part<Bin> &p, Bin bin,
                               uint32_t nbins, unsigned long long *counts, cudaStream_t stream)
 {
     if (l->tier == GPUTILE_HIST_TIER_GLOBAL) {
-        hist_global_kernel<T, Bin><<<l->blocks, l->threads, 0, stream>>>(p, bin, nbins, counts);
+        hist_global_kernel<Bin><<<l->blocks, l->threads, 0, stream>>>(p, bin, nbins, counts);
         return cudaGetLastError();
     }
-    cudaError_t err = allow_smem((const void *)hist_smem_kernel<T, Bin>);
+    cudaError_t err = allow_smem((const void *)hist_smem_kernel<Bin>, l->smem_optin);
     if (err != cudaSuccess)
         return err;
     if (l->cluster == 1) {
-        hist_smem_kernel<T, Bin><<<l->blocks, l->threads, l->smem, stream>>>(
+        hist_smem_kernel<Bin><<<l->blocks, l->threads, l->smem, stream>>>(
             p, bin, nbins, (uint32_t)l->slice, l->copies_log2, 1u, counts);
         return cudaGetLastError();
     }
-    if ((err = cudaFuncSetAttribute((const void *)hist_smem_kernel<T, Bin>,
+    if ((err = cudaFuncSetAttribute((const void *)hist_smem_kernel<Bin>,
                                     cudaFuncAttributeNonPortableClusterSizeAllowed, 1)) !=
         cudaSuccess)
         return err;
@@ -356,38 +324,39 @@ static cudaError_t launch_one(const gputile__hist_launch *l, const part<T> &p, B
     attr[0].val.clusterDim.z = 1;
     config.attrs = attr;
     config.numAttrs = 1;
-    return cudaLaunchKernelEx(&config, hist_smem_kernel<T, Bin>, p, bin, nbins,
-                              (uint32_t)l->slice, l->copies_log2, (uint32_t)l->cluster, counts);
+    return cudaLaunchKernelEx(&config, hist_smem_kernel<Bin>, p, bin, nbins, (uint32_t)l->slice,
+                              l->copies_log2, (uint32_t)l->cluster, counts);
 }
 
-template <typename T, typename Bin>
-static cudaError_t run_all(const gputile__hist_args *a, const gputile__hist_launch *l, Bin bin,
+/* Cuts the input into head, body and tail, and the body into launches of
+ * at most l->vec_per_launch vectors. */
+template <typename Bin>
+static cudaError_t run_all(const gputile__hist_args *a, const gputile__hist_launch *l,
                            cudaStream_t stream)
 {
-    typedef typename vec4<T>::type V;
+    typedef typename Bin::sample T;
+    typedef typename Bin::vec V;
+    const Bin bin = Bin::make(a);
     const T *s = (const T *)a->samples;
     uint64_t head = ((16u - ((uintptr_t)s & 15u)) & 15u) / sizeof(T);
     if (head > a->n)
         head = a->n;
-    const uint64_t nvec = (a->n - head) / 4;
-    const uint32_t tail = (uint32_t)((a->n - head) % 4);
-    const uint64_t groups = (uint64_t)(l->blocks / l->cluster);
-    uint64_t per_launch = groups * GPUTILE__HIST_MAX_VEC_PER_GROUP;
-    if (per_launch > GPUTILE__HIST_MAX_VEC_PER_LAUNCH)
-        per_launch = GPUTILE__HIST_MAX_VEC_PER_LAUNCH;
+    const uint64_t nvec = (a->n - head) / Bin::per_vec;
+    const uint32_t tail = (uint32_t)((a->n - head) % Bin::per_vec);
+    const uint64_t per_launch = l->vec_per_launch;
 
     uint64_t done = 0;
     do {
-        part<T> p;
+        part<Bin> p;
         uint64_t count = nvec - done < per_launch ? nvec - done : per_launch;
         p.head = s;
         p.head_n = done == 0 ? (uint32_t)head : 0;
         p.body = (const V *)(s + head) + done;
         p.nvec = (uint32_t)count;
-        p.tail = s + head + 4 * nvec;
+        p.tail = s + head + Bin::per_vec * nvec;
         p.tail_n = done + count == nvec ? tail : 0;
-        cudaError_t err = launch_one<T, Bin>(l, p, bin, (uint32_t)a->nbins,
-                                             (unsigned long long *)a->counts, stream);
+        cudaError_t err = launch_one<Bin>(l, p, bin, (uint32_t)a->nbins,
+                                          (unsigned long long *)a->counts, stream);
         if (err != cudaSuccess)
             return err;
         done += count;
@@ -395,38 +364,70 @@ static cudaError_t run_all(const gputile__hist_args *a, const gputile__hist_laun
     return cudaSuccess;
 }
 
+/* Every row's functor describes the type the row says. */
+#define CHECK_ROW(id, bin, bytes, vw)                                                            \
+    static_assert(sizeof(bin::sample) == (bytes) && bin::per_vec == (vw) &&                      \
+                      sizeof(bin::vec) == 16 && (vw) * (bytes) == 16,                             \
+                  #id ": the row of GPUTILE__HIST_SAMPLE_TYPES and its functor disagree");
+GPUTILE__HIST_SAMPLE_TYPES(CHECK_ROW)
+#undef CHECK_ROW
+
 extern "C" cudaError_t gputile__histogram(const gputile__hist_args *a,
                                           const gputile__hist_launch *l, cudaStream_t stream)
 {
-    if (a->is_float) {
-        bin_f32 b = {a->lower, a->upper, a->scale, (float)a->nbins, a->nbins - 1};
-        return run_all<float>(a, l, b, stream);
+    switch (a->type) {
+#define RUN(id, bin, bytes, vw)                                                                  \
+    case GPUTILE__HIST_SAMPLE_##id:                                                              \
+        return run_all<bin>(a, l, stream);
+        GPUTILE__HIST_SAMPLE_TYPES(RUN)
+#undef RUN
     }
-    bin_i32 b = {a->nbins - 1};
-    return run_all<int32_t>(a, l, b, stream);
+    return cudaErrorInvalidValue; /* lib/ passes only the table's ids */
 }
 
-/* ---- occupancy queries ------------------------------------------------------ */
+/* ---- occupancy queries -------------------------------------------------------- */
 
-static const void *smem_kernel(int is_float)
+/* The kernels of sample type `type`; NULL for an id the table lacks. */
+static const void *smem_kernel(int type)
 {
-    return is_float ? (const void *)hist_smem_kernel<float, bin_f32>
-                    : (const void *)hist_smem_kernel<int32_t, bin_i32>;
+    switch (type) {
+#define SMEM_KERNEL(id, bin, bytes, vw)                                                          \
+    case GPUTILE__HIST_SAMPLE_##id:                                                              \
+        return (const void *)hist_smem_kernel<bin>;
+        GPUTILE__HIST_SAMPLE_TYPES(SMEM_KERNEL)
+#undef SMEM_KERNEL
+    }
+    return NULL;
 }
 
-extern "C" cudaError_t gputile__hist_smem_blocks_per_sm(int is_float, size_t smem, int *blocks)
+static const void *global_kernel(int type)
 {
-    const void *k = smem_kernel(is_float);
-    cudaError_t err = allow_smem(k);
+    switch (type) {
+#define GLOBAL_KERNEL(id, bin, bytes, vw)                                                        \
+    case GPUTILE__HIST_SAMPLE_##id:                                                              \
+        return (const void *)hist_global_kernel<bin>;
+        GPUTILE__HIST_SAMPLE_TYPES(GLOBAL_KERNEL)
+#undef GLOBAL_KERNEL
+    }
+    return NULL;
+}
+
+extern "C" cudaError_t gputile__hist_smem_blocks_per_sm(int type, size_t smem, int smem_optin,
+                                                        int *blocks)
+{
+    const void *k = smem_kernel(type);
+    if (k == NULL)
+        return cudaErrorInvalidValue;
+    cudaError_t err = allow_smem(k, smem_optin);
     if (err != cudaSuccess)
         return err;
     return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, k, SMEM_THREADS, smem);
 }
 
-static cudaError_t cluster_config(int is_float, size_t smem, cudaLaunchConfig_t *config)
+static cudaError_t cluster_config(const void *k, size_t smem, int smem_optin,
+                                  cudaLaunchConfig_t *config)
 {
-    const void *k = smem_kernel(is_float);
-    cudaError_t err = allow_smem(k);
+    cudaError_t err = allow_smem(k, smem_optin);
     if (err == cudaSuccess)
         err = cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
     *config = cudaLaunchConfig_t{};
@@ -436,21 +437,28 @@ static cudaError_t cluster_config(int is_float, size_t smem, cudaLaunchConfig_t 
     return err;
 }
 
-extern "C" cudaError_t gputile__hist_cluster_max(int is_float, size_t smem, int *max_cluster)
+extern "C" cudaError_t gputile__hist_cluster_max(int type, size_t smem, int smem_optin,
+                                                 int *max_cluster)
 {
+    const void *k = smem_kernel(type);
+    if (k == NULL)
+        return cudaErrorInvalidValue;
     cudaLaunchConfig_t config;
-    cudaError_t err = cluster_config(is_float, smem, &config);
+    cudaError_t err = cluster_config(k, smem, smem_optin, &config);
     if (err != cudaSuccess)
         return err;
-    return cudaOccupancyMaxPotentialClusterSize(max_cluster, smem_kernel(is_float), &config);
+    return cudaOccupancyMaxPotentialClusterSize(max_cluster, k, &config);
 }
 
-extern "C" cudaError_t gputile__hist_cluster_active(int is_float, size_t smem, int cluster,
-                                                    int *clusters)
+extern "C" cudaError_t gputile__hist_cluster_active(int type, size_t smem, int smem_optin,
+                                                    int cluster, int *clusters)
 {
+    const void *k = smem_kernel(type);
+    if (k == NULL)
+        return cudaErrorInvalidValue;
     cudaLaunchConfig_t config;
     cudaLaunchAttribute attr[1];
-    cudaError_t err = cluster_config(is_float, smem, &config);
+    cudaError_t err = cluster_config(k, smem, smem_optin, &config);
     if (err != cudaSuccess)
         return err;
     attr[0].id = cudaLaunchAttributeClusterDimension;
@@ -459,12 +467,13 @@ extern "C" cudaError_t gputile__hist_cluster_active(int is_float, size_t smem, i
     attr[0].val.clusterDim.z = 1;
     config.attrs = attr;
     config.numAttrs = 1;
-    return cudaOccupancyMaxActiveClusters(clusters, smem_kernel(is_float), &config);
+    return cudaOccupancyMaxActiveClusters(clusters, k, &config);
 }
 
-extern "C" cudaError_t gputile__hist_global_blocks_per_sm(int is_float, int *blocks)
+extern "C" cudaError_t gputile__hist_global_blocks_per_sm(int type, int *blocks)
 {
-    const void *k = is_float ? (const void *)hist_global_kernel<float, bin_f32>
-                             : (const void *)hist_global_kernel<int32_t, bin_i32>;
+    const void *k = global_kernel(type);
+    if (k == NULL)
+        return cudaErrorInvalidValue;
     return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, k, GLOBAL_THREADS, 0);
 }

@@ -1,9 +1,12 @@
 /*
- * histogram.h: the histogram kernels' interface to lib/ (internal).
+ * histogram.h: the histogram kernels' interface to lib/ (internal): the
+ * table of sample types, the arguments of one histogram and the launch plan.
  *
  * lib/histogram_plan.c picks a tier and launch shape from the queries
- * below; lib/histogram.c validates, zeroes the counts in overwrite mode and
- * calls gputile__histogram(). Nothing here checks user input.
+ * below and the sample type's row; lib/histogram.c validates, zeroes the
+ * counts in overwrite mode and calls gputile__histogram(). Nothing here
+ * checks user input or decides anything: the kernels launch what the plan
+ * says.
  */
 #ifndef GPUTILE_KERNELS_HISTOGRAM_H
 #define GPUTILE_KERNELS_HISTOGRAM_H
@@ -21,20 +24,46 @@ extern "C" {
 #define GPUTILE__HIST_GLOBAL_THREADS 512
 /* 16-byte loads in flight per thread per loop trip. */
 #define GPUTILE__HIST_UNROLL 4
-/* Most 16-byte vectors one launch reads: 2^30 (16 GiB of samples). With at
- * most 2^28 vectors per input group (block, or cluster in the DSM tier) per
- * launch, no 32-bit count in shared memory or registers can wrap. */
-#define GPUTILE__HIST_MAX_VEC_PER_LAUNCH (1u << 30)
-#define GPUTILE__HIST_MAX_VEC_PER_GROUP (1u << 28)
+
+/* ---- sample types: one row each ----
+ * X(ID, binning functor, bytes per sample, samples per 16-byte vector)
+ * ID names the internal id GPUTILE__HIST_SAMPLE_<ID>. lib/ derives the
+ * type's descriptor from its row (element size and alignment, vector width,
+ * launch limits: lib/histogram_plan.c); kernels/histogram.cu instantiates
+ * every kernel with the row's functor (kernels/histogram_samples.cuh),
+ * which must agree with the row (a static_assert checks). A new sample type
+ * is one row here plus its functor there. */
+#define GPUTILE__HIST_SAMPLE_TYPES(X)                                                    \
+    X(INT32, bin_i32, 4, 4) /* int32_t, clamped to [0, nbins) */                         \
+    X(FLOAT, bin_f32, 4, 4) /* float, nbins even bins over [lower, upper), others not counted */
+
+typedef enum gputile__hist_sample {
+#define GPUTILE__HIST_SAMPLE_ID(id, bin, bytes, per_vec) GPUTILE__HIST_SAMPLE_##id,
+    GPUTILE__HIST_SAMPLE_TYPES(GPUTILE__HIST_SAMPLE_ID)
+#undef GPUTILE__HIST_SAMPLE_ID
+    GPUTILE__HIST_SAMPLE_COUNT
+} gputile__hist_sample;
+
+/* Launch limits, in 16-byte vectors, of a type with v samples per vector:
+ * - per input group (block, or cluster in the DSM tier) and launch: 2^30
+ *   samples, plus the head and tail read as scalars (fewer than 2v), so no
+ *   32-bit count in shared memory or registers can wrap (4-byte samples:
+ *   2^28 vectors);
+ * - per launch: 2^30 vectors (16 GiB), whatever v, so the kernels' 32-bit
+ *   vector indices keep room for the unrolled grid stride.
+ * The planner cuts an input into launches of at most
+ * min(groups x per group, per launch) vectors (gputile__hist_launch). */
+#define GPUTILE__HIST_MAX_VEC_PER_GROUP(v) ((uint32_t)((1u << 30) / (unsigned)(v)))
+#define GPUTILE__HIST_MAX_VEC_PER_LAUNCH ((uint32_t)(1u << 30))
 
 /* One histogram, checked by lib/. */
 typedef struct gputile__hist_args {
-    const void *samples; /* int32_t or float, 4-byte aligned, device memory */
+    const void *samples; /* the type's samples, aligned to their size, device memory */
     uint64_t n;          /* samples; may be 0 */
-    int is_float;        /* 0: int32 clamped to [0, nbins); 1: float even bins */
+    int type;            /* gputile__hist_sample: the row that bins them */
     int32_t nbins;       /* >= 1 */
-    float lower, upper;  /* float samples: [lower, upper) */
-    float scale;         /* float samples: nbins / (upper - lower), rounded to float */
+    float lower, upper;  /* FLOAT samples: [lower, upper) */
+    float scale;         /* FLOAT samples: nbins / (upper - lower), rounded to float */
     uint64_t *counts;    /* nbins counts; lib/ zeroes them for overwrite */
 } gputile__hist_args;
 
@@ -47,25 +76,29 @@ typedef struct gputile__hist_launch {
     int copies_log2; /* log2 of the interleaved copies per bin (shared tier); 0 otherwise */
     int32_t slice;   /* bins per block: nbins (shared), ceil(nbins / cluster) (DSM), 0 (global) */
     size_t smem;     /* dynamic shared memory per block, bytes */
+    int smem_optin;  /* the device's opt-in shared memory per block, bytes (shared/DSM tiers) */
+    uint32_t vec_per_launch; /* most 16-byte vectors one launch reads (the limits above) */
 } gputile__hist_launch;
 
-/* Prepares the shared/DSM kernel for `smem` bytes of dynamic shared memory
- * (and non-portable cluster sizes), then reports how many of its blocks fit
- * on one SM. */
-cudaError_t gputile__hist_smem_blocks_per_sm(int is_float, size_t smem, int *blocks);
+/* The occupancy queries of the kernels of sample type `type`. Those of the
+ * shared/DSM kernel first let it use smem_optin bytes of dynamic shared
+ * memory (the device's opt-in limit) and non-portable cluster sizes. */
+/* Blocks of the shared/DSM kernel with `smem` bytes each that fit on one SM. */
+cudaError_t gputile__hist_smem_blocks_per_sm(int type, size_t smem, int smem_optin, int *blocks);
 /* Largest cluster of the shared/DSM kernel with `smem` bytes per block that
  * the device can launch (cudaOccupancyMaxPotentialClusterSize, non-portable
  * sizes allowed); 0 when clusters cannot be launched. */
-cudaError_t gputile__hist_cluster_max(int is_float, size_t smem, int *max_cluster);
+cudaError_t gputile__hist_cluster_max(int type, size_t smem, int smem_optin, int *max_cluster);
 /* Clusters of `cluster` blocks with `smem` bytes each that fit on the device
  * at once (cudaOccupancyMaxActiveClusters). */
-cudaError_t gputile__hist_cluster_active(int is_float, size_t smem, int cluster, int *clusters);
+cudaError_t gputile__hist_cluster_active(int type, size_t smem, int smem_optin, int cluster,
+                                         int *clusters);
 /* Blocks of the global-tier kernel that fit on one SM. */
-cudaError_t gputile__hist_global_blocks_per_sm(int is_float, int *blocks);
+cudaError_t gputile__hist_global_blocks_per_sm(int type, int *blocks);
 
-/* Enqueues the histogram on stream, adding into args->counts. Splits inputs
- * of more than GPUTILE__HIST_MAX_VEC_PER_LAUNCH vectors into several
- * launches. */
+/* Enqueues the histogram on stream, adding into args->counts, with the
+ * kernel of args->type and the plan's shape; inputs of more than
+ * launch->vec_per_launch vectors go in several launches. */
 cudaError_t gputile__histogram(const gputile__hist_args *args, const gputile__hist_launch *launch,
                                cudaStream_t stream);
 

@@ -3,8 +3,10 @@
  * on our H200's host and four reach ~44 GB/s (ANCHORS.md), so the pinned
  * staging of pageable memory is split over GPUTILE__COPY_THREADS threads:
  * the caller plus helpers started once, on first use, and stopped at exit
- * (GPUTILE__COPY_MAX_THREADS - 1 of them, so that gputile__stage_tune() can
- * try more; idle ones sleep on a condition variable).
+ * (GPUTILE__COPY_MAX_THREADS - 1 of them, so that gputile__copy_threads_set()
+ * can try more; idle ones sleep on a condition variable). The bottom layer
+ * of the pinned-memory files: it calls nothing else in lib/, and keeps its
+ * own tunables (copy_threads.h).
  *
  * A copy is cut into byte ranges of its packed rows (page-aligned cuts);
  * the caller queues all but one on a FIFO shared by every caller, copies
@@ -26,14 +28,35 @@
  * large (the 256 MiB sweep put both within 3 GB/s of each other).
  */
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 #if defined(__x86_64__) || defined(__SSE2__)
 #include <emmintrin.h>
 #define HAVE_STREAM_STORES 1
 #endif
 
-#include "pinned_internal.h"
+#include "copy_threads.h"
+
+static int tuned_threads; /* gputile__copy_threads_set(); 0: the default */
+
+void gputile__copy_threads_set(int threads)
+{
+    if (threads > GPUTILE__COPY_MAX_THREADS)
+        threads = GPUTILE__COPY_MAX_THREADS;
+    __atomic_store_n(&tuned_threads, threads > 0 ? threads : 0, __ATOMIC_RELAXED);
+}
+
+int gputile__copy_threads(void)
+{
+    int t = __atomic_load_n(&tuned_threads, __ATOMIC_RELAXED);
+    if (t > 0)
+        return t;
+    /* More copy threads than cores only adds switching. */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores > 0 && cores < GPUTILE__COPY_THREADS ? (int)cores : GPUTILE__COPY_THREADS;
+}
 
 /* Runs shorter than this use memcpy: streaming stores bypass the cache,
  * which only pays once a run is much larger than the cache lines it touches. */

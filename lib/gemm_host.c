@@ -82,14 +82,9 @@ static size_t extent_bytes(gputile_matrix m)
 
 static bool is_pinned(gputile_matrix m)
 {
-    if (gputile__pin_covers(m.elements, extent_bytes(m)))
-        return true;
-    struct cudaPointerAttributes attr;
-    if (cudaPointerGetAttributes(&attr, m.elements) != cudaSuccess) {
-        (void)cudaGetLastError();
-        return false;
-    }
-    return attr.type == cudaMemoryTypeHost;
+    gputile__pointer_kind kind;
+    return gputile__pointer_kind_of(m.elements, extent_bytes(m), &kind) == cudaSuccess &&
+           kind == GPUTILE__POINTER_HOST_PINNED;
 }
 
 /* op(A)'s row block [r0, r0 + h) as a rectangle of the stored A. */

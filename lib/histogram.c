@@ -68,9 +68,10 @@ static bool ranges_overlap(const void *a, size_t abytes, const void *b, size_t b
     return abytes != 0 && bbytes != 0 && a0 < b0 + bbytes && b0 < a0 + abytes;
 }
 
-/* Checks that need no device, in the order the man page lists them. */
-static gputile_status check_args(const void *samples, size_t n, int32_t nbins,
-                                 const uint64_t *counts, gputile_hist_mode mode)
+/* Checks that need no device, in the order the man page lists them; the
+ * samples' size and alignment are their type's (t). */
+static gputile_status check_args(const gputile__hist_type *t, const void *samples, size_t n,
+                                 int32_t nbins, const uint64_t *counts, gputile_hist_mode mode)
 {
     if (mode != GPUTILE_HIST_OVERWRITE && mode != GPUTILE_HIST_ACCUMULATE)
         return GPUTILE_ERROR_INVALID_VALUE;
@@ -78,13 +79,13 @@ static gputile_status check_args(const void *samples, size_t n, int32_t nbins,
         return GPUTILE_ERROR_INVALID_VALUE;
     if (counts == NULL || (samples == NULL && n != 0))
         return GPUTILE_ERROR_NULL_POINTER;
-    if ((uintptr_t)counts % sizeof(uint64_t) != 0 || (uintptr_t)samples % 4 != 0)
+    if ((uintptr_t)counts % sizeof(uint64_t) != 0 || (uintptr_t)samples % t->bytes != 0)
         return GPUTILE_ERROR_INVALID_VALUE;
     /* Byte offsets stay below 2^63, as for matrices. */
-    if (n > (SIZE_MAX / 2) / 4 || !range_ok(samples, n * 4) ||
+    if (n > (SIZE_MAX / 2) / t->bytes || !range_ok(samples, n * t->bytes) ||
         !range_ok(counts, (size_t)nbins * sizeof(uint64_t)))
         return GPUTILE_ERROR_OVERFLOW;
-    if (ranges_overlap(samples, n * 4, counts, (size_t)nbins * sizeof(uint64_t)))
+    if (ranges_overlap(samples, n * t->bytes, counts, (size_t)nbins * sizeof(uint64_t)))
         return GPUTILE_ERROR_ALIASING;
     return GPUTILE_SUCCESS;
 }
@@ -106,8 +107,8 @@ static gputile_status histogram(const gputile__hist_args *args, gputile_hist_mod
     int tier, cluster;
     gputile_status s;
     if ((s = read_options(options, &tier, &cluster)) != GPUTILE_SUCCESS ||
-        (s = check_args(args->samples, (size_t)args->n, args->nbins, args->counts, mode)) !=
-            GPUTILE_SUCCESS)
+        (s = check_args(gputile__hist_type_of(args->type), args->samples, (size_t)args->n,
+                        args->nbins, args->counts, mode)) != GPUTILE_SUCCESS)
         return s;
     if ((s = check_memory(args->counts)) != GPUTILE_SUCCESS ||
         (args->n != 0 && (s = check_memory(args->samples)) != GPUTILE_SUCCESS))
@@ -115,7 +116,7 @@ static gputile_status histogram(const gputile__hist_args *args, gputile_hist_mod
 
     gputile__hist_launch launch;
     /* n = 0 plans as for a large input, so the plan matches the query's. */
-    if ((s = gputile__hist_plan(args->nbins, args->is_float, args->n, tier, cluster, &launch)) !=
+    if ((s = gputile__hist_plan(args->nbins, args->type, args->n, tier, cluster, &launch)) !=
         GPUTILE_SUCCESS)
         return s;
 
@@ -136,7 +137,8 @@ gputile_status gputile_histogram_i32(const int32_t *samples, size_t n, int32_t n
                                      gputile_histogram_options *options)
 {
     gputile__hist_args args = {
-        .samples = samples, .n = n, .is_float = 0, .nbins = nbins, .counts = counts,
+        .samples = samples, .n = n, .type = GPUTILE__HIST_SAMPLE_INT32, .nbins = nbins,
+        .counts = counts,
     };
     return histogram(&args, mode, stream, options);
 }
@@ -150,7 +152,8 @@ gputile_status gputile_histogram_f32(const float *samples, size_t n, float lower
     if (!isfinite(lower) || !isfinite(upper) || !(lower < upper) || !isfinite(upper - lower))
         return GPUTILE_ERROR_INVALID_VALUE;
     gputile__hist_args args = {
-        .samples = samples, .n = n, .is_float = 1, .nbins = nbins, .counts = counts,
+        .samples = samples, .n = n, .type = GPUTILE__HIST_SAMPLE_FLOAT, .nbins = nbins,
+        .counts = counts,
         .lower = lower, .upper = upper,
         .scale = nbins > 0 ? (float)((double)nbins / ((double)upper - (double)lower)) : 0.0f,
     };
@@ -168,7 +171,11 @@ gputile_status gputile_histogram_plan(int32_t nbins, gputile_histogram_options *
     if (nbins <= 0)
         return GPUTILE_ERROR_INVALID_VALUE;
     gputile__hist_launch launch;
-    if ((s = gputile__hist_plan(nbins, 0, 0, tier, cluster, &launch)) != GPUTILE_SUCCESS)
+    /* No sample type to go by: planned for INT32 samples, as ever (the
+     * rows of today's types have the same vector width and their kernels
+     * the same occupancy, so every type gets this plan). */
+    if ((s = gputile__hist_plan(nbins, GPUTILE__HIST_SAMPLE_INT32, 0, tier, cluster, &launch)) !=
+        GPUTILE_SUCCESS)
         return s;
     report(options, &launch);
     return GPUTILE_SUCCESS;

@@ -15,62 +15,60 @@
  * - Global tier beyond the largest cluster, or on devices without clusters.
  * - Blocks: a persistent grid, as many as fit on the device at once (the
  *   occupancy calculator, clusters included), fewer for small inputs.
+ * - Launches: at most the sample type's vectors per group for each input
+ *   group and at most its vectors per launch (kernels/histogram.h).
+ * Device facts come from device.c's cache; the sample types' descriptors
+ * from their rows of GPUTILE__HIST_SAMPLE_TYPES.
  */
 #include "histogram_plan.h"
 
 #define MAX_CLUSTER 16
 #define MAX_COPIES 32
 
-typedef struct device_limits {
-    int sms;
-    size_t optin;      /* shared memory per block, opt-in */
-    size_t per_sm;     /* shared memory per SM */
-    size_t reserved;   /* shared memory the system reserves per block */
-    int clusters;      /* the device launches thread-block clusters */
-} device_limits;
+static const gputile__hist_type types[GPUTILE__HIST_SAMPLE_COUNT] = {
+#define GPUTILE__HIST_TYPE_ROW(id, bin, bytes_, vw)                                              \
+    [GPUTILE__HIST_SAMPLE_##id] = {.bytes = (bytes_), .per_vec = (vw),                           \
+                                   .max_vec_per_group = GPUTILE__HIST_MAX_VEC_PER_GROUP(vw),     \
+                                   .max_vec_per_launch = GPUTILE__HIST_MAX_VEC_PER_LAUNCH},
+    GPUTILE__HIST_SAMPLE_TYPES(GPUTILE__HIST_TYPE_ROW)
+#undef GPUTILE__HIST_TYPE_ROW
+};
 
-static gputile_status query_device(device_limits *d)
+const gputile__hist_type *gputile__hist_type_of(int type)
 {
-    int dev, sms, optin, per_sm, reserved = 0, cluster = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err == cudaSuccess)
-        err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-    if (err == cudaSuccess)
-        err = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
-    if (err == cudaSuccess)
-        err = cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev);
-    if (err == cudaSuccess)
-        err = cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev);
-    if (err == cudaSuccess)
-        err = cudaDeviceGetAttribute(&cluster, cudaDevAttrClusterLaunch, dev);
-    if (err != cudaSuccess)
-        return gputile__cuda_status(err);
-    d->sms = sms;
-    d->optin = (size_t)optin;
-    d->per_sm = (size_t)per_sm;
-    d->reserved = (size_t)reserved;
-    d->clusters = cluster != 0;
-    return GPUTILE_SUCCESS;
+    return &types[type];
 }
 
 /* Input groups (blocks, or clusters) worth launching for n samples: enough
  * for one unrolled trip per thread, at most `resident`. n = 0: resident. */
-static int groups_for(uint64_t n, int threads, int resident)
+static int groups_for(uint64_t n, const gputile__hist_type *t, int threads, int resident)
 {
     if (resident < 1)
         resident = 1;
     if (n == 0)
         return resident;
-    uint64_t per_group = (uint64_t)threads * 4 * GPUTILE__HIST_UNROLL;
+    uint64_t per_group = (uint64_t)threads * t->per_vec * GPUTILE__HIST_UNROLL;
     uint64_t want = (n + per_group - 1) / per_group;
     return want < (uint64_t)resident ? (int)want : resident;
 }
 
-static gputile_status plan_shared(int32_t nbins, int is_float, uint64_t n,
-                                  const device_limits *d, gputile__hist_launch *out)
+/* The input groups of a launch read at most the type's vectors per group
+ * each, and a launch at most its vectors per launch. */
+static void set_vec_per_launch(const gputile__hist_type *t, gputile__hist_launch *out)
+{
+    const uint64_t groups = (uint64_t)(out->blocks / out->cluster);
+    uint64_t per_launch = groups * t->max_vec_per_group;
+    if (per_launch > t->max_vec_per_launch)
+        per_launch = t->max_vec_per_launch;
+    out->vec_per_launch = (uint32_t)per_launch;
+}
+
+static gputile_status plan_shared(int32_t nbins, int type, uint64_t n, const gputile__device *d,
+                                  gputile__hist_launch *out)
 {
     const size_t one = (size_t)nbins * sizeof(uint32_t);
-    const size_t two_per_sm = d->per_sm / 2 > d->reserved ? d->per_sm / 2 - d->reserved : 0;
+    const size_t per_sm_half = (size_t)d->smem_per_sm / 2, reserved = (size_t)d->smem_reserved;
+    const size_t two_per_sm = per_sm_half > reserved ? per_sm_half - reserved : 0;
     int k = MAX_COPIES, log2k = 5;
     while (k > 1 && one * (size_t)k > two_per_sm) {
         k /= 2;
@@ -78,7 +76,8 @@ static gputile_status plan_shared(int32_t nbins, int is_float, uint64_t n,
     }
     int per_sm = 0;
     size_t smem = one * (size_t)k;
-    gputile_status s = gputile__cuda_status(gputile__hist_smem_blocks_per_sm(is_float, smem, &per_sm));
+    gputile_status s = gputile__cuda_status(
+        gputile__hist_smem_blocks_per_sm(type, smem, d->smem_optin, &per_sm));
     if (s != GPUTILE_SUCCESS)
         return s;
     if (per_sm < 1)
@@ -89,29 +88,34 @@ static gputile_status plan_shared(int32_t nbins, int is_float, uint64_t n,
     out->copies_log2 = log2k;
     out->slice = nbins;
     out->smem = smem;
-    out->blocks = groups_for(n, out->threads, per_sm * d->sms);
+    out->smem_optin = d->smem_optin;
+    out->blocks = groups_for(n, gputile__hist_type_of(type), out->threads, per_sm * d->sms);
+    set_vec_per_launch(gputile__hist_type_of(type), out);
     return GPUTILE_SUCCESS;
 }
 
 /* Tries a cluster of c blocks; *ok = false when the device cannot run it. */
-static gputile_status try_cluster(int32_t nbins, int is_float, uint64_t n, int c,
-                                  const device_limits *d, gputile__hist_launch *out, bool *ok)
+static gputile_status try_cluster(int32_t nbins, int type, uint64_t n, int c,
+                                  const gputile__device *d, gputile__hist_launch *out, bool *ok)
 {
     *ok = false;
     const int32_t slice = (int32_t)(((int64_t)nbins + c - 1) / c);
     const size_t smem = (size_t)slice * sizeof(uint32_t);
-    if (smem > d->optin)
+    if (smem > (size_t)d->smem_optin)
         return GPUTILE_SUCCESS;
     int max_cluster = 0, active = 0;
-    gputile_status s = gputile__cuda_status(gputile__hist_cluster_max(is_float, smem, &max_cluster));
+    gputile_status s = gputile__cuda_status(
+        gputile__hist_cluster_max(type, smem, d->smem_optin, &max_cluster));
     if (s != GPUTILE_SUCCESS)
         return s;
     if (c > max_cluster)
         return GPUTILE_SUCCESS;
     if (c > 1) {
-        s = gputile__cuda_status(gputile__hist_cluster_active(is_float, smem, c, &active));
+        s = gputile__cuda_status(
+            gputile__hist_cluster_active(type, smem, d->smem_optin, c, &active));
     } else {
-        s = gputile__cuda_status(gputile__hist_smem_blocks_per_sm(is_float, smem, &active));
+        s = gputile__cuda_status(
+            gputile__hist_smem_blocks_per_sm(type, smem, d->smem_optin, &active));
         active *= d->sms;
     }
     if (s != GPUTILE_SUCCESS)
@@ -124,40 +128,42 @@ static gputile_status try_cluster(int32_t nbins, int is_float, uint64_t n, int c
     out->copies_log2 = 0;
     out->slice = slice;
     out->smem = smem;
-    out->blocks = groups_for(n, out->threads, active) * c;
+    out->smem_optin = d->smem_optin;
+    out->blocks = groups_for(n, gputile__hist_type_of(type), out->threads, active) * c;
+    set_vec_per_launch(gputile__hist_type_of(type), out);
     *ok = true;
     return GPUTILE_SUCCESS;
 }
 
-static gputile_status plan_dsm(int32_t nbins, int is_float, uint64_t n, int cluster,
-                               const device_limits *d, gputile__hist_launch *out, bool *ok)
+static gputile_status plan_dsm(int32_t nbins, int type, uint64_t n, int cluster,
+                               const gputile__device *d, gputile__hist_launch *out, bool *ok)
 {
     *ok = false;
     if (!d->clusters)
         return GPUTILE_SUCCESS;
     if (cluster != 0)
-        return try_cluster(nbins, is_float, n, cluster, d, out, ok);
+        return try_cluster(nbins, type, n, cluster, d, out, ok);
     /* The smallest cluster that holds the bins with no block left empty. */
-    int64_t need = ((int64_t)nbins * 4 + (int64_t)d->optin - 1) / (int64_t)d->optin;
+    int64_t need = ((int64_t)nbins * 4 + (int64_t)d->smem_optin - 1) / (int64_t)d->smem_optin;
     for (int c = need < 2 ? 2 : (int)need; c <= MAX_CLUSTER && (int64_t)c <= nbins; ++c) {
         int64_t slice = ((int64_t)nbins + c - 1) / c;
         if ((int64_t)(c - 1) * slice >= nbins)
             continue;
-        gputile_status s = try_cluster(nbins, is_float, n, c, d, out, ok);
+        gputile_status s = try_cluster(nbins, type, n, c, d, out, ok);
         if (s != GPUTILE_SUCCESS || *ok)
             return s;
     }
     /* A requested DSM tier for bins that one block holds: a cluster of one. */
-    if ((size_t)nbins * 4 <= d->optin)
-        return try_cluster(nbins, is_float, n, 1, d, out, ok);
+    if ((size_t)nbins * 4 <= (size_t)d->smem_optin)
+        return try_cluster(nbins, type, n, 1, d, out, ok);
     return GPUTILE_SUCCESS;
 }
 
-static gputile_status plan_global(int is_float, uint64_t n, const device_limits *d,
+static gputile_status plan_global(int type, uint64_t n, const gputile__device *d,
                                   gputile__hist_launch *out)
 {
     int per_sm = 0;
-    gputile_status s = gputile__cuda_status(gputile__hist_global_blocks_per_sm(is_float, &per_sm));
+    gputile_status s = gputile__cuda_status(gputile__hist_global_blocks_per_sm(type, &per_sm));
     if (s != GPUTILE_SUCCESS)
         return s;
     out->tier = GPUTILE_HIST_TIER_GLOBAL;
@@ -166,34 +172,36 @@ static gputile_status plan_global(int is_float, uint64_t n, const device_limits 
     out->copies_log2 = 0;
     out->slice = 0;
     out->smem = 0;
-    out->blocks = groups_for(n, out->threads, per_sm * d->sms);
+    out->smem_optin = 0;
+    out->blocks = groups_for(n, gputile__hist_type_of(type), out->threads, per_sm * d->sms);
+    set_vec_per_launch(gputile__hist_type_of(type), out);
     return GPUTILE_SUCCESS;
 }
 
-gputile_status gputile__hist_plan(int32_t nbins, int is_float, uint64_t n, int tier, int cluster,
+gputile_status gputile__hist_plan(int32_t nbins, int type, uint64_t n, int tier, int cluster,
                                   gputile__hist_launch *out)
 {
-    device_limits d = {0};
-    gputile_status s = query_device(&d);
+    const gputile__device *d;
+    gputile_status s = gputile__device_current(&d);
     if (s != GPUTILE_SUCCESS)
         return s;
-    const bool fits_block = (size_t)nbins * sizeof(uint32_t) <= d.optin;
+    const bool fits_block = (size_t)nbins * sizeof(uint32_t) <= (size_t)d->smem_optin;
     bool ok = false;
 
     switch (tier) {
     case GPUTILE_HIST_TIER_SHARED:
-        return fits_block ? plan_shared(nbins, is_float, n, &d, out) : GPUTILE_ERROR_UNSUPPORTED;
+        return fits_block ? plan_shared(nbins, type, n, d, out) : GPUTILE_ERROR_UNSUPPORTED;
     case GPUTILE_HIST_TIER_DSM:
-        s = plan_dsm(nbins, is_float, n, cluster, &d, out, &ok);
+        s = plan_dsm(nbins, type, n, cluster, d, out, &ok);
         return s != GPUTILE_SUCCESS ? s : ok ? GPUTILE_SUCCESS : GPUTILE_ERROR_UNSUPPORTED;
     case GPUTILE_HIST_TIER_GLOBAL:
-        return plan_global(is_float, n, &d, out);
+        return plan_global(type, n, d, out);
     default: /* AUTO */
         if (fits_block)
-            return plan_shared(nbins, is_float, n, &d, out);
-        s = plan_dsm(nbins, is_float, n, 0, &d, out, &ok);
+            return plan_shared(nbins, type, n, d, out);
+        s = plan_dsm(nbins, type, n, 0, d, out, &ok);
         if (s != GPUTILE_SUCCESS || ok)
             return s;
-        return plan_global(is_float, n, &d, out);
+        return plan_global(type, n, d, out);
     }
 }

@@ -1,6 +1,6 @@
 /*
- * histogram_plan.h: the histogram planner's interface to lib/histogram.c
- * (internal).
+ * histogram_plan.h: the histogram's sample-type descriptors and planner,
+ * for lib/histogram.c (internal).
  */
 #ifndef GPUTILE_HISTOGRAM_PLAN_H
 #define GPUTILE_HISTOGRAM_PLAN_H
@@ -10,12 +10,25 @@
 #include "internal.h"
 #include "../kernels/histogram.h"
 
+/* What lib/ knows of a sample type: its row of GPUTILE__HIST_SAMPLE_TYPES
+ * (kernels/histogram.h) and the limits that follow from it. */
+typedef struct gputile__hist_type {
+    size_t bytes;                /* one sample; samples are aligned to it */
+    uint32_t per_vec;            /* samples per 16-byte vector load */
+    uint32_t max_vec_per_group;  /* GPUTILE__HIST_MAX_VEC_PER_GROUP(per_vec) */
+    uint32_t max_vec_per_launch; /* GPUTILE__HIST_MAX_VEC_PER_LAUNCH */
+} gputile__hist_type;
+
+/* The descriptor of sample type `type` (a gputile__hist_sample). */
+const gputile__hist_type *gputile__hist_type_of(int type);
+
 /* Picks the tier and launch shape for nbins (>= 1) bins and n samples (0:
- * plan as for a large input) on the current device. tier and cluster are
- * the caller's request (GPUTILE_HIST_TIER_AUTO and 0 for the planner's
- * choice), already checked for range. GPUTILE_ERROR_UNSUPPORTED when the
- * requested tier or cluster size cannot hold nbins on this device. */
-gputile_status gputile__hist_plan(int32_t nbins, int is_float, uint64_t n, int tier, int cluster,
+ * plan as for a large input) of sample type `type` on the current device.
+ * tier and cluster are the caller's request (GPUTILE_HIST_TIER_AUTO and 0
+ * for the planner's choice), already checked for range.
+ * GPUTILE_ERROR_UNSUPPORTED when the requested tier or cluster size cannot
+ * hold nbins on this device. */
+gputile_status gputile__hist_plan(int32_t nbins, int type, uint64_t n, int tier, int cluster,
                                   gputile__hist_launch *out);
 
 #endif /* GPUTILE_HISTOGRAM_PLAN_H */

@@ -65,20 +65,54 @@ gputile_status gputile__check_matrix(gputile_matrix m);
  * views with the same stride; by address ranges otherwise). */
 bool gputile__overlap(gputile_matrix x, gputile_matrix y);
 
-/* Where a matrix's memory lives, as the CUDA driver reports it. */
+/* Where a matrix's memory lives, as far as kernels are concerned. */
 typedef enum gputile__memory {
     GPUTILE__MEMORY_HOST,  /* ordinary or pinned host memory: staged through the device */
     GPUTILE__MEMORY_DEVICE /* device or managed memory of the current device */
 } gputile__memory;
 
-/* Classifies m's memory. Fails with GPUTILE_ERROR_NO_DEVICE when there is
- * no driver or device, GPUTILE_ERROR_WRONG_DEVICE for another device's memory. */
+/* Classifies m's memory (gputile__pointer_kind_of() on its first element).
+ * Fails with GPUTILE_ERROR_NO_DEVICE when there is no driver or device,
+ * GPUTILE_ERROR_WRONG_DEVICE for another device's memory. */
 gputile_status gputile__memory_of(gputile_matrix m, gputile__memory *where);
 
+/* ---- pointer.c: the one pointer classifier ---- */
+typedef enum gputile__pointer_kind {
+    GPUTILE__POINTER_HOST_PAGEABLE, /* ordinary host memory (the driver does not know it) */
+    GPUTILE__POINTER_HOST_PINNED,   /* page-locked host memory: the copy engines reach it */
+    GPUTILE__POINTER_DEVICE,        /* device memory of the current device */
+    GPUTILE__POINTER_DEVICE_OTHER,  /* device memory of another device */
+    GPUTILE__POINTER_MANAGED        /* managed memory */
+} gputile__pointer_kind;
+
+/* Classifies the memory at p, as the CUDA driver reports it (from p's first
+ * byte). With bytes > 0, a range [p, p + bytes) that libgputile pinned
+ * itself (the pin table) is HOST_PINNED without asking the driver; bytes =
+ * 0 always asks. A failure leaves no CUDA error pending and records
+ * nothing: the caller maps it to a status (gputile__cuda_status()) or
+ * ignores it. */
+cudaError_t gputile__pointer_kind_of(const void *p, size_t bytes, gputile__pointer_kind *kind);
+
 /* ---- memory.c ---- */
-/* Copies src to dst (checked, same shape) on stream with cudaMemcpyDefault;
- * asynchronous as cudaMemcpy2DAsync is. Rows too far apart for a 2D copy's
- * pitch limit go one cudaMemcpyAsync per row. */
-gputile_status gputile__copy_matrix(gputile_matrix dst, gputile_matrix src, cudaStream_t stream);
+/* A 2D range of bytes: height rows of width bytes, pitch bytes apart. */
+typedef struct gputile__rect {
+    char *ptr;
+    size_t pitch;
+    size_t width;
+    size_t height;
+} gputile__rect;
+
+/* A matrix's elements as a range of bytes. */
+static inline gputile__rect gputile__matrix_rect(gputile_matrix m)
+{
+    return (gputile__rect){(char *)m.elements, m.stride * sizeof(float), m.width * sizeof(float),
+                           m.height};
+}
+
+/* The library's one 2D copy: src to dst (same width and height) on stream,
+ * direction from the addresses (cudaMemcpyDefault), asynchronous as
+ * cudaMemcpy2DAsync is. Rows too far apart for the 2D copy's pitch limit go
+ * one cudaMemcpyAsync per row. */
+cudaError_t gputile__memcpy2d_async(gputile__rect dst, gputile__rect src, cudaStream_t stream);
 
 #endif /* GPUTILE_INTERNAL_H */

@@ -1,6 +1,6 @@
 /*
  * matrix.c: checks on gputile_matrix values, overlap, and where their
- * memory lives.
+ * memory lives (through pointer.c's classifier).
  */
 #include <stdint.h>
 
@@ -75,27 +75,18 @@ bool gputile__overlap(gputile_matrix x, gputile_matrix y)
 
 gputile_status gputile__memory_of(gputile_matrix m, gputile__memory *where)
 {
-    struct cudaPointerAttributes attr;
-    cudaError_t err = cudaPointerGetAttributes(&attr, m.elements);
-    if (err != cudaSuccess) {
-        (void)cudaGetLastError(); /* not sticky: leave no trace for the caller */
+    gputile__pointer_kind kind;
+    cudaError_t err = gputile__pointer_kind_of(m.elements, 0, &kind);
+    if (err != cudaSuccess)
         return gputile__cuda_status(err);
-    }
-    switch (attr.type) {
-    case cudaMemoryTypeDevice: {
-        int current;
-        err = cudaGetDevice(&current);
-        if (err != cudaSuccess)
-            return gputile__cuda_status(err);
-        if (attr.device != current)
-            return GPUTILE_ERROR_WRONG_DEVICE;
+    switch (kind) {
+    case GPUTILE__POINTER_DEVICE_OTHER:
+        return GPUTILE_ERROR_WRONG_DEVICE;
+    case GPUTILE__POINTER_DEVICE:
+    case GPUTILE__POINTER_MANAGED:
         *where = GPUTILE__MEMORY_DEVICE;
         return GPUTILE_SUCCESS;
-    }
-    case cudaMemoryTypeManaged:
-        *where = GPUTILE__MEMORY_DEVICE;
-        return GPUTILE_SUCCESS;
-    default: /* cudaMemoryTypeHost (pinned), cudaMemoryTypeUnregistered */
+    default: /* pinned or pageable host memory */
         *where = GPUTILE__MEMORY_HOST;
         return GPUTILE_SUCCESS;
     }

@@ -1,5 +1,6 @@
 /*
- * memory.c: device allocation and strided matrix copies.
+ * memory.c: device allocation, strided matrix copies, and the one 2D copy
+ * (cudaMemcpy2DAsync within its pitch limit) that every copy of lib/ uses.
  */
 #include <limits.h>
 
@@ -13,10 +14,8 @@ gputile_status gputile_device_alloc(void **ptr, size_t bytes)
         return GPUTILE_ERROR_INVALID_VALUE;
     void *p = NULL;
     gputile_status s = gputile__cuda_status(cudaMalloc(&p, bytes));
-    if (s == GPUTILE_SUCCESS)
+    if (s == GPUTILE_SUCCESS) /* a failure is cleared by gputile__cuda_status(): not sticky */
         *ptr = p;
-    else
-        (void)cudaGetLastError(); /* allocation failures are not sticky */
     return s;
 }
 
@@ -31,24 +30,20 @@ gputile_status gputile_device_free(void *ptr)
  * on current GPUs); this bound keeps well inside it. */
 #define PITCH_LIMIT ((size_t)INT_MAX)
 
-gputile_status gputile__copy_matrix(gputile_matrix dst, gputile_matrix src, cudaStream_t stream)
+cudaError_t gputile__memcpy2d_async(gputile__rect dst, gputile__rect src, cudaStream_t stream)
 {
-    const size_t row_bytes = src.width * sizeof(float);
-    const size_t dpitch = dst.stride * sizeof(float), spitch = src.stride * sizeof(float);
     cudaError_t err = cudaSuccess;
-
-    if (gputile__is_empty(src))
-        return GPUTILE_SUCCESS;
+    if (src.width == 0 || src.height == 0)
+        return cudaSuccess;
     if (src.height == 1)
-        err = cudaMemcpyAsync(dst.elements, src.elements, row_bytes, cudaMemcpyDefault, stream);
-    else if (dpitch <= PITCH_LIMIT && spitch <= PITCH_LIMIT)
-        err = cudaMemcpy2DAsync(dst.elements, dpitch, src.elements, spitch, row_bytes, src.height,
-                                cudaMemcpyDefault, stream);
-    else
-        for (size_t r = 0; r < src.height && err == cudaSuccess; ++r)
-            err = cudaMemcpyAsync(dst.elements + r * dst.stride, src.elements + r * src.stride,
-                                  row_bytes, cudaMemcpyDefault, stream);
-    return gputile__cuda_status(err);
+        return cudaMemcpyAsync(dst.ptr, src.ptr, src.width, cudaMemcpyDefault, stream);
+    if (dst.pitch <= PITCH_LIMIT && src.pitch <= PITCH_LIMIT)
+        return cudaMemcpy2DAsync(dst.ptr, dst.pitch, src.ptr, src.pitch, src.width, src.height,
+                                 cudaMemcpyDefault, stream);
+    for (size_t r = 0; r < src.height && err == cudaSuccess; ++r)
+        err = cudaMemcpyAsync(dst.ptr + r * dst.pitch, src.ptr + r * src.pitch, src.width,
+                              cudaMemcpyDefault, stream);
+    return err;
 }
 
 gputile_status gputile_matrix_copy(gputile_matrix dst, gputile_matrix src,
@@ -69,7 +64,8 @@ gputile_status gputile_matrix_copy(gputile_matrix dst, gputile_matrix src,
     if ((s = gputile__memory_of(dst, &dst_at)) != GPUTILE_SUCCESS ||
         (s = gputile__memory_of(src, &src_at)) != GPUTILE_SUCCESS)
         return s;
-    if ((s = gputile__copy_matrix(dst, src, stream)) != GPUTILE_SUCCESS)
+    if ((s = gputile__cuda_status(gputile__memcpy2d_async(
+             gputile__matrix_rect(dst), gputile__matrix_rect(src), stream))) != GPUTILE_SUCCESS)
         return s;
     if (dst_at == GPUTILE__MEMORY_HOST || src_at == GPUTILE__MEMORY_HOST)
         s = gputile__cuda_status(cudaStreamSynchronize(stream));

@@ -4,43 +4,42 @@
  * the device address of mapped memory. Every range is recorded in the pin
  * table (pinned_table.c), so unknown and double-freed pointers and repeated
  * registrations are answered with a status, and no CUDA call is made for
- * them.
+ * them. Which flags each call accepts and what they become for CUDA comes
+ * from the flag table in pinned_table.h; device facts from device.c's cache.
  */
 #include <unistd.h>
 
-#include "pinned_internal.h"
+#include "pinned_table.h"
 
 unsigned gputile__host_alloc_flags(unsigned flags)
 {
     unsigned f = cudaHostAllocDefault;
-    if (flags & GPUTILE_PINNED_PORTABLE)
-        f |= cudaHostAllocPortable;
-    if (flags & GPUTILE_PINNED_MAPPED)
-        f |= cudaHostAllocMapped;
-    if (flags & GPUTILE_PINNED_WRITE_COMBINED)
-        f |= cudaHostAllocWriteCombined;
+#define GPUTILE__PINNED_ALLOC_BIT(flag, alloc, reg, for_alloc, for_reg, for_pool) \
+    if (flags & (flag))                                                           \
+        f |= (alloc);
+    GPUTILE__PINNED_FLAG_TABLE(GPUTILE__PINNED_ALLOC_BIT)
+#undef GPUTILE__PINNED_ALLOC_BIT
     return f;
 }
 
-/* Asks the current device for an attribute (NO_DEVICE without one). */
-static gputile_status device_attribute(enum cudaDeviceAttr what, int *value)
+unsigned gputile__host_register_flags(unsigned flags)
 {
-    int dev;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err == cudaSuccess)
-        err = cudaDeviceGetAttribute(value, what, dev);
-    if (err != cudaSuccess)
-        (void)cudaGetLastError();
-    return gputile__cuda_status(err);
+    unsigned f = cudaHostRegisterDefault;
+#define GPUTILE__PINNED_REGISTER_BIT(flag, alloc, reg, for_alloc, for_reg, for_pool) \
+    if (flags & (flag))                                                              \
+        f |= (reg);
+    GPUTILE__PINNED_FLAG_TABLE(GPUTILE__PINNED_REGISTER_BIT)
+#undef GPUTILE__PINNED_REGISTER_BIT
+    return f;
 }
 
 gputile_status gputile__check_pinned_flags(unsigned flags)
 {
-    if (flags & ~GPUTILE__PINNED_FLAGS)
+    if (flags & ~GPUTILE__PINNED_KNOWN_FLAGS)
         return GPUTILE_ERROR_INVALID_VALUE;
-    int can_map = 0;
-    gputile_status s = device_attribute(cudaDevAttrCanMapHostMemory, &can_map);
-    if (s == GPUTILE_SUCCESS && (flags & GPUTILE_PINNED_MAPPED) && !can_map)
+    const gputile__device *dev;
+    gputile_status s = gputile__device_current(&dev);
+    if (s == GPUTILE_SUCCESS && (flags & GPUTILE_PINNED_MAPPED) && !dev->can_map_host)
         s = GPUTILE_ERROR_UNSUPPORTED;
     return s;
 }
@@ -49,7 +48,7 @@ gputile_status gputile_pinned_alloc(void **ptr, size_t bytes, unsigned flags)
 {
     if (ptr == NULL)
         return GPUTILE_ERROR_NULL_POINTER;
-    if (bytes == 0 || (flags & ~GPUTILE__PINNED_FLAGS))
+    if (bytes == 0 || (flags & ~GPUTILE__PINNED_ALLOC_FLAGS))
         return GPUTILE_ERROR_INVALID_VALUE;
     gputile_status s = gputile__check_pinned_flags(flags);
     if (s != GPUTILE_SUCCESS)
@@ -57,10 +56,8 @@ gputile_status gputile_pinned_alloc(void **ptr, size_t bytes, unsigned flags)
 
     void *p = NULL;
     cudaError_t err = cudaHostAlloc(&p, bytes, gputile__host_alloc_flags(flags));
-    if (err != cudaSuccess) {
-        (void)cudaGetLastError(); /* allocation failures are not sticky */
+    if (err != cudaSuccess) /* cleared by gputile__cuda_status(): not sticky */
         return gputile__cuda_status(err);
-    }
     gputile__pin e = {.lo = (uintptr_t)p, .hi = (uintptr_t)p + bytes, .key = p, .bytes = bytes,
                       .flags = flags, .kind = GPUTILE__PIN_ALLOC};
     gputile__pin_lock();
@@ -95,10 +92,9 @@ static bool pinned_elsewhere(uintptr_t lo, uintptr_t hi)
 {
     const uintptr_t probe[2] = {lo, hi - 1};
     for (int i = 0; i < 2; ++i) {
-        struct cudaPointerAttributes at;
-        if (cudaPointerGetAttributes(&at, (const void *)probe[i]) != cudaSuccess)
-            (void)cudaGetLastError();
-        else if (at.type == cudaMemoryTypeHost)
+        gputile__pointer_kind kind; /* bytes = 0: the driver's view, not our table's */
+        if (gputile__pointer_kind_of((const void *)probe[i], 0, &kind) == cudaSuccess &&
+            kind == GPUTILE__POINTER_HOST_PINNED)
             return true;
     }
     return false;
@@ -108,7 +104,7 @@ gputile_status gputile_pinned_register(void *ptr, size_t bytes, unsigned flags)
 {
     if (ptr == NULL)
         return GPUTILE_ERROR_NULL_POINTER;
-    if (bytes == 0 || (flags & ~(unsigned)(GPUTILE_PINNED_PORTABLE | GPUTILE_PINNED_MAPPED)))
+    if (bytes == 0 || (flags & ~GPUTILE__PINNED_REGISTER_FLAGS))
         return GPUTILE_ERROR_INVALID_VALUE;
     const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
     const uintptr_t a = (uintptr_t)ptr;
@@ -116,11 +112,11 @@ gputile_status gputile_pinned_register(void *ptr, size_t bytes, unsigned flags)
         return GPUTILE_ERROR_OVERFLOW;
     const uintptr_t lo = a & ~(page - 1), hi = (a + bytes + page - 1) & ~(page - 1);
 
-    int supported = 0;
+    const gputile__device *dev;
     gputile_status s = gputile__check_pinned_flags(flags);
     if (s == GPUTILE_SUCCESS)
-        s = device_attribute(cudaDevAttrHostRegisterSupported, &supported);
-    if (s == GPUTILE_SUCCESS && !supported)
+        s = gputile__device_current(&dev);
+    if (s == GPUTILE_SUCCESS && !dev->host_register)
         s = GPUTILE_ERROR_UNSUPPORTED;
     if (s != GPUTILE_SUCCESS)
         return s;
@@ -141,14 +137,8 @@ gputile_status gputile_pinned_register(void *ptr, size_t bytes, unsigned flags)
     /* Pinned by someone else (cudaHostAlloc, cudaHostRegister outside
      * libgputile): the driver's own error for that varies, so ask first. */
     cudaError_t err = cudaErrorHostMemoryAlreadyRegistered;
-    if (!pinned_elsewhere(lo, hi)) {
-        unsigned f = cudaHostRegisterDefault;
-        if (flags & GPUTILE_PINNED_PORTABLE)
-            f |= cudaHostRegisterPortable;
-        if (flags & GPUTILE_PINNED_MAPPED)
-            f |= cudaHostRegisterMapped;
-        err = cudaHostRegister((void *)lo, hi - lo, f);
-    }
+    if (!pinned_elsewhere(lo, hi))
+        err = cudaHostRegister((void *)lo, hi - lo, gputile__host_register_flags(flags));
 
     gputile__pin_lock();
     gputile__pin *mine = gputile__pin_find(lo);
@@ -161,7 +151,6 @@ gputile_status gputile_pinned_register(void *ptr, size_t bytes, unsigned flags)
         return GPUTILE_SUCCESS;
     if (err == cudaErrorHostMemoryAlreadyRegistered)
         return GPUTILE_ERROR_ALREADY_REGISTERED;
-    (void)cudaGetLastError();
     return gputile__cuda_status(err);
 }
 
@@ -201,10 +190,8 @@ gputile_status gputile_pinned_device_pointer(void **device_ptr, const void *host
         return s;
     void *d = NULL;
     cudaError_t err = cudaHostGetDevicePointer(&d, (void *)lo, 0);
-    if (err != cudaSuccess) {
-        (void)cudaGetLastError();
+    if (err != cudaSuccess)
         return gputile__cuda_status(err);
-    }
     *device_ptr = (char *)d + (h - lo);
     return GPUTILE_SUCCESS;
 }

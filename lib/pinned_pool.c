@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pinned_internal.h"
+#include "pinned_table.h"
 
 typedef struct block {
     void *ptr;
@@ -97,7 +97,7 @@ gputile_status gputile_pool_alloc(void **ptr, size_t bytes, unsigned flags)
     size_t cls;
     if (ptr == NULL)
         return GPUTILE_ERROR_NULL_POINTER;
-    if (bytes == 0 || (flags & ~GPUTILE__PINNED_FLAGS))
+    if (bytes == 0 || (flags & ~GPUTILE__PINNED_POOL_FLAGS))
         return GPUTILE_ERROR_INVALID_VALUE;
     if (!size_class(bytes, &cls))
         return GPUTILE_ERROR_OVERFLOW;
@@ -126,14 +126,12 @@ gputile_status gputile_pool_alloc(void **ptr, size_t bytes, unsigned flags)
     void *p = NULL;
     cudaError_t err = cudaHostAlloc(&p, cls, gputile__host_alloc_flags(flags));
     if (err == cudaErrorMemoryAllocation) { /* give back what the cache holds, once */
-        (void)cudaGetLastError();
+        (void)cudaGetLastError(); /* the retry may succeed: leave no pending error behind it */
         (void)gputile_pool_release();
         err = cudaHostAlloc(&p, cls, gputile__host_alloc_flags(flags));
     }
-    if (err != cudaSuccess) {
-        (void)cudaGetLastError();
+    if (err != cudaSuccess) /* cleared by gputile__cuda_status() */
         return gputile__cuda_status(err);
-    }
     gputile__pin e = {.lo = (uintptr_t)p, .hi = (uintptr_t)p + cls, .key = p, .bytes = cls,
                       .flags = flags, .kind = GPUTILE__PIN_POOL_USED};
     pthread_mutex_lock(&lock);

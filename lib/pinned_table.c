@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pinned_internal.h"
+#include "pinned_table.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static gputile__pin *table;

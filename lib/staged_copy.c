@@ -11,15 +11,11 @@
  * MiB buffers and 8 threads reached 37.5 GB/s. Each buffer carries an event
  * of its last DMA, waited on before the buffer is written again.
  */
-#include <limits.h>
-
-#include <unistd.h>
-
-#include "pinned_internal.h"
+#include "staged_copy.h"
 
 static size_t chunk_cap; /* tests only; 0: none */
 static size_t tuned_chunk; /* gputile__stage_tune(); 0: GPUTILE__STAGE_CHUNK */
-static int tuned_buffers, tuned_threads;
+static int tuned_buffers;  /* gputile__stage_tune(); 0: GPUTILE__STAGE_BUFFERS */
 
 void gputile__stage_set_chunk_cap(size_t bytes)
 {
@@ -30,21 +26,9 @@ void gputile__stage_tune(size_t chunk, int buffers, int threads)
 {
     if (buffers > GPUTILE__STAGE_MAX_BUFFERS)
         buffers = GPUTILE__STAGE_MAX_BUFFERS;
-    if (threads > GPUTILE__COPY_MAX_THREADS)
-        threads = GPUTILE__COPY_MAX_THREADS;
     __atomic_store_n(&tuned_chunk, chunk, __ATOMIC_RELAXED);
     __atomic_store_n(&tuned_buffers, buffers > 1 ? buffers : 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&tuned_threads, threads > 0 ? threads : 0, __ATOMIC_RELAXED);
-}
-
-int gputile__copy_threads(void)
-{
-    int t = __atomic_load_n(&tuned_threads, __ATOMIC_RELAXED);
-    if (t > 0)
-        return t;
-    /* More copy threads than cores only adds switching. */
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    return cores > 0 && cores < GPUTILE__COPY_THREADS ? (int)cores : GPUTILE__COPY_THREADS;
+    gputile__copy_threads_set(threads); /* the copy engine keeps its own tunable */
 }
 
 size_t gputile__stage_chunk_for(size_t bytes)
@@ -60,26 +44,6 @@ size_t gputile__stage_chunk_for(size_t bytes)
         c = largest;
     size_t cap = __atomic_load_n(&chunk_cap, __ATOMIC_RELAXED);
     return cap != 0 && c > cap ? cap : c;
-}
-
-/* cudaMemcpy2D rejects pitches above the device's memPitch (2^31 - 1 bytes
- * on current GPUs); this bound keeps well inside it. */
-#define PITCH_LIMIT ((size_t)INT_MAX)
-
-cudaError_t gputile__memcpy2d_async(gputile__rect dst, gputile__rect src, cudaStream_t stream)
-{
-    cudaError_t err = cudaSuccess;
-    if (src.width == 0 || src.height == 0)
-        return cudaSuccess;
-    if (src.height == 1)
-        return cudaMemcpyAsync(dst.ptr, src.ptr, src.width, cudaMemcpyDefault, stream);
-    if (dst.pitch <= PITCH_LIMIT && src.pitch <= PITCH_LIMIT)
-        return cudaMemcpy2DAsync(dst.ptr, dst.pitch, src.ptr, src.pitch, src.width, src.height,
-                                 cudaMemcpyDefault, stream);
-    for (size_t r = 0; r < src.height && err == cudaSuccess; ++r)
-        err = cudaMemcpyAsync(dst.ptr + r * dst.pitch, src.ptr + r * src.pitch, src.width,
-                              cudaMemcpyDefault, stream);
-    return err;
 }
 
 /* ---- chunks: whole rows when a row fits in a chunk, else pieces of a row ---- */
@@ -252,20 +216,13 @@ typedef enum where { DEVICE, PINNED, PAGEABLE } where;
 
 static gputile_status locate(const void *p, size_t bytes, where *at)
 {
-    if (gputile__pin_covers(p, bytes)) {
-        *at = PINNED;
-        return GPUTILE_SUCCESS;
-    }
-    struct cudaPointerAttributes attr;
-    cudaError_t err = cudaPointerGetAttributes(&attr, p);
-    if (err != cudaSuccess) {
-        (void)cudaGetLastError();
-        return gputile__cuda_status(err);
-    }
-    *at = attr.type == cudaMemoryTypeDevice || attr.type == cudaMemoryTypeManaged ? DEVICE
-          : attr.type == cudaMemoryTypeHost                                       ? PINNED
-                                                                                  : PAGEABLE;
-    return GPUTILE_SUCCESS;
+    gputile__pointer_kind kind = GPUTILE__POINTER_HOST_PAGEABLE;
+    cudaError_t err = gputile__pointer_kind_of(p, bytes, &kind);
+    /* Device memory of any device: the copy engines reach it (peer copies). */
+    *at = kind == GPUTILE__POINTER_HOST_PINNED     ? PINNED
+          : kind == GPUTILE__POINTER_HOST_PAGEABLE ? PAGEABLE
+                                                   : DEVICE;
+    return gputile__cuda_status(err);
 }
 
 gputile_status gputile_copy(void *dst, const void *src, size_t bytes, struct CUstream_st *stream)

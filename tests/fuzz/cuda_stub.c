@@ -65,10 +65,10 @@ cudaError_t cudaStreamSynchronize(cudaStream_t s) { (void)s; NO_DEVICE; }
 cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned f) { (void)s, (void)e, (void)f; NO_DEVICE; }
 
 /* kernels/: occupancy questions go to the device; launches must not happen. */
-cudaError_t gputile__hist_smem_blocks_per_sm(int f, size_t smem, int *b) { (void)f, (void)smem, (void)b; NO_DEVICE; }
-cudaError_t gputile__hist_cluster_max(int f, size_t smem, int *m) { (void)f, (void)smem, (void)m; NO_DEVICE; }
-cudaError_t gputile__hist_cluster_active(int f, size_t smem, int c, int *n) { (void)f, (void)smem, (void)c, (void)n; NO_DEVICE; }
-cudaError_t gputile__hist_global_blocks_per_sm(int f, int *b) { (void)f, (void)b; NO_DEVICE; }
+cudaError_t gputile__hist_smem_blocks_per_sm(int t, size_t smem, int o, int *b) { (void)t, (void)smem, (void)o, (void)b; NO_DEVICE; }
+cudaError_t gputile__hist_cluster_max(int t, size_t smem, int o, int *m) { (void)t, (void)smem, (void)o, (void)m; NO_DEVICE; }
+cudaError_t gputile__hist_cluster_active(int t, size_t smem, int o, int c, int *n) { (void)t, (void)smem, (void)o, (void)c, (void)n; NO_DEVICE; }
+cudaError_t gputile__hist_global_blocks_per_sm(int t, int *b) { (void)t, (void)b; NO_DEVICE; }
 
 static void launched(const char *what)
 {

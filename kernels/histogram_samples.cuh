@@ -1,0 +1,76 @@
+/*
+ * histogram_samples.cuh: the binning functors of the histogram's sample
+ * types, one per row of GPUTILE__HIST_SAMPLE_TYPES (kernels/histogram.h).
+ * Included by kernels/histogram.cu only.
+ *
+ * A functor holds all that the kernels need to know of its type:
+ *   sample        the scalar type (head and tail of the input are read as these)
+ *   vec           the 16-byte type of one vector load
+ *   per_vec       samples per vec (the row's vector width)
+ *   at(v, k)      sample k of vector v (k is a constant once the kernels unroll)
+ *   make(args)    the functor of one call, built on the host from lib/'s arguments
+ *   operator()(x) the bin of sample x, or NO_BIN (not counted)
+ * Keys are 32-bit: a bin index in [0, nbins), or NO_BIN.
+ */
+#ifndef GPUTILE_KERNELS_HISTOGRAM_SAMPLES_CUH
+#define GPUTILE_KERNELS_HISTOGRAM_SAMPLES_CUH
+
+#include <stdint.h>
+#include <cuda_runtime.h>
+
+#include "histogram.h"
+
+#define NO_BIN 0xFFFFFFFFu
+
+/* Component k (0..3) of an int4 or float4. */
+template <typename V>
+__device__ __forceinline__ auto component4(const V &v, int k) -> decltype(v.x)
+{
+    return k == 0 ? v.x : k == 1 ? v.y : k == 2 ? v.z : v.w;
+}
+
+/* INT32: the seed's clamping, below 0 to bin 0, at or above nbins to the last. */
+struct bin_i32 {
+    typedef int32_t sample;
+    typedef int4 vec;
+    static const int per_vec = 4;
+    int32_t last; /* nbins - 1 */
+
+    static bin_i32 make(const gputile__hist_args *a)
+    {
+        bin_i32 b = {a->nbins - 1};
+        return b;
+    }
+    static __device__ __forceinline__ sample at(const vec &v, int k) { return component4(v, k); }
+    __device__ __forceinline__ uint32_t operator()(int32_t x) const
+    {
+        return (uint32_t)min(max(x, 0), last);
+    }
+};
+
+/* FLOAT: floor((x - lower) * scale) with explicitly rounded float
+ * operations; samples outside [lower, upper) and NaN are not counted. */
+struct bin_f32 {
+    typedef float sample;
+    typedef float4 vec;
+    static const int per_vec = 4;
+    float lower, upper, scale, nbins_f; /* nbins_f = (float)nbins */
+    int32_t last;
+
+    static bin_f32 make(const gputile__hist_args *a)
+    {
+        bin_f32 b = {a->lower, a->upper, a->scale, (float)a->nbins, a->nbins - 1};
+        return b;
+    }
+    static __device__ __forceinline__ sample at(const vec &v, int k) { return component4(v, k); }
+    __device__ __forceinline__ uint32_t operator()(float x) const
+    {
+        /* __fsub_rn/__fmul_rn: never fused into an FMA, so the result is
+         * the one the documented float formula gives on any host. */
+        float t = __fmul_rn(__fsub_rn(x, lower), scale);
+        uint32_t b = t < nbins_f ? (uint32_t)__float2int_rz(t) : (uint32_t)last;
+        return (x >= lower && x < upper) ? b : NO_BIN;
+    }
+};
+
+#endif /* GPUTILE_KERNELS_HISTOGRAM_SAMPLES_CUH */

@@ -1,0 +1,33 @@
+/*
+ * copy_threads.h: the host copy engine (copy_threads.c), internal. It copies
+ * bytes between host buffers with a pool of threads and calls nothing else
+ * in lib/: it is the bottom layer that staged_copy.c (and through it the
+ * host-matrix GEMM) builds on, and it holds its own tunables.
+ */
+#ifndef GPUTILE_COPY_THREADS_H
+#define GPUTILE_COPY_THREADS_H
+
+#include <stddef.h>
+
+/* Chosen with the staging tunables (the measurements are in staged_copy.h):
+ * 16 threads won in every row of both sweeps. */
+#define GPUTILE__COPY_THREADS 16                   /* threads per parallel copy, caller included */
+#define GPUTILE__COPY_MAX_THREADS 16               /* the most gputile__copy_threads_set() allows */
+#define GPUTILE__COPY_MIN_PART ((size_t)256 << 10) /* smallest piece one copy thread takes */
+
+/* Copies `height` rows of `width` bytes (row pitches dpitch and spitch),
+ * split over up to gputile__copy_threads() threads (the caller is one of
+ * them); returns when every byte is copied. Never fails: without helper
+ * threads the caller copies alone. Thread-safe: concurrent callers share the
+ * helpers. */
+void gputile__parallel_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height);
+/* The copy threads a parallel copy uses now: the count last set, else
+ * GPUTILE__COPY_THREADS or the cores online if fewer. */
+int gputile__copy_threads(void);
+/* Tests and gputile-bench only (through gputile__stage_tune()): copy
+ * threads for later copies, clamped to GPUTILE__COPY_MAX_THREADS; 0 (or
+ * less) restores the default. Not for concurrent use with copies in flight. */
+void gputile__copy_threads_set(int threads);
+
+#endif /* GPUTILE_COPY_THREADS_H */

@@ -1,0 +1,83 @@
+/*
+ * pinned_table.h: the bottom of the pinned-memory files of lib/ (internal):
+ * the table of every pinned range libgputile made (pinned_table.c) and the
+ * checks and CUDA mappings of the GPUTILE_PINNED_* flags (pinned.c), which
+ * pinned.c, pinned_pool.c and the pointer classifier use.
+ */
+#ifndef GPUTILE_PINNED_TABLE_H
+#define GPUTILE_PINNED_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "internal.h"
+
+/* ---- pinned_table.c: every range of pinned memory libgputile made ----
+ * Sorted by address, never overlapping, one mutex. */
+typedef enum gputile__pin_kind {
+    GPUTILE__PIN_ALLOC,            /* gputile_pinned_alloc() */
+    GPUTILE__PIN_REGISTER_PENDING, /* gputile_pinned_register() under way */
+    GPUTILE__PIN_REGISTER,         /* gputile_pinned_register() */
+    GPUTILE__PIN_POOL_USED,        /* a pool block handed out */
+    GPUTILE__PIN_POOL_CACHED       /* a pool block kept idle */
+} gputile__pin_kind;
+
+typedef struct gputile__pin {
+    uintptr_t lo, hi; /* the pinned bytes [lo, hi) (whole pages for registrations) */
+    void *key;        /* the pointer the user holds (lo, or the registered address) */
+    size_t bytes;     /* the bytes the user asked for */
+    unsigned flags;   /* GPUTILE_PINNED_* */
+    int kind;         /* gputile__pin_kind */
+} gputile__pin;
+
+void gputile__pin_lock(void);
+void gputile__pin_unlock(void);
+/* With the lock held: */
+/* The entry holding address p, or NULL. */
+gputile__pin *gputile__pin_find(uintptr_t p);
+/* True when [lo, hi) shares a byte with some entry. */
+bool gputile__pin_overlaps(uintptr_t lo, uintptr_t hi);
+/* Adds an entry (must not overlap); false when out of memory. */
+bool gputile__pin_insert(const gputile__pin *e);
+/* Removes the entry whose lo is e->lo (e may point into the table). */
+void gputile__pin_remove(const gputile__pin *e);
+/* Without the lock: true when [p, p + n) lies inside one live pinned entry
+ * (used, not cached or pending). */
+bool gputile__pin_covers(const void *p, size_t n);
+
+/* ---- the GPUTILE_PINNED_* flags: one row each ----
+ * X(public flag, its cudaHostAlloc flag, its cudaHostRegister flag,
+ *   accepted by gputile_pinned_alloc, by gputile_pinned_register, by
+ *   gputile_pool_alloc). Every mask and CUDA mapping below derives from these
+ * rows: a new flag is one row. Write-combined memory exists only as an
+ * allocation (cudaHostRegister has no such flag). */
+#define GPUTILE__PINNED_FLAG_TABLE(X)                                                            \
+    X(GPUTILE_PINNED_PORTABLE, cudaHostAllocPortable, cudaHostRegisterPortable, 1, 1, 1)          \
+    X(GPUTILE_PINNED_MAPPED, cudaHostAllocMapped, cudaHostRegisterMapped, 1, 1, 1)                \
+    X(GPUTILE_PINNED_WRITE_COMBINED, cudaHostAllocWriteCombined, cudaHostRegisterDefault, 1, 0, 1)
+
+/* The flags each call accepts, and every flag any call accepts. */
+#define GPUTILE__PINNED_IF_ALLOC(flag, alloc, reg, for_alloc, for_reg, for_pool) \
+    | ((for_alloc) ? (unsigned)(flag) : 0u)
+#define GPUTILE__PINNED_IF_REGISTER(flag, alloc, reg, for_alloc, for_reg, for_pool) \
+    | ((for_reg) ? (unsigned)(flag) : 0u)
+#define GPUTILE__PINNED_IF_POOL(flag, alloc, reg, for_alloc, for_reg, for_pool) \
+    | ((for_pool) ? (unsigned)(flag) : 0u)
+#define GPUTILE__PINNED_ANY(flag, alloc, reg, for_alloc, for_reg, for_pool) | (unsigned)(flag)
+#define GPUTILE__PINNED_ALLOC_FLAGS (0u GPUTILE__PINNED_FLAG_TABLE(GPUTILE__PINNED_IF_ALLOC))
+#define GPUTILE__PINNED_REGISTER_FLAGS (0u GPUTILE__PINNED_FLAG_TABLE(GPUTILE__PINNED_IF_REGISTER))
+#define GPUTILE__PINNED_POOL_FLAGS (0u GPUTILE__PINNED_FLAG_TABLE(GPUTILE__PINNED_IF_POOL))
+#define GPUTILE__PINNED_KNOWN_FLAGS (0u GPUTILE__PINNED_FLAG_TABLE(GPUTILE__PINNED_ANY))
+
+/* cudaHostAlloc flags of GPUTILE_PINNED_* flags (checked by the caller). */
+unsigned gputile__host_alloc_flags(unsigned flags);
+/* cudaHostRegister flags of GPUTILE_PINNED_* flags (checked by the caller). */
+unsigned gputile__host_register_flags(unsigned flags);
+/* Checks flags against the current device: INVALID_VALUE for bits no row
+ * knows, UNSUPPORTED when the device cannot map host memory and MAPPED is
+ * set. */
+gputile_status gputile__check_pinned_flags(unsigned flags);
+
+
+#endif /* GPUTILE_PINNED_TABLE_H */
