@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench.h: what gputile-bench's subcommands share. The benchmark is a
  * program, not the library: it may print and exit.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * common.c: timing and flags shared by gputile-bench's subcommands.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm.c: gputile-bench gemm: libgputile's algorithms and cuBLAS sgemm
  * (FP32, default math: no TF32) on the same inputs in the same run.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * histogram.c: gputile-bench histogram. libgputile (AUTO plan) against CUB
  * DeviceHistogram::HistogramEven and the Programming Guide's cluster

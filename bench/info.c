@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * info.c: gputile-bench info: the device's memory hierarchy as the CUDA
  * literature teaches it, the two ceilings measured now, and the CGMA of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gputile-bench: libgputile side by side with cuBLAS and CUB, in one run.
  *

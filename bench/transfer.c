@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * transfer.c: gputile-bench transfer.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gputile.h: the stable C ABI of libgputile.
  *

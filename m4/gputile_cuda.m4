@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # GPUTILE_CHECK_CUDA
 # Finds nvcc: under --with-cuda=DIR when given, else on PATH, else in
 # /usr/local/cuda. Sets NVCC, CUDA_PREFIX, CUDA_LIBDIR, CUDA_CPPFLAGS,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # deb-install-check.sh [PACKAGE.deb]: installs the built libgputile-dev
 # package as a user would and proves it is usable from the installed
 # system alone:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # example.sh: examples/matmul (built against the library in the tree) runs
 # and gets the right product; skipped where there is no GPU. TAP output.
 set -u

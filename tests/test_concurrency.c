@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_concurrency.c (GPU): 8 host threads, each on its own stream, call
  * GEMM, the histograms and the pinned-memory functions at once for a few

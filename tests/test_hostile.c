@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_hostile.c: every public function against every bad input a caller
  * can pass, from one table (issue 7).

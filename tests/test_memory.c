@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_memory.c (GPU): device allocation, strided copies between host and
  * device, and GEMM on host matrices and on a mix of host and device

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_status.c (CPU): status texts and names from the one table, the
  * per-thread CUDA error, versions, algorithm names.

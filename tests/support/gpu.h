@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gpu.h: what the GPU suites share: the skip-without-device init, random
  * inputs, guard bands, and cuBLAS as the reference (pedantic FP32).
