@@ -24,15 +24,23 @@ static void release_pool(void)
     (void)gputile_pool_release();
 }
 
+const char *gputest_cuda_text(cudaError_t err)
+{
+    /* lib/status.c maps both to GPUTILE_ERROR_NO_DEVICE */
+    if (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver)
+        return gputile_strerror(GPUTILE_ERROR_NO_DEVICE);
+    return cudaGetErrorString(err);
+}
+
 void gputest_require_device(void)
 {
     static bool registered;
     int n = 0;
     cudaError_t err = cudaGetDeviceCount(&n);
+    if (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver || (err == cudaSuccess && n == 0))
+        cr_skip_test("%s", gputile_strerror(GPUTILE_ERROR_NO_DEVICE));
     if (err != cudaSuccess)
-        cr_skip_test("no CUDA device: cudaGetDeviceCount: %s", cudaGetErrorString(err));
-    if (n == 0)
-        cr_skip_test("no CUDA device: cudaGetDeviceCount found none");
+        cr_skip_test("no usable CUDA device: cudaGetDeviceCount: %s", cudaGetErrorString(err));
     if (!registered && atexit(release_pool) == 0)
         registered = true;
 }
@@ -78,7 +86,7 @@ size_t gputest_shrink(size_t n, size_t limit, size_t keep)
 
 void gputest_cuda_ok(cudaError_t err, const char *what, const char *file, int line)
 {
-    cr_assert(err == cudaSuccess, "%s:%d: %s: %s", file, line, what, cudaGetErrorString(err));
+    cr_assert(err == cudaSuccess, "%s:%d: %s: %s", file, line, what, gputest_cuda_text(err));
 }
 
 static uint64_t state;

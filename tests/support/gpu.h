@@ -16,6 +16,11 @@
 
 /* .init of every GPU test: skips the test, with the reason, without a device. */
 void gputest_require_device(void);
+/* What a CUDA error means to the user: for cudaErrorNoDevice and
+ * cudaErrorInsufficientDriver the library's words for GPUTILE_ERROR_NO_DEVICE
+ * ("no usable CUDA device (or no driver)": with no driver installed at all,
+ * CUDA says its "driver version is insufficient"); CUDA's text otherwise. */
+const char *gputest_cuda_text(cudaError_t err);
 
 /* GPUTEST_SMALL=1 in the environment (tests/compute-sanitizer.sh sets it):
  * the suites shrink their largest sizes so that they finish under
