@@ -3,18 +3,16 @@
  * gputile-bench: libgputile side by side with cuBLAS and CUB, in one run.
  *
  *   gputile-bench info | gemm | histogram | transfer [--csv] [--runs N] ...
+ *   gputile-bench <command> --help
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "bench.h"
 
-static int usage(void)
-{
-    fprintf(stderr, "usage: gputile-bench info|gemm|histogram|transfer [--csv] [--runs N] [--warmup N] [args]\n"
-                    "       gputile-bench <command> --help\n");
-    return 2;
-}
+static const char usage_text[] =
+    "usage: gputile-bench info|gemm|histogram|transfer [--csv] [--runs N] [--warmup N] [args]\n"
+    "       gputile-bench <command> --help\n";
 
 int main(int argc, char **argv)
 {
@@ -28,17 +26,14 @@ int main(int argc, char **argv)
         {"transfer", bench_transfer},
     };
     if (argc < 2)
-        return usage();
+        return bench_usage(usage_text, false);
+    if (bench_is_help(argv[1]) || strcmp(argv[1], "help") == 0)
+        return bench_usage(usage_text, true);
+    /* Each command reads its arguments (--help, errors) before it asks for
+     * a device (bench_require_device). */
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
-        if (strcmp(argv[1], commands[i].name) == 0) {
-            int n = 0;
-            cudaError_t err = cudaGetDeviceCount(&n);
-            if (err != cudaSuccess || n == 0) {
-                fprintf(stderr, "gputile-bench: no CUDA device (%s): run it on a machine with a GPU\n",
-                        err != cudaSuccess ? cudaGetErrorString(err) : "none found");
-                return 1;
-            }
+        if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);
-        }
-    return usage();
+    fprintf(stderr, "gputile-bench: unknown command %s\n", argv[1]);
+    return bench_usage(usage_text, false);
 }

@@ -495,6 +495,10 @@ static void gemm_section(const bench_options *o, size_t only_n, cudaStream_t str
     cublasXtDestroy(xt);
 }
 
+static const char transfer_usage[] =
+    "usage: gputile-bench transfer [--csv] [--runs N] [--warmup N] [--max-mib N]\n"
+    "       [--no-rates] [--no-sweep] [--no-alloc] [--no-gemm] [--gemm-n N]\n";
+
 int bench_transfer(int argc, char **argv)
 {
     bench_options o;
@@ -514,14 +518,12 @@ int bench_transfer(int argc, char **argv)
             do_alloc = false;
         else if (strcmp(argv[i], "--no-gemm") == 0)
             do_gemm = false;
-        else {
-            fprintf(stderr, "usage: gputile-bench transfer [--csv] [--runs N] [--warmup N] [--max-mib N]\n"
-                            "       [--no-rates] [--no-sweep] [--no-alloc] [--no-gemm] [--gemm-n N]\n");
-            return strcmp(argv[i], "--help") == 0 ? 0 : 2;
-        }
+        else
+            return bench_usage(transfer_usage, bench_is_help(argv[i]));
     }
     if (max_mib < 1)
         max_mib = 1;
+    bench_require_device("transfer");
     cudaStream_t stream;
     BENCH_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     double t0 = now_ms();
