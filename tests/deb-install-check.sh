@@ -98,7 +98,7 @@ if [ $built = yes ]; then
     sed 's/^/# /' "$tmp/log"
     case $rc in
         0) ok "the example computes C = A * B on the GPU" ;;
-        77) ok "the example runs # SKIP no CUDA device (exit 77)" ;;
+        77) ok "the example runs # SKIP no usable CUDA device (or no driver) (exit 77)" ;;
         *) echo "exit status $rc" >"$tmp/log"; not_ok "the example runs" ;;
     esac
 fi
