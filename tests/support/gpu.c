@@ -130,17 +130,19 @@ static bool process_device_bytes(gputest_usage *u)
     unsigned char *infos = NULL;
     r = nvml.by_pci_bus_id(bus_id, &d);
     unsigned int n = 0;
-    for (int attempt = 0; r == NVML_OK && attempt < 4; ++attempt) {
-        /* the list may grow between the two calls: room for a few more */
+    for (int attempt = 0; r == NVML_OK; ++attempt) {
+        /* the list may grow between two calls: room for a few more */
         unsigned int room = n + 16;
         free(infos);
         infos = calloc(room, nvml.info_size);
         cr_assert_not_null(infos);
         n = room;
         r = nvml.processes(d, &n, infos);
-        if (r != NVML_INSUFFICIENT_SIZE)
+        if (r == NVML_OK && n > room) /* never: NVML fills at most room */
+            n = room;
+        if (r != NVML_INSUFFICIENT_SIZE || attempt == 3)
             break;
-        r = NVML_OK;
+        r = NVML_OK; /* n now says how many there are: try again */
     }
     if (r != NVML_OK) {
         snprintf(u->process_note, sizeof u->process_note, "NVML on %s: %s", bus_id,
