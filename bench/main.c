@@ -7,8 +7,9 @@
  *   gputile-bench <command> --help
  *
  * `all' runs every section in turn (info, gemm, histogram, transfer) with
- * their default arguments, about 6 minutes on an H200; with --quick on
- * fewer shapes, samples and sizes, in about a minute: the run to make after
+ * their default arguments (estimated from the 0.3.0 runs at 6 minutes on
+ * an H200, meant to stay under 8); with --quick on fewer shapes, samples
+ * and sizes (estimated at about a minute): the run to make after
  * any change to bench/, kernels/ or lib/, so that no section breaks
  * unnoticed. It goes on after a section fails and exits 1 if any did.
  */
@@ -24,9 +25,9 @@ static const char usage_text[] =
 
 static const char all_usage[] =
     "usage: gputile-bench all [--quick] [--csv] [--runs N] [--warmup N]\n"
-    "  every section in turn: info, gemm, histogram, transfer (about 6 minutes on an H200);\n"
+    "  every section in turn: info, gemm, histogram, transfer (minutes: under 8 on an H200);\n"
     "  --quick: fewer GEMM shapes, 2^26 histogram samples over 5 bin counts, transfers up to\n"
-    "  256 MiB without the staging sweep, host GEMM at 4096 only (about a minute)\n";
+    "  256 MiB without the staging sweep, host GEMM at 4096 only\n";
 
 /* One section of `all': the command and its arguments, full and --quick. */
 typedef struct section {
