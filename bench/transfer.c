@@ -470,12 +470,13 @@ static bool gemm_size(const bench_options *o, size_t n, cudaStream_t stream, cub
     free(scale);
     const bool right = e1 <= 1 && e2 <= 1;
     if (!right)
-        fprintf(stderr, "gputile-bench: transfer: host GEMM %zu^3 is WRONG: it differs from the seed's flow "
-                        "by up to %.3g (pageable) and %.3g (pinned) times the bound (k + 4) eps |A||B|; "
-                        "not timed\n", n, e1, e2);
+        fprintf(stderr, "gputile-bench: transfer: host GEMM %zu^3 is WRONG: it differs from the "
+                        "seed's flow by up to %.3g (pageable) and %.3g (pinned) times the bound "
+                        "(k + 4) eps |A||B|; not timed\n", n, e1, e2);
     else
-        bench_progress("transfer: host-matrix GEMM %zu^3 agrees with the seed's flow: largest difference "
-                       "%.3f (pageable) and %.3f (pinned) of the bound (k + 4) eps |A||B|", n, e1, e2);
+        bench_progress("transfer: host-matrix GEMM %zu^3 agrees with the seed's flow: largest "
+                       "difference %.3f (pageable) and %.3f (pinned) of the bound (k + 4) eps |A||B|",
+                       n, e1, e2);
     if (!right)
         goto out;
 
