@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gputile_abi.c: the public ABI of libgputile as one object with DWARF, for
  * libabigail (tests/abi.sh; the baseline is abi/gputile.abi).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench.h: what gputile-bench's subcommands share. The benchmark is a
  * program, not the library: it may print and exit.
@@ -17,6 +18,24 @@ extern "C" {
 /* Exits with a message on stderr when a CUDA call fails. */
 #define BENCH_CUDA(call) bench_cuda_check((call), #call, __FILE__, __LINE__)
 void bench_cuda_check(cudaError_t err, const char *what, const char *file, int line);
+
+/* What a CUDA error means to the user: for cudaErrorNoDevice and
+ * cudaErrorInsufficientDriver the library's own words for its
+ * GPUTILE_ERROR_NO_DEVICE ("no usable CUDA device (or no driver)"), since
+ * CUDA says "driver version is insufficient" on a machine with no driver
+ * at all; CUDA's text for any other error. */
+const char *bench_cuda_text(cudaError_t err);
+
+/* Exits 1, saying why, when there is no usable CUDA device. Each command
+ * calls it once its arguments are read, so that --help and argument errors
+ * answer on a machine without a GPU too. */
+void bench_require_device(const char *command);
+
+/* A command's usage text: on stdout and 0 for --help (help true), on stderr
+ * and 2 for an argument error. */
+int bench_usage(const char *text, bool help);
+/* True for --help and -h. */
+bool bench_is_help(const char *arg);
 
 /* Common flags: --csv, --runs N (>= 20), --warmup N. bench_parse_common()
  * removes them from argv and returns the remaining argc. */
@@ -52,7 +71,7 @@ int bench_sm_count(void);
 double bench_ffma_tflops(const bench_options *o, cudaStream_t stream);
 double bench_read_gbs(const bench_options *o, cudaStream_t stream);
 
-/* Subcommands. */
+/* Subcommands: argv[0] is the command's name. */
 int bench_info(int argc, char **argv);
 int bench_gemm(int argc, char **argv);
 int bench_histogram(int argc, char **argv);

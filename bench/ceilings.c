@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ceilings.c: the device's FFMA rate and read bandwidth, measured in the
  * run that reports against them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * common.c: timing and flags shared by gputile-bench's subcommands.
  */
@@ -7,13 +8,44 @@
 #include <string.h>
 
 #include "bench.h"
+#include "gputile.h"
+
+const char *bench_cuda_text(cudaError_t err)
+{
+    /* lib/status.c maps both to GPUTILE_ERROR_NO_DEVICE */
+    if (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver)
+        return gputile_strerror(GPUTILE_ERROR_NO_DEVICE);
+    return cudaGetErrorString(err);
+}
 
 void bench_cuda_check(cudaError_t err, const char *what, const char *file, int line)
 {
     if (err == cudaSuccess)
         return;
-    fprintf(stderr, "gputile-bench: %s:%d: %s: %s\n", file, line, what, cudaGetErrorString(err));
+    fprintf(stderr, "gputile-bench: %s:%d: %s: %s\n", file, line, what, bench_cuda_text(err));
     exit(1);
+}
+
+void bench_require_device(const char *command)
+{
+    int n = 0;
+    cudaError_t err = cudaGetDeviceCount(&n);
+    if (err == cudaSuccess && n > 0)
+        return;
+    fprintf(stderr, "gputile-bench %s: %s: run it on a machine with a GPU\n", command,
+            err != cudaSuccess ? bench_cuda_text(err) : gputile_strerror(GPUTILE_ERROR_NO_DEVICE));
+    exit(1);
+}
+
+bool bench_is_help(const char *arg)
+{
+    return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
+int bench_usage(const char *text, bool help)
+{
+    fputs(text, help ? stdout : stderr);
+    return help ? 0 : 2;
 }
 
 int bench_parse_common(int argc, char **argv, bench_options *o)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * device_kernels.cu: the benchmark's own kernels: random fill, and the two
  * ceilings it measures in every run (FFMA rate, device read bandwidth).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * device_kernels.h: the benchmark's own kernels (bench/device_kernels.cu).
  */

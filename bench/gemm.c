@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm.c: gputile-bench gemm: libgputile's algorithms and cuBLAS sgemm
  * (FP32, default math: no TF32) on the same inputs in the same run.
@@ -113,6 +114,10 @@ static void *to_host(const void *dev, size_t bytes)
     return h;
 }
 
+static const char gemm_usage[] =
+    "usage: gputile-bench gemm [--csv] [--runs N] [--warmup N] [--sweep]\n"
+    "                          [--precision all|fp32|3xtf32|tf32[,...]] [MxNxK ...]\n";
+
 int bench_gemm(int argc, char **argv)
 {
     bench_options o;
@@ -122,7 +127,10 @@ int bench_gemm(int argc, char **argv)
     int nshapes = 0;
     for (int i = 1; i < argc; ++i) {
         shape s;
-        if (strcmp(argv[i], "--sweep") == 0) {
+        if (bench_is_help(argv[i])) {
+            free(shapes);
+            return bench_usage(gemm_usage, true);
+        } else if (strcmp(argv[i], "--sweep") == 0) {
             sweep = true;
         } else if (strcmp(argv[i], "--precision") == 0 && i + 1 < argc) {
             /* a comma-separated list: all, fp32, 3xtf32, tf32 */
@@ -137,6 +145,7 @@ int bench_gemm(int argc, char **argv)
                 if (!all && strcmp(t, "fp32") != 0 && strcmp(t, "3xtf32") != 0 && strcmp(t, "tf32") != 0) {
                     fprintf(stderr, "gputile-bench gemm: --precision takes all, fp32, 3xtf32, tf32 "
                                     "or a comma-separated list of them\n");
+                    free(shapes);
                     return 2;
                 }
             }
@@ -144,11 +153,11 @@ int bench_gemm(int argc, char **argv)
             shapes = realloc(shapes, (size_t)(nshapes + 1) * sizeof *shapes);
             shapes[nshapes++] = s;
         } else {
-            fprintf(stderr, "usage: gputile-bench gemm [--csv] [--runs N] [--sweep] "
-                            "[--precision all|fp32|3xtf32|tf32[,...]] [MxNxK ...]\n");
-            return 2;
+            free(shapes);
+            return bench_usage(gemm_usage, false);
         }
     }
+    bench_require_device("gemm");
     if (nshapes == 0) {
         nshapes = (int)(sizeof default_shapes / sizeof default_shapes[0]);
         shapes = malloc(sizeof default_shapes);

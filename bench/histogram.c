@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * histogram.c: gputile-bench histogram. libgputile (AUTO plan) against CUB
  * DeviceHistogram::HistogramEven and the Programming Guide's cluster
@@ -108,6 +109,10 @@ static int parse_bins(const char *s, int32_t *bins, int max)
     return n;
 }
 
+static const char histogram_usage[] =
+    "usage: gputile-bench histogram [--csv] [--runs N] [--warmup N] [--samples N] [--bins a,b,...]\n"
+    "                               [--all-tiers]\n";
+
 int bench_histogram(int argc, char **argv)
 {
     bench_options o;
@@ -123,15 +128,14 @@ int bench_histogram(int argc, char **argv)
         } else if (strcmp(argv[i], "--all-tiers") == 0) {
             all_tiers = 1;
         } else {
-            fprintf(stderr, "usage: gputile-bench histogram [--csv] [--runs N] [--warmup N] "
-                            "[--samples N] [--bins a,b,...] [--all-tiers]\n");
-            return 2;
+            return bench_usage(histogram_usage, bench_is_help(argv[i]));
         }
     }
     if (nb < 1 || n < 4 || n > ((size_t)1 << 31) - 1) {
         fprintf(stderr, "gputile-bench: histogram: bad --bins or --samples (4 .. 2^31 - 1)\n");
         return 2;
     }
+    bench_require_device("histogram");
     int32_t max_bins = 1;
     for (int i = 0; i < nb; ++i)
         max_bins = bins[i] > max_bins ? bins[i] : max_bins;

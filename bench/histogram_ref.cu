@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * histogram_ref.cu: gputile-bench histogram's references (see
  * histogram_ref.h). The seed kernel is the Programming Guide's section

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * histogram_ref.h: what gputile-bench histogram compares libgputile with,
  * compiled by nvcc (bench/histogram_ref.cu): CUB's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * info.c: gputile-bench info: the device's memory hierarchy as the CUDA
  * literature teaches it, the two ceilings measured now, and the CGMA of
@@ -26,10 +27,15 @@ static const struct {
     {GPUTILE_ALGO_REGBLOCK_64X128_X3, "64x128 tiles, 8x8 per thread, 3 per SM", 64 + 128, 64.0 * 128},
 };
 
+static const char info_usage[] = "usage: gputile-bench info [--runs N] [--warmup N]\n";
+
 int bench_info(int argc, char **argv)
 {
     bench_options o;
-    bench_parse_common(argc, argv, &o);
+    argc = bench_parse_common(argc, argv, &o);
+    for (int i = 1; i < argc; ++i)
+        return bench_usage(info_usage, bench_is_help(argv[i]));
+    bench_require_device("info");
     int dev;
     struct cudaDeviceProp p;
     BENCH_CUDA(cudaGetDevice(&dev));

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # roofline.sh CSV SVG: draws `gputile-bench gemm --csv` output as a roofline
 # (gnuplot; Debian: gnuplot-nox): the FFMA and read-bandwidth ceilings the
 # run measured, and each algorithm's TFLOP/s at its shape's arithmetic

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * transfer_kernel.cu: the zero-copy row of `gputile-bench transfer`: a
  * kernel copying between mapped host memory and device memory.

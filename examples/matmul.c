@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * matmul.c: multiply two host matrices on the GPU with gputile_matmul() and
  * check the answer on the CPU.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gputile.h: the stable C ABI of libgputile.
  *
@@ -177,9 +178,10 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
 GPUTILE_WARN_UNUSED
 gputile_status gputile_matmul(gputile_matrix a, gputile_matrix b, gputile_matrix c);
 
-/* "auto", "naive", "tiled", "regblock128", "regblock64", "regblock128w64",
- * "regblock128x256", "wgmma128x128", "wgmma128x256";
- * NULL for an unknown value. */
+/* The name of an algorithm value: "auto", "naive", "tiled", "regblock128",
+ * "regblock64", "regblock128w64", "regblock128x256", "wgmma128x128",
+ * "wgmma128x256", "regblock64x128", "regblock64x128x3"; NULL for an unknown
+ * value. (test_status checks that this list and the README name them all.) */
 const char *gputile_algorithm_name(int algorithm);
 
 /* ---- Histogram ------------------------------------------------------------

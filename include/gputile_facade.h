@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gputile_facade.h: header-only helpers built on gputile.h.
  *

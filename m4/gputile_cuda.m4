@@ -1,28 +1,73 @@
+# SPDX-License-Identifier: MIT
 # GPUTILE_CHECK_CUDA
-# Finds nvcc: under --with-cuda=DIR when given, else on PATH, else in
-# /usr/local/cuda. Sets NVCC, CUDA_PREFIX, CUDA_LIBDIR, CUDA_CPPFLAGS,
-# CUDA_LDFLAGS and the architecture flags CUDA_ARCH_FLAGS, checks that
-# cudart (static) links, and looks for cuBLAS, which only the tests and
-# the benchmark use.
+# Finds nvcc: DIR/bin/nvcc under --with-cuda=DIR, else nvcc on PATH, else in
+# /usr/local/cuda/bin. The CUDA prefix is DIR itself, or else the parent of
+# the directory that holds the real nvcc: symlinks are resolved (nvcc's own,
+# then readlink -f when that prefix has no runtime) and a wrapper script is
+# asked where its compiler runs (nvcc -dryrun prints it as _HERE_). The
+# prefix must hold CUDA's static runtime,
+# lib64/libcudart_static.a (or lib/). --without-cuda is an error: the
+# library is CUDA code. Sets NVCC, CUDA_PREFIX, CUDA_LIBDIR,
+# CUDA_LIBDIR_NAME, CUDA_CPPFLAGS, CUDA_LDFLAGS and the architecture flags
+# CUDA_ARCH_FLAGS, checks that cudart (static) links, and looks for cuBLAS,
+# which only the tests and the benchmark use.
 AC_DEFUN([GPUTILE_CHECK_CUDA], [
 AC_ARG_WITH([cuda],
-  [AS_HELP_STRING([--with-cuda=DIR], [CUDA toolkit prefix (default: nvcc on PATH, else /usr/local/cuda)])],
+  [AS_HELP_STRING([--with-cuda=DIR], [CUDA toolkit prefix, the directory that holds bin/nvcc and lib64/libcudart_static.a (default: nvcc on PATH, else /usr/local/cuda)])],
   [], [with_cuda=])
 AC_ARG_VAR([NVCC], [CUDA compiler])
 AC_ARG_VAR([NVCCFLAGS], [extra flags for nvcc])
 AC_ARG_VAR([CUDA_ARCH_FLAGS], [nvcc architecture flags (default: sm_90 machine code plus compute_90 PTX)])
 
 AS_CASE([$with_cuda],
-  [yes|no|""], [AC_PATH_PROG([NVCC], [nvcc], [], [$PATH:/usr/local/cuda/bin])],
-  [AC_PATH_PROG([NVCC], [nvcc], [], [$with_cuda/bin])])
-AS_IF([test -z "$NVCC"],
-  [AC_MSG_ERROR([nvcc not found: put the CUDA toolkit's bin/ on PATH, or pass --with-cuda=DIR (looked on PATH, in ${with_cuda:-/usr/local/cuda}/bin)])])
+  [no], [AC_MSG_ERROR([--without-cuda: libgputile is CUDA code and cannot be built without the CUDA toolkit (nvcc, the CUDA headers, libcudart_static.a); leave the option out, or pass --with-cuda=DIR])],
+  [yes|""],
+    [AC_PATH_PROG([NVCC], [nvcc], [], [$PATH:/usr/local/cuda/bin])
+     AS_IF([test -z "$NVCC"],
+       [AC_MSG_ERROR([nvcc not found on PATH nor in /usr/local/cuda/bin: put the CUDA toolkit's bin/ on PATH, or pass --with-cuda=DIR])])],
+    [AS_IF([test ! -d "$with_cuda"],
+       [AC_MSG_ERROR([--with-cuda=$with_cuda: $with_cuda does not exist (or is not a directory)])])
+     AS_IF([test ! -f "$with_cuda/bin/nvcc" || test ! -x "$with_cuda/bin/nvcc"],
+       [AC_MSG_ERROR([--with-cuda=$with_cuda: $with_cuda has no bin/nvcc; DIR is the CUDA toolkit's prefix, the directory that holds bin/nvcc])])
+     AC_PATH_PROG([NVCC], [nvcc], [], [$with_cuda/bin])])
 
-AS_IF([test -n "$with_cuda" && test "x$with_cuda" != xyes && test "x$with_cuda" != xno],
-  [CUDA_PREFIX=$with_cuda],
-  [CUDA_PREFIX=`dirname "$NVCC"`; CUDA_PREFIX=`cd "$CUDA_PREFIX/.." && pwd`])
-AS_IF([test -d "$CUDA_PREFIX/lib64"], [CUDA_LIBDIR=$CUDA_PREFIX/lib64], [CUDA_LIBDIR=$CUDA_PREFIX/lib])
-AS_IF([test -d "$CUDA_PREFIX/lib64"], [CUDA_LIBDIR_NAME=lib64], [CUDA_LIBDIR_NAME=lib])
+AC_MSG_CHECKING([for the CUDA prefix])
+AS_IF([test -n "$with_cuda" && test "x$with_cuda" != xyes],
+  [CUDA_PREFIX=`cd "$with_cuda" && pwd`],
+  [# The real compiler: nvcc's own symlinks followed (/usr/bin/nvcc ->
+   # /usr/local/cuda/bin/nvcc gives /usr/local/cuda, kept as named so that
+   # gputile.pc does not name one toolkit release), and a wrapper script
+   # asked where the compiler it runs lives (nvcc -dryrun prints _HERE_).
+   gputile_nvcc=$NVCC
+   gputile_links=0
+   while test -h "$gputile_nvcc" && test $gputile_links -lt 40; do
+     gputile_target=`readlink "$gputile_nvcc"`
+     AS_CASE([$gputile_target],
+       [/*], [gputile_nvcc=$gputile_target],
+       [gputile_nvcc=`dirname "$gputile_nvcc"`/$gputile_target])
+     gputile_links=`expr $gputile_links + 1`
+   done
+   AS_IF([head -c 2 "$gputile_nvcc" 2>/dev/null | grep '^#!' >/dev/null],
+     [gputile_here=`"$NVCC" -dryrun -E -x cu /dev/null 2>&1 | sed -n 's/^#\$ _HERE_=//p' | sed -n 1p`
+      AS_IF([test -n "$gputile_here" && test -f "$gputile_here/nvcc"],
+        [gputile_nvcc=$gputile_here/nvcc])])
+   CUDA_PREFIX=`dirname "$gputile_nvcc"`
+   CUDA_PREFIX=`cd "$CUDA_PREFIX/.." && pwd`
+   # bin/ itself a link into another tree: the fully resolved path (readlink -f)
+   AS_IF([test ! -f "$CUDA_PREFIX/lib64/libcudart_static.a" && test ! -f "$CUDA_PREFIX/lib/libcudart_static.a"],
+     [gputile_nvcc=`readlink -f "$gputile_nvcc" 2>/dev/null`
+      AS_IF([test -n "$gputile_nvcc"],
+        [CUDA_PREFIX=`dirname "$gputile_nvcc"`
+         CUDA_PREFIX=`cd "$CUDA_PREFIX/.." && pwd`])])])
+AC_MSG_RESULT([$CUDA_PREFIX])
+AS_IF([test -f "$CUDA_PREFIX/lib64/libcudart_static.a"],
+  [CUDA_LIBDIR_NAME=lib64],
+  [test -f "$CUDA_PREFIX/lib/libcudart_static.a"],
+  [CUDA_LIBDIR_NAME=lib],
+  [AS_IF([test -n "$with_cuda" && test "x$with_cuda" != xyes],
+     [AC_MSG_ERROR([--with-cuda=$with_cuda: no $CUDA_PREFIX/lib64/libcudart_static.a (nor lib/): libgputile links CUDA's static runtime; is $with_cuda the whole toolkit?])],
+     [AC_MSG_ERROR([no $CUDA_PREFIX/lib64/libcudart_static.a (nor lib/), in the CUDA prefix taken from $NVCC: libgputile links CUDA's static runtime; pass --with-cuda=DIR, the toolkit's prefix])])])
+CUDA_LIBDIR=$CUDA_PREFIX/$CUDA_LIBDIR_NAME
 CUDA_CPPFLAGS="-I$CUDA_PREFIX/include"
 CUDA_LDFLAGS="-L$CUDA_LIBDIR"
 : ${CUDA_ARCH_FLAGS="-gencode arch=compute_90,code=sm_90 -gencode arch=compute_90,code=compute_90"}

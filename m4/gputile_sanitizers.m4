@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # GPUTILE_ENABLE_SANITIZERS
 # --enable-sanitizers: AddressSanitizer (LeakSanitizer comes with it) and
 # UndefinedBehaviorSanitizer on all host code: every C file, and the host

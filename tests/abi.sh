@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # abi.sh: the public ABI has not changed since the committed baseline
 # abi/gputile.abi. abi/gputile_abi.c (a pointer to every public function,
 # a member of every public type, the macros' values) is built with -g into

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # compute-sanitizer.sh PROGRAM...: runs each GPU test program under NVIDIA's
 # compute-sanitizer with each tool in turn, and fails on any error.
 #

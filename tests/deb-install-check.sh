@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # deb-install-check.sh [PACKAGE.deb]: installs the built libgputile-dev
 # package as a user would and proves it is usable from the installed
 # system alone:
@@ -7,6 +8,11 @@
 #     builds with plain `cc ... $(pkg-config --cflags --libs gputile)' and
 #     runs (exit 77, "no CUDA device", counts as a pass on a machine
 #     without a GPU; any other failure fails);
+#   - examples/CMakeLists.txt, from the same directory, builds the example
+#     with CMake through find_package(gputile) and no hints (the package's
+#     gputileConfig.cmake in /usr/lib/<triplet>/cmake/gputile), and its
+#     version file answers as SameMajorVersion (tests/cmake-example.sh);
+#     cmake is installed for it when missing;
 #   - `man 3 gputile_matmul' (and an alias page, and gputile(7)) render.
 #
 # It changes the system (root, apt-get): run it on a disposable CI machine,
@@ -67,7 +73,11 @@ for f in /usr/include/gputile.h /usr/include/gputile_facade.h /usr/include/gputi
          /usr/share/man/man7/gputile.7.gz; do
     [ -f "$f" ] || echo "missing: $f" >>"$tmp/log"
 done
-dpkg -L libgputile-dev 2>/dev/null | grep -q '/libgputile\.a$' || echo "missing: libgputile.a" >>"$tmp/log"
+for f in /libgputile.a /cmake/gputile/gputileConfig.cmake /cmake/gputile/gputileConfigVersion.cmake; do
+    dpkg -L libgputile-dev 2>/dev/null | grep -qF "$f" || echo "missing: $f" >>"$tmp/log"
+done
+[ -f /usr/share/doc/libgputile-dev/examples/CMakeLists.txt ] ||
+    echo "missing: /usr/share/doc/libgputile-dev/examples/CMakeLists.txt" >>"$tmp/log"
 if [ -s "$tmp/log" ]; then not_ok "the package's files are installed"; else ok "the package's files are installed"; fi
 
 # ---- pkg-config --------------------------------------------------------------------
@@ -88,10 +98,20 @@ if [ $built = yes ]; then
     sed 's/^/# /' "$tmp/log"
     case $rc in
         0) ok "the example computes C = A * B on the GPU" ;;
-        77) ok "the example runs # SKIP no CUDA device (exit 77)" ;;
+        77) ok "the example runs # SKIP no usable CUDA device (or no driver) (exit 77)" ;;
         *) echo "exit status $rc" >"$tmp/log"; not_ok "the example runs" ;;
     esac
 fi
+
+# ---- the example, with CMake -----------------------------------------------------
+# find_package(gputile) with no hints: CMake's default search must find the
+# package's files. cmake (not a dependency) is installed when missing.
+if { command -v cmake >/dev/null 2>&1 ||
+     DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends cmake >"$tmp/log" 2>&1; } &&
+   CMAKE=cmake sh "$(dirname "$0")/cmake-example.sh" /usr/share/doc/libgputile-dev/examples \
+       "$deb_version" >"$tmp/log" 2>&1
+then sed 's/^/# /' "$tmp/log"; ok "find_package(gputile) builds the example with CMake"
+else not_ok "find_package(gputile) builds the example with CMake"; fi
 
 # ---- the manual -----------------------------------------------------------------
 for page in "3 gputile_matmul" "3 gputile_gemm" "7 gputile"; do

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_checksum.c: a table of checksums of gputile_gemm() results, to show
  * that a change left every algorithm and precision bit-identical (run by

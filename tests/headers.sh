@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # headers.sh: the public headers compile as C99, C11 and C++ with no CUDA
 # header on the include path, warning-free; the facade adds no symbol; and
 # under nvcc the facade's accessors work in device code. TAP output.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # hostile-coverage.sh: tests/test_hostile.c's table has at least one row for
 # every function declared in include/gputile.h and every status-returning
 # function of include/gputile_facade.h, and a valid call for each. TAP output.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # man.sh: the manual in man/ cannot drift from the API. TAP output.
 #
 #  - every page lints clean: `mandoc -T lint -W warning` and
@@ -6,8 +7,9 @@
 #  - every function declared in include/gputile.h and gputile_facade.h has a
 #    page man/man3/<function>.3 (or an alias page) whose NAME line names it,
 #    and every name in a NAME line is a declared function;
-#  - an alias page is exactly one line, `.so man3/<target>.3`, naming a page
-#    that is not itself an alias and whose NAME line names the alias;
+#  - an alias page is one line, `.so man3/<target>.3`, followed by comment
+#    lines only (its SPDX line, tests/spdx.sh), naming a page that is not
+#    itself an alias and whose NAME line names the alias;
 #  - every other page has the Linux sections in order, and lexgrog(1) (the
 #    parser behind whatis) reads its NAME line;
 #  - every page is listed in dist_man3_MANS/dist_man7_MANS (so it is
@@ -121,8 +123,9 @@ for p in $pages; do
     is_alias "$p" || continue
     : >"$tmp/log"
     name=$(basename "$p" .3)
-    if [ "$(wc -l <"$mandir/$p")" -ne 1 ] || ! grep -qxE '\.so man3/[a-z0-9_]+\.3' "$mandir/$p"; then
-        echo "an alias page is exactly one line, .so man3/<page>.3; found:" >"$tmp/log"
+    if ! head -n 1 "$mandir/$p" | grep -qxE '\.so man3/[a-z0-9_]+\.3' ||
+       tail -n +2 "$mandir/$p" | grep -qv '^\.\\"'; then
+        echo "an alias page is one line, .so man3/<page>.3, then comment lines only; found:" >"$tmp/log"
         cat "$mandir/$p" >>"$tmp/log"
     else
         target=$(sed -n 's/^\.so //p' "$mandir/$p")

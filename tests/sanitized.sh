@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # sanitized.sh PROGRAM [ARG...]: runs a test program of a --enable-sanitizers
 # build (make check's LOG_COMPILER there) and fails it when any sanitizer
 # reported anything in any of its processes.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # symbols.sh: libgputile.a exports nothing outside gputile_ / GPUTILE_
 # (internals are gputile__; kernels are static __global__). TAP output.
 set -u

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_facade.c (CPU): the header-only facade's view arithmetic and checks.
  */

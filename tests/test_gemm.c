@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_gemm.c (GPU): every GEMM algorithm against cuBLAS sgemm (pedantic
  * FP32) on device matrices, over a table of shapes plus random ones drawn

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_gemm_tf32.c: the tensor-core precisions of gputile_gemm()
  * (GPUTILE_PRECISION_FP32_3XTF32 and _TF32) against a float64 reference

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_histogram.c (GPU): gputile_histogram_i32() and _f32() against an
  * exact CPU reference, on fresh random inputs each run, in every tier the

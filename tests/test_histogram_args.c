@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_histogram_args.c (CPU): every bad input to gputile_histogram_i32(),
  * gputile_histogram_f32() and gputile_histogram_plan() returns its status

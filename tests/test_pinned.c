@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_pinned.c (GPU): pinned allocation with every flag combination, a
  * kernel reading and writing mapped memory, registration of unaligned

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_pinned_args.c (CPU): argument checks and statuses of the pinned
  * memory calls, the pool and gputile_copy(). Runs with or without a GPU:

@@ -1,8 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_status.c (CPU): status texts and names from the one table, the
  * per-thread CUDA error, versions, algorithm names.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <criterion/criterion.h>
@@ -87,4 +89,56 @@ Test(gemm, algorithm_names)
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_REGBLOCK_64X128_X3), "regblock64x128x3");
     cr_assert_null(gputile_algorithm_name(-1));
     cr_assert_null(gputile_algorithm_name(9999));
+}
+
+/* The whole file $top_srcdir/path, NUL-terminated (freed by the caller). */
+static char *read_source(const char *path)
+{
+    const char *top = getenv("top_srcdir");
+    char name[4096];
+    if (top == NULL)
+        cr_skip_test("top_srcdir is not set (make check sets it)");
+    snprintf(name, sizeof name, "%s/%s", top, path);
+    FILE *f = fopen(name, "rb");
+    cr_assert_not_null(f, "cannot open %s", name);
+    char *text = NULL;
+    size_t n = 0, cap = 0, got;
+    do {
+        if (cap - n < 4096) {
+            cap = cap * 2 + 4096;
+            text = realloc(text, cap);
+            cr_assert_not_null(text);
+        }
+        got = fread(text + n, 1, cap - n - 1, f);
+        n += got;
+    } while (got > 0);
+    fclose(f);
+    text[n] = '\0';
+    return text;
+}
+
+/* Every name gputile_algorithm_name() knows is in the lists that people read:
+ * the comment on it in gputile.h, the README's API table, gputile_gemm(3). */
+Test(gemm, algorithm_names_documented)
+{
+    static const struct {
+        const char *path, *before, *after;
+    } docs[] = {
+        {"include/gputile.h", "\"", "\""},
+        {"README.md", "`", "`"},
+        {"man/man3/gputile_matmul.3", "\\(dq ", " \\(dq"},
+    };
+    for (size_t d = 0; d < sizeof docs / sizeof docs[0]; ++d) {
+        char *text = read_source(docs[d].path);
+        for (int a = 0; a < 256; ++a) {
+            const char *name = gputile_algorithm_name(a);
+            if (name == NULL)
+                continue;
+            char quoted[128];
+            snprintf(quoted, sizeof quoted, "%s%s%s", docs[d].before, name, docs[d].after);
+            cr_expect_not_null(strstr(text, quoted), "%s does not name algorithm %d as %s",
+                               docs[d].path, a, quoted);
+        }
+        free(text);
+    }
 }

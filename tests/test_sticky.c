@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_sticky.c (GPU): what libgputile does after CUDA failures (issue 7).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_validation.c (CPU): every bad input to gputile_gemm(),
  * gputile_matmul(), gputile_matrix_copy() and the device allocator returns

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * expect.h: assertions on gputile statuses that name the call, the status
  * and, for OK, the CUDA error behind a failure.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_shapes.c: see gemm_shapes.h.
  */

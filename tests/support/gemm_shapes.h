@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_shapes.h: what the GEMM suites share: the foundation suite's table
  * of shapes (sizes, primes, 1 x n, k = 1, strides, offsets, transposes,

@@ -1,11 +1,14 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gpu.c: see gpu.h.
  */
+#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <criterion/criterion.h>
 #include <cublas_v2.h>
@@ -23,30 +26,204 @@ static void release_pool(void)
     (void)gputile_pool_release();
 }
 
+const char *gputest_cuda_text(cudaError_t err)
+{
+    /* lib/status.c maps both to GPUTILE_ERROR_NO_DEVICE */
+    if (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver)
+        return gputile_strerror(GPUTILE_ERROR_NO_DEVICE);
+    return cudaGetErrorString(err);
+}
+
 void gputest_require_device(void)
 {
     static bool registered;
     int n = 0;
     cudaError_t err = cudaGetDeviceCount(&n);
+    if (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver || (err == cudaSuccess && n == 0))
+        cr_skip_test("%s", gputile_strerror(GPUTILE_ERROR_NO_DEVICE));
     if (err != cudaSuccess)
-        cr_skip_test("no CUDA device: cudaGetDeviceCount: %s", cudaGetErrorString(err));
-    if (n == 0)
-        cr_skip_test("no CUDA device: cudaGetDeviceCount found none");
+        cr_skip_test("no usable CUDA device: cudaGetDeviceCount: %s", cudaGetErrorString(err));
     if (!registered && atexit(release_pool) == 0)
         registered = true;
 }
 
+/* ---- NVML, opened at run time ------------------------------------------------
+ * The few declarations needed, from nvml.h (not part of the CUDA toolkit
+ * install here): the _v3 and _v2 calls fill nvmlProcessInfo_t (pid, used
+ * memory, GPU and compute instance ids: 24 bytes), the unversioned call
+ * the older 16-byte struct. */
+typedef struct nvml_device_st *nvml_device;
+typedef struct nvml_process_info {
+    unsigned int pid;
+    unsigned long long used_gpu_memory;
+    unsigned int gpu_instance_id, compute_instance_id;
+} nvml_process_info;
+typedef struct nvml_process_info_v1 {
+    unsigned int pid;
+    unsigned long long used_gpu_memory;
+} nvml_process_info_v1;
+enum { NVML_OK = 0, NVML_INSUFFICIENT_SIZE = 7 };
+#define NVML_NOT_AVAILABLE (~0ull)
+
+static struct {
+    bool tried;
+    void *lib;
+    char why[128];
+    int (*init)(void);
+    int (*shutdown)(void);
+    const char *(*error_string)(int);
+    int (*by_pci_bus_id)(const char *, nvml_device *);
+    int (*processes)(nvml_device, unsigned int *, void *); /* _v3, else _v2, else v1 */
+    size_t info_size;
+} nvml;
+
+static bool nvml_open(void)
+{
+    if (nvml.tried)
+        return nvml.lib != NULL;
+    nvml.tried = true;
+    nvml.lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (nvml.lib == NULL) {
+        snprintf(nvml.why, sizeof nvml.why, "NVML not found: %s", dlerror());
+        return false;
+    }
+    static const char *const versions[] = {"nvmlDeviceGetComputeRunningProcesses_v3",
+                                           "nvmlDeviceGetComputeRunningProcesses_v2",
+                                           "nvmlDeviceGetComputeRunningProcesses"};
+    for (size_t i = 0; i < 3 && nvml.processes == NULL; ++i) {
+        *(void **)&nvml.processes = dlsym(nvml.lib, versions[i]);
+        nvml.info_size = i < 2 ? sizeof(nvml_process_info) : sizeof(nvml_process_info_v1);
+    }
+    *(void **)&nvml.init = dlsym(nvml.lib, "nvmlInit_v2");
+    *(void **)&nvml.shutdown = dlsym(nvml.lib, "nvmlShutdown");
+    *(void **)&nvml.error_string = dlsym(nvml.lib, "nvmlErrorString");
+    *(void **)&nvml.by_pci_bus_id = dlsym(nvml.lib, "nvmlDeviceGetHandleByPciBusId_v2");
+    if (nvml.init == NULL || nvml.shutdown == NULL || nvml.error_string == NULL ||
+        nvml.by_pci_bus_id == NULL || nvml.processes == NULL) {
+        snprintf(nvml.why, sizeof nvml.why, "libnvidia-ml.so.1 lacks the functions used here");
+        dlclose(nvml.lib);
+        nvml.lib = NULL;
+        return false;
+    }
+    return true;
+}
+
+/* This process's device memory on the current device, as NVML reports it;
+ * false, with u->process_note saying why, when it cannot. */
+static bool process_device_bytes(gputest_usage *u)
+{
+    char bus_id[32];
+    int dev;
+    nvml_device d;
+    if (!nvml_open()) {
+        snprintf(u->process_note, sizeof u->process_note, "%s", nvml.why);
+        return false;
+    }
+    GPUTEST_CUDA(cudaGetDevice(&dev));
+    GPUTEST_CUDA(cudaDeviceGetPCIBusId(bus_id, sizeof bus_id, dev));
+    int r = nvml.init();
+    if (r != NVML_OK) {
+        snprintf(u->process_note, sizeof u->process_note, "nvmlInit: %s", nvml.error_string(r));
+        return false;
+    }
+    bool found = false;
+    unsigned char *infos = NULL;
+    r = nvml.by_pci_bus_id(bus_id, &d);
+    unsigned int n = 0;
+    for (int attempt = 0; r == NVML_OK; ++attempt) {
+        /* the list may grow between two calls: room for a few more */
+        unsigned int room = n + 16;
+        free(infos);
+        infos = calloc(room, nvml.info_size);
+        cr_assert_not_null(infos);
+        n = room;
+        r = nvml.processes(d, &n, infos);
+        if (r == NVML_OK && n > room) /* never: NVML fills at most room */
+            n = room;
+        if (r != NVML_INSUFFICIENT_SIZE || attempt == 3)
+            break;
+        r = NVML_OK; /* n now says how many there are: try again */
+    }
+    if (r != NVML_OK) {
+        snprintf(u->process_note, sizeof u->process_note, "NVML on %s: %s", bus_id,
+                 nvml.error_string(r));
+    } else {
+        u->process_bytes = 0;
+        for (unsigned int i = 0; i < n; ++i) {
+            unsigned int pid;
+            unsigned long long used;
+            /* pid and used_gpu_memory lie at the same offsets in both structs */
+            const nvml_process_info *p = (const void *)(infos + i * nvml.info_size);
+            pid = p->pid;
+            used = p->used_gpu_memory;
+            if (pid != (unsigned int)getpid())
+                continue;
+            if (used == NVML_NOT_AVAILABLE) {
+                snprintf(u->process_note, sizeof u->process_note,
+                         "NVML lists this process (pid %u) on %s without its memory", pid, bus_id);
+                found = false;
+                break;
+            }
+            u->process_bytes += used; /* one entry per MIG instance */
+            found = true;
+        }
+        if (!found && u->process_note[0] == '\0')
+            snprintf(u->process_note, sizeof u->process_note,
+                     "NVML does not list this process (pid %d) among the %u on %s "
+                     "(another PID namespace?)", (int)getpid(), n, bus_id);
+    }
+    free(infos);
+    nvml.shutdown();
+    return found;
+}
+
 gputest_usage gputest_measure_usage(void)
 {
-    gputest_usage u = {0, GPUTILE_POOL_STATS_INIT};
-    size_t total;
+    gputest_usage u = {GPUTILE_POOL_STATS_INIT, false, 0, false, 0, ""};
+    int dev, pools = 0;
     gputile_status s = gputile_pool_release();
     cr_assert_eq(s, GPUTILE_SUCCESS, "gputile_pool_release: %s", gputile_status_name(s));
     GPUTEST_CUDA(cudaDeviceSynchronize());
-    GPUTEST_CUDA(cudaMemGetInfo(&u.free_bytes, &total));
     s = gputile_pool_get_stats(&u.pool);
     cr_assert_eq(s, GPUTILE_SUCCESS, "gputile_pool_get_stats: %s", gputile_status_name(s));
+    GPUTEST_CUDA(cudaGetDevice(&dev));
+    GPUTEST_CUDA(cudaDeviceGetAttribute(&pools, cudaDevAttrMemoryPoolsSupported, dev));
+    if (pools) {
+        cudaMemPool_t pool;
+        unsigned long long used = 0; /* cuuint64_t */
+        GPUTEST_CUDA(cudaDeviceGetDefaultMemPool(&pool, dev));
+        GPUTEST_CUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
+        u.have_mempool = true;
+        u.mempool_used = used;
+    }
+    u.have_process_bytes = process_device_bytes(&u);
     return u;
+}
+
+void gputest_assert_no_device_leak(const gputest_usage *before, const gputest_usage *after,
+                                   size_t slack)
+{
+    if (before->have_mempool && after->have_mempool) {
+        cr_log_info("default memory pool: %llu bytes in use before, %llu after",
+                    before->mempool_used, after->mempool_used);
+        cr_assert(after->mempool_used <= before->mempool_used + slack,
+                  "device memory leaked from the default memory pool (cudaMallocAsync): %llu bytes "
+                  "in use before, %llu after (tolerance %zu)",
+                  before->mempool_used, after->mempool_used, slack);
+    } else {
+        cr_log_info("default memory pool: not supported on this device; not compared");
+    }
+    if (before->have_process_bytes && after->have_process_bytes) {
+        cr_log_info("this process's device memory (NVML): %llu bytes before, %llu after",
+                    before->process_bytes, after->process_bytes);
+        cr_assert(after->process_bytes <= before->process_bytes + slack,
+                  "device memory leaked: this process held %llu bytes before, %llu after "
+                  "(NVML; tolerance %zu)",
+                  before->process_bytes, after->process_bytes, slack);
+    } else {
+        cr_log_info("this process's device memory: not compared: %s",
+                    before->have_process_bytes ? after->process_note : before->process_note);
+    }
 }
 
 bool gputest_small(void)
@@ -77,7 +254,7 @@ size_t gputest_shrink(size_t n, size_t limit, size_t keep)
 
 void gputest_cuda_ok(cudaError_t err, const char *what, const char *file, int line)
 {
-    cr_assert(err == cudaSuccess, "%s:%d: %s: %s", file, line, what, cudaGetErrorString(err));
+    cr_assert(err == cudaSuccess, "%s:%d: %s: %s", file, line, what, gputest_cuda_text(err));
 }
 
 static uint64_t state;

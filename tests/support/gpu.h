@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gpu.h: what the GPU suites share: the skip-without-device init, random
  * inputs, guard bands, and cuBLAS as the reference (pedantic FP32).
@@ -15,6 +16,11 @@
 
 /* .init of every GPU test: skips the test, with the reason, without a device. */
 void gputest_require_device(void);
+/* What a CUDA error means to the user: for cudaErrorNoDevice and
+ * cudaErrorInsufficientDriver the library's words for GPUTILE_ERROR_NO_DEVICE
+ * ("no usable CUDA device (or no driver)": with no driver installed at all,
+ * CUDA says its "driver version is insufficient"); CUDA's text otherwise. */
+const char *gputest_cuda_text(cudaError_t err);
 
 /* GPUTEST_SMALL=1 in the environment (tests/compute-sanitizer.sh sets it):
  * the suites shrink their largest sizes so that they finish under
@@ -23,14 +29,39 @@ void gputest_require_device(void);
  * tile of every kernel and the same ragged edges and alignments mod keep
  * remain; sample counts likewise. Tests that only make sense at full size
  * skip with that reason. */
-/* Device memory and the pinned pool's state, for leak checks: releases the
- * pool's cached blocks and synchronises first, so what is left is what the
- * program holds. */
+/* What libgputile and this process hold, for leak checks that other
+ * processes on the GPU cannot disturb (cudaMemGetInfo's free memory is
+ * device-wide: it moved by gigabytes when the suites ran side by side).
+ * gputest_measure_usage() releases the pinned pool's cached blocks and
+ * synchronises first, so what is left is what the program holds:
+ *  - pool: the pinned pool's statistics (gputile_pool_get_stats);
+ *  - mempool_used: bytes in use from the device's default stream-ordered
+ *    pool (cudaMemPoolAttrUsedMemCurrent, this process's own), where the
+ *    library's GEMM workspaces and host-GEMM tiles come from
+ *    (cudaMallocAsync); have_mempool false on a device without pools;
+ *  - process_bytes: this process's device memory as the driver reports it
+ *    per process (NVML, nvmlDeviceGetComputeRunningProcesses_v3/_v2/v1 for
+ *    getpid(); libnvidia-ml.so.1 opened with dlopen, so nothing links it).
+ *    Without NVML, or when NVML does not list this pid (a container's PID
+ *    namespace, a driver that hides per-process memory),
+ *    have_process_bytes is false, process_note says why, and that part of
+ *    the check is skipped with a log line. */
 typedef struct gputest_usage {
-    size_t free_bytes; /* cudaMemGetInfo's free memory */
     gputile_pool_stats pool;
+    bool have_mempool;
+    unsigned long long mempool_used;
+    bool have_process_bytes;
+    unsigned long long process_bytes;
+    char process_note[192];
 } gputest_usage;
 gputest_usage gputest_measure_usage(void);
+/* Fails the test when the device memory counted in `after` exceeds `before`
+ * by more than `slack` bytes (each suite keeps its own tolerance): the
+ * default pool's bytes in use, and NVML's count for this process where both
+ * measurements have one. Logs what it compared and what it skipped. The
+ * pinned pool's statistics are each suite's own check. */
+void gputest_assert_no_device_leak(const gputest_usage *before, const gputest_usage *after,
+                                   size_t slack);
 
 bool gputest_small(void);
 /* GPUTEST_SHARD=i/n in the environment (0 <= i < n): true for the cases

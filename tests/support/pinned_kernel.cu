@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pinned_kernel.cu: a kernel for test_pinned.c that reads and writes
  * mapped (zero-copy) host memory through its device pointer.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref64.cu: see ref64.h. One thread per element of C, k summed in order in
  * float64 (products of floats are exact in float64, so the only error is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref64.h: a float64 GEMM reference on the GPU for the accuracy suites.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sticky_kernel.cu: a kernel for test_sticky.c that corrupts the CUDA
  * context on purpose.
