@@ -31,6 +31,7 @@
 #include "device_kernels.h"
 #include "gputile.h"
 #include "../tests/support/ref64.h"
+#include "../tests/support/variants.h"
 
 typedef struct shape {
     long m, n, k;
@@ -233,13 +234,16 @@ int bench_gemm(int argc, char **argv)
             rows[nrows++] = (struct row){"tiled", GPUTILE_ALGO_TILED, 0, fp32, h};
             rows[nrows++] = (struct row){"naive", GPUTILE_ALGO_NAIVE, 0, fp32, h};
         }
-        const int rb[] = {GPUTILE_ALGO_REGBLOCK_128,      GPUTILE_ALGO_REGBLOCK_128_W64,
-                          GPUTILE_ALGO_REGBLOCK_128X256,   GPUTILE_ALGO_REGBLOCK_64,
-                          GPUTILE_ALGO_REGBLOCK_64X128,    GPUTILE_ALGO_REGBLOCK_64X128_X3};
-        for (int r = 0; r < (int)(sizeof rb / sizeof rb[0]) && want_fp32; ++r) {
-            rows[nrows++] = (struct row){gputile_algorithm_name(rb[r]), rb[r], 1, fp32, h};
+        /* every FP32 row of the variant table that takes a split of k (the
+         * register-blocked kernels), unsplit, and split with --sweep */
+        for (size_t v = 0; v < GPUTEST_N_VARIANTS && want_fp32; ++v) {
+            const struct gputest_variant *r = &gputest_variants[v];
+            if (r->precision != fp32 || !(r->flags & GPUTILE__GEMM_SPLITK))
+                continue;
+            rows[nrows++] = (struct row){gputile_algorithm_name(r->algorithm), r->algorithm, 1, fp32, h};
             for (int sk = 2; sweep && sk <= 16; sk *= 2)
-                rows[nrows++] = (struct row){gputile_algorithm_name(rb[r]), rb[r], sk, fp32, h};
+                rows[nrows++] =
+                    (struct row){gputile_algorithm_name(r->algorithm), r->algorithm, sk, fp32, h};
         }
         /* tensor-core precisions: AUTO, then each wgmma algorithm (AUTO's split of k) */
         static const struct {

@@ -8,24 +8,8 @@
 
 #include "bench.h"
 #include "gputile.h"
+#include "../tests/support/variants.h"
 
-/* Tile shapes of libgputile's GEMM algorithms (kernels/gemm_*.cu): per
- * block and per k step, `loads` floats come from global memory for `fmas`
- * fused multiply-adds. */
-static const struct {
-    int algorithm;
-    const char *shape;
-    double loads, fmas;
-} tiles[] = {
-    {GPUTILE_ALGO_NAIVE, "1 element of C per thread, no reuse", 2, 1},
-    {GPUTILE_ALGO_TILED, "16x16 shared tiles", 2.0 * 16 * 16, 16.0 * 16 * 16},
-    {GPUTILE_ALGO_REGBLOCK_64, "64x64 tiles, 8x8 per thread", 64 + 64, 64.0 * 64},
-    {GPUTILE_ALGO_REGBLOCK_128, "128x128 tiles, 8x8 per thread", 128 + 128, 128.0 * 128},
-    {GPUTILE_ALGO_REGBLOCK_128_W64, "128x128 tiles, 16x8 per thread", 128 + 128, 128.0 * 128},
-    {GPUTILE_ALGO_REGBLOCK_128X256, "128x256 tiles, 16x8 per thread", 128 + 256, 128.0 * 256},
-    {GPUTILE_ALGO_REGBLOCK_64X128, "64x128 tiles, 8x8 per thread", 64 + 128, 64.0 * 128},
-    {GPUTILE_ALGO_REGBLOCK_64X128_X3, "64x128 tiles, 8x8 per thread, 3 per SM", 64 + 128, 64.0 * 128},
-};
 
 static const char info_usage[] = "usage: gputile-bench info [--runs N] [--warmup N]\n";
 
@@ -65,10 +49,21 @@ int bench_info(int argc, char **argv)
     BENCH_CUDA(cudaStreamDestroy(s));
     printf("\nmeasured now: FFMA %.1f TFLOP/s, device read %.0f GB/s; balance %.1f FLOP per byte\n",
            peak, bw, peak * 1e12 / (bw * 1e9));
-    printf("\nGEMM algorithm     tile shape                         global loads per FMA   CGMA (FMAs per load)\n");
-    for (size_t i = 0; i < sizeof tiles / sizeof tiles[0]; ++i)
-        printf("%-18s %-34s %20.4f %22.1f\n", gputile_algorithm_name(tiles[i].algorithm), tiles[i].shape,
-               tiles[i].loads / tiles[i].fmas, tiles[i].fmas / tiles[i].loads);
+    /* Per block and k step, a bm x bn tile loads bm + bn floats for bm bn
+     * FMAs (the naive kernel, one element per thread with no reuse: 2 per 1);
+     * the rows of kernels/gemm_variants.h. */
+    printf("\nGEMM variant          precision  tile        global loads per FMA   CGMA (FMAs per load)\n");
+    for (size_t v = 0; v < GPUTEST_N_VARIANTS; ++v) {
+        const struct gputest_variant *r = &gputest_variants[v];
+        const double loads = r->algorithm == GPUTILE_ALGO_NAIVE ? 2 : r->bm + r->bn;
+        const double fmas = r->algorithm == GPUTILE_ALGO_NAIVE ? 1 : (double)r->bm * r->bn;
+        char tile[32];
+        snprintf(tile, sizeof tile, "%dx%d", r->bm, r->bn);
+        printf("%-21s %-10s %-11s %20.4f %22.1f\n", r->id,
+               r->precision == GPUTILE_PRECISION_FP32 ? "fp32"
+               : r->precision == GPUTILE_PRECISION_TF32 ? "tf32" : "3xtf32",
+               tile, loads / fmas, fmas / loads);
+    }
     printf("\nA kernel stays off the bandwidth roof while its loads per FMA, times 4 bytes, are\n"
            "below the device's bytes per FMA (%.3f); caches and L2 reuse push naive further.\n",
            2 * bw * 1e9 / (peak * 1e12));

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_naive.cu: the seed's naive GEMM, one thread per element of C
  * (Kirk & Hwu Fig. 4.1, Programming Guide 6.2.4 without shared memory).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_pack.cu: the K-major pre-pass of the TMA-fed tensor-core GEMM
  * (gemm_wgmma_tma.cu): writes an operand as rows x k floats, k contiguous,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_regblock.cu: the register-blocked FP32 GEMM family (FFMA only).
  *

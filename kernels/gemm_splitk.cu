@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_splitk.cu: the deterministic split-K reduction of every GEMM family.
  *

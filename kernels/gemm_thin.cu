@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_thin.cu: products one to four columns wide, for the ragged edges of
  * C that whole register-blocked tiles would cover at a loss.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_tiled.cu: the shared-memory tiled GEMM of Kirk & Hwu Fig. 4.7 and the
  * Programming Guide's 6.2.4 example, generalised to any shape.

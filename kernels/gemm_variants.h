@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_variants.h: the GEMM kernel variants, one row each (internal).
  *

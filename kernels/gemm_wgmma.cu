@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_wgmma.cu: the library's instantiation of the register-staged
  * tensor-core kernel (gemm_wgmma.cuh, sm_90a only): TF32 on 128 x 128

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_wgmma.cuh: FP32 GEMM on Hopper's tensor cores (wgmma, sm_90a only):
  * 3xTF32 (FP32-accurate) and plain TF32, staged through registers: the

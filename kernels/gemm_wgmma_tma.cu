@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_wgmma_tma.cu: GEMM on Hopper's tensor cores fed by the tensor memory
  * accelerator (sm_90a only): what GPUTILE_ALGO_WGMMA_128X256 runs in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * grid.cuh: launch-shape helpers shared by the kernels (internal).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * histogram.cu: the histogram kernels (shared, DSM and global tiers), their
  * launcher and the occupancy queries the planner uses, each instantiated

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * histogram.h: the histogram kernels' interface to lib/ (internal): the
  * table of sample types, the arguments of one histogram and the launch plan.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * histogram_samples.cuh: the binning functors of the histogram's sample
  * types, one per row of GPUTILE__HIST_SAMPLE_TYPES (kernels/histogram.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kernels.h: the C-callable launchers of kernels/ (internal to libgputile).
  *

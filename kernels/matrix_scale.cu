@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * matrix_scale.cu: C = beta * C, the whole of GEMM when k = 0 or alpha = 0.
  *

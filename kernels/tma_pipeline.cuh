@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tma_pipeline.cuh: the Hopper (sm_90a) PTX of a TMA-fed shared-memory
  * pipeline: mbarriers, 2-D tensor loads, and register reallocation between

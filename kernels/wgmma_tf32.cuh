@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * wgmma_tf32.cuh: the Hopper (sm_90a) PTX that gemm_wgmma.cu issues, one
  * thin wrapper per instruction (internal; include only from files built

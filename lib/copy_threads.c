@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copy_threads.c: the host copy threads. One memcpy thread reaches ~12 GB/s
  * on our H200's host and four reach ~44 GB/s (ANCHORS.md), so the pinned

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copy_threads.h: the host copy engine (copy_threads.c), internal. It copies
  * bytes between host buffers with a pool of threads and calls nothing else

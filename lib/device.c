@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * device.c: the facts about a device that planners use (SM count, shared
  * memory, clusters, compute capability, host mapping), asked of the driver

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm.c: gputile_gemm() and gputile_matmul(): validate, choose the row
  * (gemm_plan.c), then run it on device matrices (gemm_launch.c) or, with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_host.c: GEMM on host matrices, transfers overlapped with compute.
  *

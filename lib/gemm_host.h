@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_host.h: GEMM with host matrices, transfers overlapped with the
  * kernels (internal; gemm_host.c). Sits on top of the device GEMM

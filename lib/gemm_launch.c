@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_launch.c: carries out one planned GEMM launch (see gemm_launch.h).
  * The only caller of the kernels' GEMM launchers, so the order of the

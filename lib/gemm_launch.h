@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_launch.h: running a planned GEMM on device pointers (internal).
  * What gputile_gemm() does for device matrices and the host-matrix

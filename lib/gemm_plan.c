@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_plan.c: the GEMM planner. The variants are the rows of
  * kernels/gemm_variants.h; a call chooses one row and a split of k

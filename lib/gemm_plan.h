@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gemm_plan.h: the GEMM planner (internal). The table of variants built
  * from kernels/gemm_variants.h; the choice a call makes once (which row,

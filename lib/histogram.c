@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * histogram.c: gputile_histogram_i32(), gputile_histogram_f32(),
  * gputile_histogram_plan() and gputile_hist_tier_name(): validate, plan,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * histogram_plan.c: which tier, how many privatised copies, which cluster
  * size and how many blocks, for nbins on the current device.

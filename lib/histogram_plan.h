@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * histogram_plan.h: the histogram's sample-type descriptors and planner,
  * for lib/histogram.c (internal).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * matrix.c: checks on gputile_matrix values, overlap, and where their
  * memory lives (through pointer.c's classifier).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * memory.c: device allocation, strided matrix copies, and the one 2D copy
  * (cudaMemcpy2DAsync within its pitch limit) that every copy of lib/ uses.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pinned.c: pinned host memory: allocation with flags, registration of
  * existing memory (any address and length, rounded out to whole pages), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pinned_internal.h: what the pinned-memory files of lib/ share (internal).
  * The layers have their own headers, each including only what lies below

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pinned_pool.c: the process-wide pool of pinned host blocks.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pinned_table.c: the table of pinned host memory that libgputile made
  * (allocations, registrations, pool blocks). A sorted array of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pinned_table.h: the bottom of the pinned-memory files of lib/ (internal):
  * the table of every pinned range libgputile made (pinned_table.c) and the

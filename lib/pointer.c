@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pointer.c: where a raw pointer's memory lives (host pageable, host
  * pinned, device memory of the current or another device, managed): the

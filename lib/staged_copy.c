@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * staged_copy.c: copies between host memory and the device.
  *

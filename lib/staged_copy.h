@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * staged_copy.h: copies between pageable host memory and the device through
  * rings of pooled pinned buffers (staged_copy.c), internal. It sits on the

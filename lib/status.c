@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * status.c: status texts and names from GPUTILE_STATUS_MAP, the per-thread
  * CUDA error behind the last failure, and the runtime version.

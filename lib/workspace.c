@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * workspace.c: where every planned launch gets its device scratch (split-K
  * partials, tail partials, K-major pre-passes, the host GEMM's compact

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # format.sh: every C, C++ and CUDA source of the tree is formatted as
 # .clang-format says (`make format` fixes it). TAP output; skipped where
 # clang-format is not installed or is not the major version the tree was

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * wgmma_probe.c: a layout map of the wgmma kernels, for debugging from one
  * GPU run (not a test; `tests/wgmma_probe` prints, exits 0 when the

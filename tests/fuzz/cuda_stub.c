@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cuda_stub.c: the CUDA runtime and the kernel launchers as the fuzz target
  * sees them: a machine without a device. Every CUDA runtime call lib/ makes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_args.c: libFuzzer target for the argument checks of every public
  * entry point (`make fuzz'; tests/fuzz/README).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * variants.h: the GEMM variant table (kernels/gemm_variants.h) for the
  * tests and gputile-bench, so that they iterate the library's rows instead

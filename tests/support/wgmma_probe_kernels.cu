@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * wgmma_probe_kernels.cu: see wgmma_probe_kernels.h. Instantiates the
  * library's register-staged wgmma template (kernels/gemm_wgmma.cuh) in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * wgmma_probe_kernels.h: the register-staged wgmma kernel's variants that
  * only tests/wgmma_probe runs (built here, not in the library).
