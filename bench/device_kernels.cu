@@ -68,8 +68,7 @@ static __global__ void read_kernel(const float4 *p, size_t n, float *out)
         out[0] = s;
 }
 
-extern "C" cudaError_t bench_read(const float *p, size_t bytes, float *out, int sms,
-                                  cudaStream_t s)
+extern "C" cudaError_t bench_read(const float *p, size_t bytes, float *out, int sms, cudaStream_t s)
 {
     read_kernel<<<sms * 8, 512, 0, s>>>((const float4 *)p, bytes / 16, out);
     return cudaGetLastError();

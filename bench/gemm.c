@@ -38,9 +38,9 @@ typedef struct shape {
 } shape;
 
 static const shape default_shapes[] = {
-    {2048, 2048, 2048}, {4096, 4096, 4096}, {8192, 8192, 8192},   {16384, 16384, 16384},
-    {4097, 4097, 4097}, {8192, 8192, 1024}, {8192, 128, 8192},    {127, 8192, 8192},
-    {1024, 1024, 1024},
+    {2048, 2048, 2048},    {4096, 4096, 4096}, {8192, 8192, 8192},
+    {16384, 16384, 16384}, {4097, 4097, 4097}, {8192, 8192, 1024},
+    {8192, 128, 8192},     {127, 8192, 8192},  {1024, 1024, 1024},
 };
 
 typedef struct gemm_ctx {
@@ -60,8 +60,9 @@ static void enqueue(void *p, cudaStream_t stream)
     const long m = x->s->m, n = x->s->n, k = x->s->k;
     if (x->algorithm < 0) {
         const float one = 1.0f, zero = 0.0f;
-        cublasStatus_t st = cublasSgemm(x->h, CUBLAS_OP_N, CUBLAS_OP_N, (int)n, (int)m, (int)k, &one,
-                                        x->b[i], (int)n, x->a[i], (int)k, &zero, x->c[i], (int)n);
+        cublasStatus_t st =
+            cublasSgemm(x->h, CUBLAS_OP_N, CUBLAS_OP_N, (int)n, (int)m, (int)k, &one, x->b[i],
+                        (int)n, x->a[i], (int)k, &zero, x->c[i], (int)n);
         if (st != CUBLAS_STATUS_SUCCESS) {
             fprintf(stderr, "gputile-bench: cublasSgemm: status %d\n", (int)st);
             exit(1);
@@ -138,19 +139,22 @@ int bench_gemm(int argc, char **argv)
             char list[64];
             snprintf(list, sizeof list, "%s", argv[++i]);
             want_fp32 = want_3x = want_tf32 = false;
-            for (char *save = NULL, *t = strtok_r(list, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
+            for (char *save = NULL, *t = strtok_r(list, ",", &save); t != NULL;
+                 t = strtok_r(NULL, ",", &save)) {
                 const bool all = strcmp(t, "all") == 0;
                 want_fp32 |= all || strcmp(t, "fp32") == 0;
                 want_3x |= all || strcmp(t, "3xtf32") == 0;
                 want_tf32 |= all || strcmp(t, "tf32") == 0;
-                if (!all && strcmp(t, "fp32") != 0 && strcmp(t, "3xtf32") != 0 && strcmp(t, "tf32") != 0) {
+                if (!all && strcmp(t, "fp32") != 0 && strcmp(t, "3xtf32") != 0 &&
+                    strcmp(t, "tf32") != 0) {
                     fprintf(stderr, "gputile-bench gemm: --precision takes all, fp32, 3xtf32, tf32 "
                                     "or a comma-separated list of them\n");
                     free(shapes);
                     return 2;
                 }
             }
-        } else if (sscanf(argv[i], "%ldx%ldx%ld", &s.m, &s.n, &s.k) == 3 && s.m > 0 && s.n > 0 && s.k > 0) {
+        } else if (sscanf(argv[i], "%ldx%ldx%ld", &s.m, &s.n, &s.k) == 3 && s.m > 0 && s.n > 0 &&
+                   s.k > 0) {
             shapes = realloc(shapes, (size_t)(nshapes + 1) * sizeof *shapes);
             shapes[nshapes++] = s;
         } else {
@@ -168,13 +172,15 @@ int bench_gemm(int argc, char **argv)
     cudaStream_t stream;
     BENCH_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     cublasHandle_t h;
-    if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS || cublasSetStream(h, stream) != CUBLAS_STATUS_SUCCESS) {
+    if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS ||
+        cublasSetStream(h, stream) != CUBLAS_STATUS_SUCCESS) {
         fprintf(stderr, "gputile-bench: cuBLAS initialisation failed\n");
         return 1;
     }
     cublasSetMathMode(h, CUBLAS_DEFAULT_MATH); /* FP32 inputs: FFMA, no TF32 */
     cublasHandle_t h_tf32;
-    if (cublasCreate(&h_tf32) != CUBLAS_STATUS_SUCCESS || cublasSetStream(h_tf32, stream) != CUBLAS_STATUS_SUCCESS ||
+    if (cublasCreate(&h_tf32) != CUBLAS_STATUS_SUCCESS ||
+        cublasSetStream(h_tf32, stream) != CUBLAS_STATUS_SUCCESS ||
         cublasSetMathMode(h_tf32, CUBLAS_TF32_TENSOR_OP_MATH) != CUBLAS_STATUS_SUCCESS) {
         fprintf(stderr, "gputile-bench: cuBLAS initialisation failed\n");
         return 1;
@@ -189,14 +195,15 @@ int bench_gemm(int argc, char **argv)
 
     if (o.csv)
         printf("# ffma_tflops=%.2f read_gbs=%.0f\n"
-               "gpu,m,n,k,name,split_k,ms,tflops,ratio_to_cublas,share_of_ffma_peak,rel_diff_to_cublas,"
+               "gpu,m,n,k,name,split_k,ms,tflops,ratio_to_cublas,share_of_ffma_peak,rel_diff_to_"
+               "cublas,"
                "rel_err_fp64,ratio_to_cublas_tf32\n",
                peak, read_gbs);
     else
         printf("%s, measured: FFMA peak %.1f TFLOP/s, read %.0f GB/s; median of %d runs\n\n"
                "%-22s %-24s %9s %8s %7s %6s %9s %9s %7s\n",
-               prop.name, peak, read_gbs, o.runs, "shape m x n x k", "algorithm", "ms", "TFLOP/s", "cuBLAS",
-               "peak", "rel.diff", "err.fp64", "c.TF32");
+               prop.name, peak, read_gbs, o.runs, "shape m x n x k", "algorithm", "ms", "TFLOP/s",
+               "cuBLAS", "peak", "rel.diff", "err.fp64", "c.TF32");
 
     for (int si = 0; si < nshapes; ++si) {
         const shape *s = &shapes[si];
@@ -240,7 +247,8 @@ int bench_gemm(int argc, char **argv)
             const struct gputest_variant *r = &gputest_variants[v];
             if (r->precision != fp32 || !(r->flags & GPUTILE__GEMM_SPLITK))
                 continue;
-            rows[nrows++] = (struct row){gputile_algorithm_name(r->algorithm), r->algorithm, 1, fp32, h};
+            rows[nrows++] =
+                (struct row){gputile_algorithm_name(r->algorithm), r->algorithm, 1, fp32, h};
             for (int sk = 2; sweep && sk <= 16; sk *= 2)
                 rows[nrows++] =
                     (struct row){gputile_algorithm_name(r->algorithm), r->algorithm, sk, fp32, h};
@@ -250,10 +258,12 @@ int bench_gemm(int argc, char **argv)
             const char *names[3];
             int precision;
         } tc[] = {
-            {{"3xtf32-auto", "3xtf32-wgmma128x128", "3xtf32-wgmma128x256"}, GPUTILE_PRECISION_FP32_3XTF32},
+            {{"3xtf32-auto", "3xtf32-wgmma128x128", "3xtf32-wgmma128x256"},
+             GPUTILE_PRECISION_FP32_3XTF32},
             {{"tf32-auto", "tf32-wgmma128x128", "tf32-wgmma128x256"}, GPUTILE_PRECISION_TF32},
         };
-        const int tc_algos[3] = {GPUTILE_ALGO_AUTO, GPUTILE_ALGO_WGMMA_128X128, GPUTILE_ALGO_WGMMA_128X256};
+        const int tc_algos[3] = {GPUTILE_ALGO_AUTO, GPUTILE_ALGO_WGMMA_128X128,
+                                 GPUTILE_ALGO_WGMMA_128X256};
         for (int t = 0; t < 2; ++t) {
             if (!(t == 0 ? want_3x : want_tf32))
                 continue;
@@ -262,7 +272,8 @@ int bench_gemm(int argc, char **argv)
                 if (r > 0 && !(prop.major == 9 && prop.minor == 0))
                     continue;
                 /* 3xTF32 runs on 128 x 128 tiles only (lib/gemm.c) */
-                if (tc_algos[r] == GPUTILE_ALGO_WGMMA_128X256 && tc[t].precision == GPUTILE_PRECISION_FP32_3XTF32)
+                if (tc_algos[r] == GPUTILE_ALGO_WGMMA_128X256 &&
+                    tc[t].precision == GPUTILE_PRECISION_FP32_3XTF32)
                     continue;
                 rows[nrows++] = (struct row){tc[t].names[r], tc_algos[r], 0, tc[t].precision, h};
             }
@@ -271,7 +282,15 @@ int bench_gemm(int argc, char **argv)
         gemm_ctx ctx[64];
         bench_item items[64];
         for (int r = 0; r < nrows; ++r) {
-            ctx[r] = (gemm_ctx){s, sets, 0, a, b, c, rows[r].h, rows[r].algorithm, rows[r].split_k,
+            ctx[r] = (gemm_ctx){s,
+                                sets,
+                                0,
+                                a,
+                                b,
+                                c,
+                                rows[r].h,
+                                rows[r].algorithm,
+                                rows[r].split_k,
                                 rows[r].precision};
             items[r] = (bench_item){rows[r].name, enqueue, &ctx[r], 0};
         }
@@ -287,8 +306,8 @@ int bench_gemm(int argc, char **argv)
         double *dref64, *dscale;
         BENCH_CUDA(cudaMalloc((void **)&dref64, ec * sizeof(double)));
         BENCH_CUDA(cudaMalloc((void **)&dscale, ec * sizeof(double)));
-        BENCH_CUDA(gputest_gemm_ref64(0, 0, s->m, s->n, s->k, 1.0f, a[0], s->k, b[0], s->n, 0.0f, NULL, s->n,
-                                      dref64, dscale));
+        BENCH_CUDA(gputest_gemm_ref64(0, 0, s->m, s->n, s->k, 1.0f, a[0], s->k, b[0], s->n, 0.0f,
+                                      NULL, s->n, dref64, dscale));
         double *href64 = to_host(dref64, ec * sizeof(double));
         BENCH_CUDA(cudaFree(dref64));
         BENCH_CUDA(cudaFree(dscale));
@@ -315,15 +334,17 @@ int bench_gemm(int argc, char **argv)
             char shape_s[48];
             snprintf(shape_s, sizeof shape_s, "%ldx%ldx%ld", s->m, s->n, s->k);
             if (o.csv)
-                printf("\"%s\",%ld,%ld,%ld,%s,%d,%.4f,%.2f,%.3f,%.3f,%.2e,%.2e,%.3f\n", prop.name, s->m, s->n,
-                       s->k, rows[r].name, rows[r].split_k, items[r].median_ms, tf, cublas_ms / items[r].median_ms,
-                       tf / peak, diff[r], err64[r], cublas_tf32_ms > 0 ? cublas_tf32_ms / items[r].median_ms : 0);
+                printf("\"%s\",%ld,%ld,%ld,%s,%d,%.4f,%.2f,%.3f,%.3f,%.2e,%.2e,%.3f\n", prop.name,
+                       s->m, s->n, s->k, rows[r].name, rows[r].split_k, items[r].median_ms, tf,
+                       cublas_ms / items[r].median_ms, tf / peak, diff[r], err64[r],
+                       cublas_tf32_ms > 0 ? cublas_tf32_ms / items[r].median_ms : 0);
             else {
                 char name[40];
                 snprintf(name, sizeof name, rows[r].split_k > 1 ? "%s/s%d" : "%s", rows[r].name,
                          rows[r].split_k);
-                printf("%-22s %-24s %9.3f %8.2f %7.3f %5.0f%% %9.1e %9.1e", shape_s, name, items[r].median_ms,
-                       tf, cublas_ms / items[r].median_ms, 100 * tf / peak, diff[r], err64[r]);
+                printf("%-22s %-24s %9.3f %8.2f %7.3f %5.0f%% %9.1e %9.1e", shape_s, name,
+                       items[r].median_ms, tf, cublas_ms / items[r].median_ms, 100 * tf / peak,
+                       diff[r], err64[r]);
                 if (cublas_tf32_ms > 0)
                     printf(" %7.3f", cublas_tf32_ms / items[r].median_ms);
                 printf("\n");

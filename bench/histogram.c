@@ -46,7 +46,8 @@ static void enqueue(void *p, cudaStream_t stream)
     ctx *c = p;
     switch (c->what) {
     case 0:
-        BENCH_CUDA(bench_read((const float *)c->d, c->n / 4 * 16, c->sink, bench_sm_count(), stream));
+        BENCH_CUDA(
+            bench_read((const float *)c->d, c->n / 4 * 16, c->sink, bench_sm_count(), stream));
         break;
     case 1: {
         gputile_histogram_options o = GPUTILE_HISTOGRAM_OPTIONS_INIT;
@@ -85,7 +86,8 @@ static int verify(ctx *lib, ctx *cub, uint64_t *h64, int *h32, cudaStream_t stre
     BENCH_CUDA(cudaMemcpy(h32, cub->hist, (size_t)cub->nbins * 4, cudaMemcpyDeviceToHost));
     for (int32_t b = 0; b < lib->nbins; ++b)
         if (h64[b] != (uint64_t)(uint32_t)h32[b]) {
-            fprintf(stderr, "gputile-bench: MISMATCH tier %s nbins %d bin %d: libgputile %llu, CUB %d\n",
+            fprintf(stderr,
+                    "gputile-bench: MISMATCH tier %s nbins %d bin %d: libgputile %llu, CUB %d\n",
                     gputile_hist_tier_name(lib->tier), lib->nbins, b, (unsigned long long)h64[b],
                     h32[b]);
             return 0;
@@ -109,9 +111,9 @@ static int parse_bins(const char *s, int32_t *bins, int max)
     return n;
 }
 
-static const char histogram_usage[] =
-    "usage: gputile-bench histogram [--csv] [--runs N] [--warmup N] [--samples N] [--bins a,b,...]\n"
-    "                               [--all-tiers]\n";
+static const char histogram_usage[] = "usage: gputile-bench histogram [--csv] [--runs N] [--warmup "
+                                      "N] [--samples N] [--bins a,b,...]\n"
+                                      "                               [--all-tiers]\n";
 
 int bench_histogram(int argc, char **argv)
 {
@@ -176,8 +178,13 @@ int bench_histogram(int argc, char **argv)
             bench_item items[MAX_ITEMS];
             ctx c[MAX_ITEMS];
             int m = 0;
-            ctx base = {.d = d, .n = n, .nbins = nbins, .counts = counts, .hist = hist,
-                        .sink = sink, .tier = GPUTILE_HIST_TIER_AUTO};
+            ctx base = {.d = d,
+                        .n = n,
+                        .nbins = nbins,
+                        .counts = counts,
+                        .hist = hist,
+                        .sink = sink,
+                        .tier = GPUTILE_HIST_TIER_AUTO};
             c[m] = base, c[m].what = 0, items[m].name = "read", ++m;
             const int lib_i = m;
             c[m] = base, c[m].what = 1, items[m].name = "libgputile", ++m;

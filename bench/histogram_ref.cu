@@ -17,7 +17,6 @@
 
 namespace cg = cooperative_groups;
 
-
 __device__ __forceinline__ uint32_t mix(uint64_t x)
 {
     x ^= x >> 33;
@@ -143,7 +142,8 @@ extern "C" int benchref_seed_ok(int32_t nbins, int cluster)
     BENCH_CUDA(cudaGetDevice(&dev));
     BENCH_CUDA(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     BENCH_CUDA(cudaDeviceGetAttribute(&can_cluster, cudaDevAttrClusterLaunch, dev));
-    if (!can_cluster || nbins % cluster != 0 || (size_t)(nbins / cluster) * sizeof(int) > (size_t)optin)
+    if (!can_cluster || nbins % cluster != 0 ||
+        (size_t)(nbins / cluster) * sizeof(int) > (size_t)optin)
         return 0;
     BENCH_CUDA(cudaFuncSetAttribute((const void *)clusterHist_kernel,
                                     cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
@@ -164,6 +164,6 @@ extern "C" void benchref_seed(const int32_t *d, size_t n, int32_t nbins, int clu
     cudaLaunchConfig_t config;
     cudaLaunchAttribute attr[1];
     seed_config(&config, attr, n, nbins, cluster, stream);
-    BENCH_CUDA(cudaLaunchKernelEx(&config, clusterHist_kernel, hist, (int)nbins, (int)(nbins / cluster),
-                                  (const int *)d, n));
+    BENCH_CUDA(cudaLaunchKernelEx(&config, clusterHist_kernel, hist, (int)nbins,
+                                  (int)(nbins / cluster), (const int *)d, n));
 }

@@ -10,7 +10,6 @@
 #include "gputile.h"
 #include "../tests/support/variants.h"
 
-
 static const char info_usage[] = "usage: gputile-bench info [--runs N] [--warmup N]\n";
 
 int bench_info(int argc, char **argv)
@@ -31,16 +30,19 @@ int bench_info(int argc, char **argv)
     printf("%s, compute capability %d.%d, %d SMs, libgputile %s\n\n", p.name, p.major, p.minor,
            p.multiProcessorCount, gputile_version_string());
     printf("memory space         scope          size\n");
-    printf("registers            thread         %d x 32-bit per SM, %d per block, up to 255 per thread\n",
+    printf("registers            thread         %d x 32-bit per SM, %d per block, up to 255 per "
+           "thread\n",
            p.regsPerMultiprocessor, p.regsPerBlock);
-    printf("shared memory        block          %zu KiB per SM, %zu KiB per block (%d KiB opt-in)\n",
-           p.sharedMemPerMultiprocessor / 1024, p.sharedMemPerBlock / 1024, optin / 1024);
-    printf("distributed shared   cluster        %s; 8 blocks per cluster portable, 16 non-portable\n",
-           cluster ? "yes (thread-block clusters)" : "no clusters on this device");
+    printf(
+        "shared memory        block          %zu KiB per SM, %zu KiB per block (%d KiB opt-in)\n",
+        p.sharedMemPerMultiprocessor / 1024, p.sharedMemPerBlock / 1024, optin / 1024);
+    printf(
+        "distributed shared   cluster        %s; 8 blocks per cluster portable, 16 non-portable\n",
+        cluster ? "yes (thread-block clusters)" : "no clusters on this device");
     printf("constant memory      grid           %zu KiB\n", p.totalConstMem / 1024);
     printf("L2 cache             device         %d MiB\n", p.l2CacheSize >> 20);
-    printf("global memory        device         %.1f GiB, %d-bit bus\n", p.totalGlobalMem / 1073741824.0,
-           p.memoryBusWidth);
+    printf("global memory        device         %.1f GiB, %d-bit bus\n",
+           p.totalGlobalMem / 1073741824.0, p.memoryBusWidth);
 
     cudaStream_t s;
     BENCH_CUDA(cudaStreamCreate(&s));
@@ -52,7 +54,8 @@ int bench_info(int argc, char **argv)
     /* Per block and k step, a bm x bn tile loads bm + bn floats for bm bn
      * FMAs (the naive kernel, one element per thread with no reuse: 2 per 1);
      * the rows of kernels/gemm_variants.h. */
-    printf("\nGEMM variant          precision  tile        global loads per FMA   CGMA (FMAs per load)\n");
+    printf("\nGEMM variant          precision  tile        global loads per FMA   CGMA (FMAs per "
+           "load)\n");
     for (size_t v = 0; v < GPUTEST_N_VARIANTS; ++v) {
         const struct gputest_variant *r = &gputest_variants[v];
         const double loads = r->algorithm == GPUTILE_ALGO_NAIVE ? 2 : r->bm + r->bn;
@@ -60,8 +63,9 @@ int bench_info(int argc, char **argv)
         char tile[32];
         snprintf(tile, sizeof tile, "%dx%d", r->bm, r->bn);
         printf("%-21s %-10s %-11s %20.4f %22.1f\n", r->id,
-               r->precision == GPUTILE_PRECISION_FP32 ? "fp32"
-               : r->precision == GPUTILE_PRECISION_TF32 ? "tf32" : "3xtf32",
+               r->precision == GPUTILE_PRECISION_FP32   ? "fp32"
+               : r->precision == GPUTILE_PRECISION_TF32 ? "tf32"
+                                                        : "3xtf32",
                tile, loads / fmas, fmas / loads);
     }
     printf("\nA kernel stays off the bandwidth roof while its loads per FMA, times 4 bytes, are\n"

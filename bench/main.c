@@ -40,12 +40,18 @@ static int bench_all(int argc, char **argv)
 {
     static const section sections[] = {
         {"info", bench_info, {NULL}, {NULL}},
-        {"gemm", bench_gemm, {NULL},
+        {"gemm",
+         bench_gemm,
+         {NULL},
          {"2048x2048x2048", "4096x4096x4096", "4097x4097x4097", "8192x128x8192", "127x8192x8192",
           NULL}},
-        {"histogram", bench_histogram, {NULL},
+        {"histogram",
+         bench_histogram,
+         {NULL},
          {"--samples", "67108864", "--bins", "1,256,4096,65536,1048576", NULL}},
-        {"transfer", bench_transfer, {NULL},
+        {"transfer",
+         bench_transfer,
+         {NULL},
          {"--max-mib", "256", "--no-sweep", "--gemm-n", "4096", NULL}},
     };
     bool quick = false;
@@ -111,11 +117,8 @@ int main(int argc, char **argv)
         const char *name;
         int (*run)(int, char **);
     } commands[] = {
-        {"info", bench_info},
-        {"gemm", bench_gemm},
-        {"histogram", bench_histogram},
-        {"transfer", bench_transfer},
-        {"all", bench_all},
+        {"info", bench_info},         {"gemm", bench_gemm}, {"histogram", bench_histogram},
+        {"transfer", bench_transfer}, {"all", bench_all},
     };
     if (argc < 2)
         return bench_usage(usage_text, false);

@@ -110,8 +110,8 @@ static void enqueue_copy(void *arg, cudaStream_t stream)
     const void *src = c->dir == H2D ? c->host : c->dev;
     switch (c->kind) {
     case 0:
-        BENCH_CUDA(cudaMemcpyAsync(dst, src, c->bytes, c->dir == H2D ? cudaMemcpyHostToDevice
-                                                                   : cudaMemcpyDeviceToHost,
+        BENCH_CUDA(cudaMemcpyAsync(dst, src, c->bytes,
+                                   c->dir == H2D ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost,
                                    stream));
         break;
     case 1:
@@ -133,8 +133,9 @@ static void print_rate_header(const bench_options *o)
         printf("section,direction,bytes,method,ms,GBps\n");
         return;
     }
-    printf("\nTransfer rates, GB/s (median of %d runs; staged = gputile_copy from pageable memory)\n",
-           o->runs);
+    printf(
+        "\nTransfer rates, GB/s (median of %d runs; staged = gputile_copy from pageable memory)\n",
+        o->runs);
     printf("%-4s %9s", "dir", "size");
     for (int m = 0; m < N_METHODS; ++m)
         printf(" %14s", method_name[m]);
@@ -147,13 +148,15 @@ static void rates(const bench_options *o, size_t max_bytes, cudaStream_t stream)
     BENCH_CUDA(cudaGetDevice(&dev));
     BENCH_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
 
-    bench_progress("transfer: allocating %zu MiB of pageable, pinned, write-combined and device memory",
-                   max_bytes / MiB);
+    bench_progress(
+        "transfer: allocating %zu MiB of pageable, pinned, write-combined and device memory",
+        max_bytes / MiB);
     void *pageable = xmalloc(max_bytes), *pinned, *wc, *devbuf, *mapped_dev;
     fill(pageable, max_bytes);
     check(gputile_pinned_alloc(&pinned, max_bytes, GPUTILE_PINNED_MAPPED | GPUTILE_PINNED_PORTABLE),
           "pinned alloc");
-    check(gputile_pinned_alloc(&wc, max_bytes, GPUTILE_PINNED_WRITE_COMBINED), "write-combined alloc");
+    check(gputile_pinned_alloc(&wc, max_bytes, GPUTILE_PINNED_WRITE_COMBINED),
+          "write-combined alloc");
     fill(pinned, max_bytes);
     memset(wc, 1, max_bytes);
     check(gputile_pinned_device_pointer(&mapped_dev, pinned), "device pointer");
@@ -162,7 +165,8 @@ static void rates(const bench_options *o, size_t max_bytes, cudaStream_t stream)
     print_rate_header(o);
     for (size_t bytes = MiB; bytes <= max_bytes; bytes *= 4) {
         for (int d = H2D; d <= D2H; ++d) {
-            bench_progress("transfer: %s %zu MiB", d == H2D ? "host->device" : "device->host", bytes / MiB);
+            bench_progress("transfer: %s %zu MiB", d == H2D ? "host->device" : "device->host",
+                           bytes / MiB);
             copy_ctx c[N_METHODS] = {
                 [M_PAGEABLE] = {d, pageable, devbuf, bytes, 0, sms},
                 [M_PINNED] = {d, pinned, devbuf, bytes, 0, sms},
@@ -192,8 +196,8 @@ static void rates(const bench_options *o, size_t max_bytes, cudaStream_t stream)
             const char *dn = d == H2D ? "h2d" : "d2h";
             if (o->csv) {
                 for (int m = 0; m < N_METHODS; ++m)
-                    printf("rate,%s,%zu,%s,%.4f,%.2f\n", dn, bytes, method_name[m], items[m].median_ms,
-                           bytes / items[m].median_ms / 1e6);
+                    printf("rate,%s,%zu,%s,%.4f,%.2f\n", dn, bytes, method_name[m],
+                           items[m].median_ms, bytes / items[m].median_ms / 1e6);
             } else {
                 printf("%-4s %5zu MiB", dn, bytes / MiB);
                 for (int m = 0; m < N_METHODS; ++m)
@@ -229,38 +233,44 @@ static void sweep(const bench_options *o, cudaStream_t stream)
     double best[2] = {0, 0};
     char best_what[2][64] = {"", ""};
     if (!o->csv)
-        printf("\nStaging knobs: gputile_copy of 256 MiB pageable memory, GB/s (defaults: lib/staged_copy.h, lib/copy_threads.h)\n"
-               "%9s %8s %8s %8s %8s\n", "chunk", "buffers", "threads", "h2d", "d2h");
+        printf("\nStaging knobs: gputile_copy of 256 MiB pageable memory, GB/s (defaults: "
+               "lib/staged_copy.h, lib/copy_threads.h)\n"
+               "%9s %8s %8s %8s %8s\n",
+               "chunk", "buffers", "threads", "h2d", "d2h");
     for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; ++c)
         for (size_t b = 0; b < sizeof buffers / sizeof buffers[0]; ++b)
             for (size_t t = 0; t < sizeof threads / sizeof threads[0]; ++t) {
                 gputile__stage_tune(chunks[c] * MiB, buffers[b], threads[t]);
-                bench_progress("transfer: sweep chunk %zu MiB, %d buffers, %d threads", chunks[c], buffers[b],
-                               threads[t]);
+                bench_progress("transfer: sweep chunk %zu MiB, %d buffers, %d threads", chunks[c],
+                               buffers[b], threads[t]);
                 copy_ctx ctx[2] = {{H2D, page, dev, bytes, 1, 0}, {D2H, page, dev, bytes, 1, 0}};
-                bench_item items[2] = {{"h2d", enqueue_copy, &ctx[0], 0}, {"d2h", enqueue_copy, &ctx[1], 0}};
+                bench_item items[2] = {{"h2d", enqueue_copy, &ctx[0], 0},
+                                       {"d2h", enqueue_copy, &ctx[1], 0}};
                 bench_time(items, 2, o, stream);
                 double gb[2];
                 for (int d = 0; d < 2; ++d) {
                     gb[d] = bytes / items[d].median_ms / 1e6;
                     if (gb[d] > best[d]) {
                         best[d] = gb[d];
-                        snprintf(best_what[d], sizeof best_what[d], "%zu MiB, %d buffers, %d threads",
-                                 chunks[c], buffers[b], threads[t]);
+                        snprintf(best_what[d], sizeof best_what[d],
+                                 "%zu MiB, %d buffers, %d threads", chunks[c], buffers[b],
+                                 threads[t]);
                     }
                 }
                 if (o->csv)
-                    printf("sweep,%zuMiB/%d/%d,%zu,staged-h2d,%.4f,%.2f\nsweep,%zuMiB/%d/%d,%zu,staged-d2h,%.4f,%.2f\n",
-                           chunks[c], buffers[b], threads[t], bytes, items[0].median_ms, gb[0], chunks[c],
-                           buffers[b], threads[t], bytes, items[1].median_ms, gb[1]);
+                    printf("sweep,%zuMiB/%d/%d,%zu,staged-h2d,%.4f,%.2f\nsweep,%zuMiB/%d/"
+                           "%d,%zu,staged-d2h,%.4f,%.2f\n",
+                           chunks[c], buffers[b], threads[t], bytes, items[0].median_ms, gb[0],
+                           chunks[c], buffers[b], threads[t], bytes, items[1].median_ms, gb[1]);
                 else
-                    printf("%5zu MiB %8d %8d %8.2f %8.2f\n", chunks[c], buffers[b], threads[t], gb[0], gb[1]);
+                    printf("%5zu MiB %8d %8d %8.2f %8.2f\n", chunks[c], buffers[b], threads[t],
+                           gb[0], gb[1]);
                 fflush(stdout);
             }
     gputile__stage_tune(0, 0, 0);
     if (!o->csv)
-        printf("best h2d: %.2f GB/s (%s); best d2h: %.2f GB/s (%s)\n", best[0], best_what[0], best[1],
-               best_what[1]);
+        printf("best h2d: %.2f GB/s (%s); best d2h: %.2f GB/s (%s)\n", best[0], best_what[0],
+               best[1], best_what[1]);
     check(gputile_pool_release(), "pool release");
     BENCH_CUDA(cudaFree(dev));
     free(page);
@@ -331,11 +341,19 @@ typedef struct gemm_ctx {
     int kind;
 } gemm_ctx;
 
-enum { G_KERNEL, G_SEED_PAGEABLE, G_SEED_PINNED, G_GPUTILE_PAGEABLE, G_GPUTILE_PINNED,
-       G_XT_PAGEABLE, G_XT_PINNED, N_GEMM };
-static const char *const gemm_name[N_GEMM] = {"kernel-alone", "seed-pageable", "seed-pinned",
-                                              "gputile-pageable", "gputile-pinned",
-                                              "cublasXt-pageable", "cublasXt-pinned"};
+enum {
+    G_KERNEL,
+    G_SEED_PAGEABLE,
+    G_SEED_PINNED,
+    G_GPUTILE_PAGEABLE,
+    G_GPUTILE_PINNED,
+    G_XT_PAGEABLE,
+    G_XT_PINNED,
+    N_GEMM
+};
+static const char *const gemm_name[N_GEMM] = {
+    "kernel-alone",   "seed-pageable",     "seed-pinned",    "gputile-pageable",
+    "gputile-pinned", "cublasXt-pageable", "cublasXt-pinned"};
 
 static gputile_matrix mat(float *p, size_t n)
 {
@@ -367,8 +385,8 @@ static void enqueue_gemm(void *arg, cudaStream_t stream)
         break;
     case G_GPUTILE_PAGEABLE:
     case G_GPUTILE_PINNED:
-        check(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, mat(g->ha, g->n), mat(g->hb, g->n), 0.0f,
-                           mat(g->hc, g->n), stream, NULL),
+        check(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, mat(g->ha, g->n), mat(g->hb, g->n),
+                           0.0f, mat(g->hc, g->n), stream, NULL),
               "host gemm");
         break;
     case G_XT_PAGEABLE:
@@ -449,7 +467,8 @@ static bool gemm_size(const bench_options *o, size_t n, cudaStream_t stream, cub
     bench_item items[N_GEMM];
     for (int k = 0; k < N_GEMM; ++k) {
         bool pinned = k == G_SEED_PINNED || k == G_GPUTILE_PINNED || k == G_XT_PINNED;
-        g[k] = (gemm_ctx){n, pinned ? qa : pa, pinned ? qb : pb, pinned ? qc : pc, da, db, dc, xt, k};
+        g[k] =
+            (gemm_ctx){n, pinned ? qa : pa, pinned ? qb : pb, pinned ? qc : pc, da, db, dc, xt, k};
         items[k] = (bench_item){gemm_name[k], enqueue_gemm, &g[k], 0};
     }
     /* Correctness first: the seed's flow gives the reference; gputile on
@@ -470,13 +489,16 @@ static bool gemm_size(const bench_options *o, size_t n, cudaStream_t stream, cub
     free(scale);
     const bool right = e1 <= 1 && e2 <= 1;
     if (!right)
-        fprintf(stderr, "gputile-bench: transfer: host GEMM %zu^3 is WRONG: it differs from the "
-                        "seed's flow by up to %.3g (pageable) and %.3g (pinned) times the bound "
-                        "(k + 4) eps |A||B|; not timed\n", n, e1, e2);
+        fprintf(stderr,
+                "gputile-bench: transfer: host GEMM %zu^3 is WRONG: it differs from the "
+                "seed's flow by up to %.3g (pageable) and %.3g (pinned) times the bound "
+                "(k + 4) eps |A||B|; not timed\n",
+                n, e1, e2);
     else
-        bench_progress("transfer: host-matrix GEMM %zu^3 agrees with the seed's flow: largest "
-                       "difference %.3f (pageable) and %.3f (pinned) of the bound (k + 4) eps |A||B|",
-                       n, e1, e2);
+        bench_progress(
+            "transfer: host-matrix GEMM %zu^3 agrees with the seed's flow: largest "
+            "difference %.3f (pageable) and %.3f (pinned) of the bound (k + 4) eps |A||B|",
+            n, e1, e2);
     if (!right)
         goto out;
 
@@ -516,19 +538,22 @@ static bool gemm_section(const bench_options *o, size_t only_n, cudaStream_t str
     cublasXtHandle_t xt;
     int devices[1];
     BENCH_CUDA(cudaGetDevice(&devices[0]));
-    if (cublasXtCreate(&xt) != CUBLAS_STATUS_SUCCESS || cublasXtDeviceSelect(xt, 1, devices) != CUBLAS_STATUS_SUCCESS) {
+    if (cublasXtCreate(&xt) != CUBLAS_STATUS_SUCCESS ||
+        cublasXtDeviceSelect(xt, 1, devices) != CUBLAS_STATUS_SUCCESS) {
         fprintf(stderr, "gputile-bench: transfer: cublasXt unavailable\n");
         exit(1);
     }
     if (!o->csv) {
-        printf("\nGEMM on host matrices, n^3 FP32, ms (median of %d runs); same libgputile kernel in every "
-               "flow but cublasXt\n", o->runs);
+        printf("\nGEMM on host matrices, n^3 FP32, ms (median of %d runs); same libgputile kernel "
+               "in every "
+               "flow but cublasXt\n",
+               o->runs);
         printf("%6s", "n");
         for (int k = 0; k < N_GEMM; ++k)
             printf(" %17s", gemm_name[k]);
         printf(" %11s %11s\n", "seed/gputile", "gputile/seq");
-        printf("%6s %17s %17s %17s %17s %17s %17s %17s %11s %11s\n", "", "", "", "(= pinned seq.)", "", "",
-               "", "", "(>= 1.5)", "(<= 0.8)");
+        printf("%6s %17s %17s %17s %17s %17s %17s %17s %11s %11s\n", "", "", "", "(= pinned seq.)",
+               "", "", "", "", "(>= 1.5)", "(<= 0.8)");
     }
     bool right = true;
     if (only_n)

@@ -24,7 +24,8 @@ int main(void)
     gputile_matrix C = gputile_matrix_view(c, N, M, N);
 
     if (gputile_version() != GPUTILE_VERSION_HEX) {
-        fprintf(stderr, "header %s, library %s\n", GPUTILE_VERSION_STRING, gputile_version_string());
+        fprintf(stderr, "header %s, library %s\n", GPUTILE_VERSION_STRING,
+                gputile_version_string());
         return 1;
     }
     for (size_t i = 0; i < M; ++i)

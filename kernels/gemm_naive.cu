@@ -36,7 +36,7 @@ static __global__ void gemm_naive_kernel(gputile__gemm_args p)
 }
 
 extern "C" cudaError_t gputile__gemm_run_NAIVE(const gputile__gemm_args *args,
-                                         const gputile__gemm_plan *, cudaStream_t stream)
+                                               const gputile__gemm_plan *, cudaStream_t stream)
 {
     dim3 block(NAIVE_BLOCK, NAIVE_BLOCK);
     gemm_naive_kernel<<<gputile__tile_grid(args->m, args->n, NAIVE_BLOCK, NAIVE_BLOCK), block, 0,

@@ -34,9 +34,9 @@ static __device__ __forceinline__ float to_tf32(float x)
 /* dst[r * ldd + q] for r < rows, q < k: src[q * ld + r] (TRANSPOSE) or
  * src[r * ld + q]. Grid: x over tiles of k, y over tiles of rows (strided). */
 template <bool TRANSPOSE, bool ROUND>
-static __global__ void __launch_bounds__(TILE * ROWS)
-pack_kernel(const float *__restrict__ src, int64_t ld, int64_t rows, int64_t k,
-            float *__restrict__ dst, int64_t ldd)
+static __global__ void __launch_bounds__(TILE *ROWS)
+    pack_kernel(const float *__restrict__ src, int64_t ld, int64_t rows, int64_t k,
+                float *__restrict__ dst, int64_t ldd)
 {
     __shared__ float tile[TILE][TILE + 1];
     const int tx = threadIdx.x, ty = threadIdx.y;

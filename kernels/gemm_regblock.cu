@@ -120,7 +120,8 @@ struct tile_loader {
             } else {
 #pragma unroll
                 for (int i = 0; i < 4; ++i) {
-                    const bool ok = K_CONTIG ? (outer_ok[v] != 0 && i < kq) : (kq >= 1 && i < outer_ok[v]);
+                    const bool ok =
+                        K_CONTIG ? (outer_ok[v] != 0 && i < kq) : (kq >= 1 && i < outer_ok[v]);
                     e[i] = ok ? __ldg(src + i) : 0.0f;
                 }
             }
@@ -147,9 +148,9 @@ struct tile_loader {
 };
 
 template <int RM, int RN, int WM, int WN, int BK, int MINB, bool TA, bool TB, bool VA, bool VB>
-static __global__ void __launch_bounds__(WM * WN * 32, MINB)
-gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split, float *work,
-                     int64_t full_tiles, int tail_splits, int64_t tail_k, float *tail_work)
+static __global__ void __launch_bounds__(WM *WN * 32, MINB)
+    gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split, float *work,
+                         int64_t full_tiles, int tail_splits, int64_t tail_k, float *tail_work)
 {
     constexpr int THREADS = WM * WN * 32, BM = WM * 16 * RM, BN = WN * 32 * RN;
     constexpr int TM = 4 * RM, TN = 4 * RN;
@@ -194,7 +195,7 @@ gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split,
      * (0.88 -> 0.86 for 128 x 256), so those read each k's just before it. */
     constexpr bool DB = RM * RN <= 4;
     float a[DB ? 2 : 1][TM], b[DB ? 2 : 1][TN];
-    auto read_fragments = [&](float (*as_)[BM + PAD], float (*bs_)[BN + PAD], int q, int f) {
+    auto read_fragments = [&](float(*as_)[BM + PAD], float(*bs_)[BN + PAD], int q, int f) {
 #pragma unroll
         for (int r = 0; r < RM; ++r)
             *reinterpret_cast<float4 *>(&a[f][4 * r]) =
@@ -254,10 +255,12 @@ gemm_regblock_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split,
      * (tile - full_tiles) * tail_splits + z: computed from blockIdx, nothing
      * of the block's own stays live through the k loop for it. */
     const bool partial = gridDim.z > 1 || tail;
-    float *c = tail ? tail_work + (blockIdx.x - full_tiles) * (BM * BN) - (m0 * BN + n0)
-               : partial ? work + blockIdx.z * p.m * p.n : p.c;
+    float *c = tail      ? tail_work + (blockIdx.x - full_tiles) * (BM * BN) - (m0 * BN + n0)
+               : partial ? work + blockIdx.z * p.m * p.n
+                         : p.c;
     const int64_t ldc = tail ? BN : partial ? p.n : p.ldc;
-    const bool vec_c = tail || (partial ? p.n % 4 == 0 : (uintptr_t)p.c % 16 == 0 && p.ldc % 4 == 0);
+    const bool vec_c =
+        tail || (partial ? p.n % 4 == 0 : (uintptr_t)p.c % 16 == 0 && p.ldc % 4 == 0);
 #pragma unroll
     for (int i = 0; i < TM; ++i) {
         const int64_t row = m0 + tm + i % 4 + 16 * (i / 4);
@@ -356,6 +359,8 @@ static cudaError_t row(const gputile__gemm_args *p, const gputile__gemm_plan *pl
     constexpr int RM = TM / 4, RN = TN / 4, WM = BM / (16 * RM), WN = BN / (32 * RN);
     static_assert(WM * WN * 32 == THREADS && WM * 16 * RM == BM && WN * 32 * RN == BN,
                   "the row's tile, threads and thread tile must agree");
+    /* one case per instantiation (kept as laid out: clang-format mangles the macro) */
+    /* clang-format off */
     switch (ta << 3 | tb << 2 | (VEC && va) << 1 | (VEC && vb)) {
 #define CASE(k)                                                                                    \
     case k:                                                                                        \
@@ -365,21 +370,21 @@ static cudaError_t row(const gputile__gemm_args *p, const gputile__gemm_plan *pl
         CASE(8) CASE(9) CASE(10) CASE(11) CASE(12) CASE(13) CASE(14) CASE(15)
 #undef CASE
     }
+    /* clang-format on */
     return cudaErrorInvalidValue;
 }
 
 } // namespace
 
-#define REGBLOCK_ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags) \
-    static cudaError_t row_##id(const gputile__gemm_args *p, const gputile__gemm_plan *plan,     \
+#define REGBLOCK_ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags)  \
+    static cudaError_t row_##id(const gputile__gemm_args *p, const gputile__gemm_plan *plan,      \
                                 cudaStream_t stream, int ta, int tb, int va, int vb, int *blocks) \
     {                                                                                             \
-        return row<bm, bn, bk, threads, per_sm, tm, tn, ((flags) & GPUTILE__GEMM_VEC) != 0>(       \
+        return row<bm, bn, bk, threads, per_sm, tm, tn, ((flags)&GPUTILE__GEMM_VEC) != 0>(        \
             p, plan, stream, ta, tb, va, vb, blocks);                                             \
     }                                                                                             \
-    extern "C" cudaError_t gputile__gemm_run_##id(const gputile__gemm_args *p,                    \
-                                                  const gputile__gemm_plan *plan,                \
-                                                  cudaStream_t stream)                           \
+    extern "C" cudaError_t gputile__gemm_run_##id(                                                \
+        const gputile__gemm_args *p, const gputile__gemm_plan *plan, cudaStream_t stream)         \
     {                                                                                             \
         return row_##id(p, plan, stream, p->trans_a, p->trans_b, plan->vec_a, plan->vec_b, NULL); \
     }
@@ -390,8 +395,8 @@ extern "C" cudaError_t gputile__gemm_regblock_blocks_per_sm(int variant, int ta,
                                                             int vb, int *blocks)
 {
     switch (variant) {
-#define REGBLOCK_CASE(id, ...)                                                                     \
-    case GPUTILE__GEMM_V_##id:                                                                     \
+#define REGBLOCK_CASE(id, ...) \
+    case GPUTILE__GEMM_V_##id: \
         return row_##id(NULL, NULL, NULL, ta, tb, va, vb, blocks);
         GPUTILE__GEMM_REGBLOCK_ROWS(REGBLOCK_CASE)
 #undef REGBLOCK_CASE

@@ -26,8 +26,8 @@ static __global__ void gemm_splitk_reduce_kernel(gputile__gemm_args p, int split
 }
 
 extern "C" cudaError_t gputile__gemm_splitk_reduce(const gputile__gemm_args *p, int splits,
-                                                  const float *work, int blocks,
-                                                  cudaStream_t stream)
+                                                   const float *work, int blocks,
+                                                   cudaStream_t stream)
 {
     gemm_splitk_reduce_kernel<<<blocks, 256, 0, stream>>>(*p, splits, work);
     return cudaGetLastError();

@@ -26,7 +26,7 @@
 
 namespace {
 
-constexpr int UNROLL = 8; /* loads in flight per lane: the kernels are bound by memory latency */
+constexpr int UNROLL = 8;  /* loads in flight per lane: the kernels are bound by memory latency */
 constexpr int GROUPS = 16; /* warps of thin_cols_kernel, each adding every GROUPS-th q */
 
 struct thin_args {
@@ -136,7 +136,7 @@ static cudaError_t launch(const thin_args &t, cudaStream_t stream)
 } // namespace
 
 extern "C" cudaError_t gputile__gemm_thin_edges(const gputile__gemm_args *p, int64_t m_main,
-                                               int64_t n_main, cudaStream_t stream)
+                                                int64_t n_main, cudaStream_t stream)
 {
     /* op(A)(i, q) = a[i * ai + q * aq]; op(B)(q, j) = b[q * bq + j * bj] */
     const int64_t ai = p->trans_a ? 1 : p->lda, aq = p->trans_a ? p->lda : 1;
@@ -147,21 +147,34 @@ extern "C" cudaError_t gputile__gemm_thin_edges(const gputile__gemm_args *p, int
         int w;
         if (side == 0) { /* columns n_main..n of every row: X = op(A), Y = op(B)'s last columns */
             w = (int)(p->n - n_main);
-            t = thin_args{p->m, p->k, p->a, ai, aq, p->b + n_main * bj, bq, bj,
-                          p->c + n_main, p->ldc, 1, p->alpha, p->beta};
+            t = thin_args{p->m,          p->k,   p->a, ai,       aq,     p->b + n_main * bj, bq, bj,
+                          p->c + n_main, p->ldc, 1,    p->alpha, p->beta};
         } else { /* rows m_main..m of columns 0..n_main: out = C^T, X = op(B)^T, Y = op(A)^T */
             w = (int)(p->m - m_main);
-            t = thin_args{n_main, p->k, p->b, bj, bq, p->a + m_main * ai, aq, ai,
-                          p->c + m_main * p->ldc, 1, p->ldc, p->alpha, p->beta};
+            t = thin_args{n_main, p->k,   p->b,
+                          bj,     bq,     p->a + m_main * ai,
+                          aq,     ai,     p->c + m_main * p->ldc,
+                          1,      p->ldc, p->alpha,
+                          p->beta};
         }
         if (w <= 0 || t.rows <= 0)
             continue;
         switch (w) {
-        case 1: err = launch<1>(t, stream); break;
-        case 2: err = launch<2>(t, stream); break;
-        case 3: err = launch<3>(t, stream); break;
-        case 4: err = launch<4>(t, stream); break;
-        default: err = cudaErrorInvalidValue; break;
+        case 1:
+            err = launch<1>(t, stream);
+            break;
+        case 2:
+            err = launch<2>(t, stream);
+            break;
+        case 3:
+            err = launch<3>(t, stream);
+            break;
+        case 4:
+            err = launch<4>(t, stream);
+            break;
+        default:
+            err = cudaErrorInvalidValue;
+            break;
         }
     }
     return err;

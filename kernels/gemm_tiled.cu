@@ -27,8 +27,7 @@ static __global__ void gemm_tiled_kernel(gputile__gemm_args p)
     const int64_t b_row = p.trans_b ? 1 : p.ldb, b_col = p.trans_b ? p.ldb : 1;
     const int64_t col = (int64_t)blockIdx.x * TILE + tx;
 
-    for (int64_t row0 = (int64_t)blockIdx.y * TILE; row0 < p.m;
-         row0 += (int64_t)gridDim.y * TILE) {
+    for (int64_t row0 = (int64_t)blockIdx.y * TILE; row0 < p.m; row0 += (int64_t)gridDim.y * TILE) {
         const int64_t row = row0 + ty;
         float acc = 0.0f;
         for (int64_t k0 = 0; k0 < p.k; k0 += TILE) {
@@ -48,7 +47,7 @@ static __global__ void gemm_tiled_kernel(gputile__gemm_args p)
 }
 
 extern "C" cudaError_t gputile__gemm_run_TILED(const gputile__gemm_args *args,
-                                         const gputile__gemm_plan *, cudaStream_t stream)
+                                               const gputile__gemm_plan *, cudaStream_t stream)
 {
     dim3 block(TILE, TILE);
     gemm_tiled_kernel<<<gputile__tile_grid(args->m, args->n, TILE, TILE), block, 0, stream>>>(

@@ -29,20 +29,20 @@
 #include "gputile.h"
 
 /* Row flags. */
-#define GPUTILE__GEMM_SPLITK 0x1u /* takes a split of k (blockIdx.z), bk per step */
-#define GPUTILE__GEMM_TAIL 0x2u   /* AUTO may split the tiles of a last, half-empty wave along k */
-#define GPUTILE__GEMM_THIN 0x4u   /* one to four leftover rows or columns go to the thin kernels */
-#define GPUTILE__GEMM_VEC 0x8u    /* instantiated with 16-byte loads for aligned operands */
+#define GPUTILE__GEMM_SPLITK 0x1u  /* takes a split of k (blockIdx.z), bk per step */
+#define GPUTILE__GEMM_TAIL 0x2u    /* AUTO may split the tiles of a last, half-empty wave along k */
+#define GPUTILE__GEMM_THIN 0x4u    /* one to four leftover rows or columns go to the thin kernels */
+#define GPUTILE__GEMM_VEC 0x8u     /* instantiated with 16-byte loads for aligned operands */
 #define GPUTILE__GEMM_TENSOR 0x10u /* wgmma: sm_90a image on a compute capability 9.0 device */
-#define GPUTILE__GEMM_TMA 0x20u   /* fed by TMA: orientation and K-major pre-pass planned */
+#define GPUTILE__GEMM_TMA 0x20u    /* fed by TMA: orientation and K-major pre-pass planned */
 
 #define GPUTILE__FP32 GPUTILE_PRECISION_FP32
 #define GPUTILE__3XTF32 GPUTILE_PRECISION_FP32_3XTF32
 #define GPUTILE__TF32 GPUTILE_PRECISION_TF32
 
 /* The seed's kernels (Kirk & Hwu ch. 4): teaching references and oracles. */
-#define GPUTILE__GEMM_SEED_ROWS(X)                                                                 \
-    X(NAIVE, GPUTILE_ALGO_NAIVE, "naive", GPUTILE__FP32, 16, 16, 0, 256, 0, 0, 0, 0u)              \
+#define GPUTILE__GEMM_SEED_ROWS(X)                                                    \
+    X(NAIVE, GPUTILE_ALGO_NAIVE, "naive", GPUTILE__FP32, 16, 16, 0, 256, 0, 0, 0, 0u) \
     X(TILED, GPUTILE_ALGO_TILED, "tiled", GPUTILE__FP32, 16, 16, 16, 256, 0, 0, 0, 0u)
 
 /* Register-blocked FFMA kernels (gemm_regblock.cu). AUTO picks 128x256,
@@ -50,31 +50,31 @@
  * selectable with scalar loads only (their least costly instantiations). */
 #define GPUTILE__GEMM_RB_FLAGS (GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TAIL | GPUTILE__GEMM_THIN)
 #define GPUTILE__GEMM_REGBLOCK_ROWS(X)                                                             \
-    X(REGBLOCK_128, GPUTILE_ALGO_REGBLOCK_128, "regblock128", GPUTILE__FP32, 128, 128, 16, 256, 1,  \
+    X(REGBLOCK_128, GPUTILE_ALGO_REGBLOCK_128, "regblock128", GPUTILE__FP32, 128, 128, 16, 256, 1, \
       8, 8, GPUTILE__GEMM_RB_FLAGS | GPUTILE__GEMM_VEC)                                            \
-    X(REGBLOCK_64, GPUTILE_ALGO_REGBLOCK_64, "regblock64", GPUTILE__FP32, 64, 64, 16, 64, 4, 8, 8,  \
+    X(REGBLOCK_64, GPUTILE_ALGO_REGBLOCK_64, "regblock64", GPUTILE__FP32, 64, 64, 16, 64, 4, 8, 8, \
       GPUTILE__GEMM_RB_FLAGS)                                                                      \
-    X(REGBLOCK_128_W64, GPUTILE_ALGO_REGBLOCK_128_W64, "regblock128w64", GPUTILE__FP32, 128, 128,   \
+    X(REGBLOCK_128_W64, GPUTILE_ALGO_REGBLOCK_128_W64, "regblock128w64", GPUTILE__FP32, 128, 128,  \
       16, 128, 2, 16, 8, GPUTILE__GEMM_RB_FLAGS)                                                   \
-    X(REGBLOCK_128X256, GPUTILE_ALGO_REGBLOCK_128X256, "regblock128x256", GPUTILE__FP32, 128, 256,  \
+    X(REGBLOCK_128X256, GPUTILE_ALGO_REGBLOCK_128X256, "regblock128x256", GPUTILE__FP32, 128, 256, \
       8, 256, 1, 16, 8, GPUTILE__GEMM_RB_FLAGS | GPUTILE__GEMM_VEC)                                \
-    X(REGBLOCK_64X128, GPUTILE_ALGO_REGBLOCK_64X128, "regblock64x128", GPUTILE__FP32, 64, 128, 16,  \
+    X(REGBLOCK_64X128, GPUTILE_ALGO_REGBLOCK_64X128, "regblock64x128", GPUTILE__FP32, 64, 128, 16, \
       128, 2, 8, 8, GPUTILE__GEMM_RB_FLAGS | GPUTILE__GEMM_VEC)                                    \
-    X(REGBLOCK_64X128_X3, GPUTILE_ALGO_REGBLOCK_64X128_X3, "regblock64x128x3", GPUTILE__FP32, 64,   \
+    X(REGBLOCK_64X128_X3, GPUTILE_ALGO_REGBLOCK_64X128_X3, "regblock64x128x3", GPUTILE__FP32, 64,  \
       128, 16, 128, 3, 8, 8, GPUTILE__GEMM_RB_FLAGS | GPUTILE__GEMM_VEC)
 
 /* Tensor cores (sm_90a): the register-staged kernel (gemm_wgmma.cu), which
  * runs WGMMA_128X128 in TF32 when named, and the TMA-fed kernels
  * (gemm_wgmma_tma.cu), which run everything else. */
 #define GPUTILE__GEMM_WGMMA_ROWS(X)                                                                \
-    X(WGMMA_128X128_TF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__TF32, 128, 128, 32,  \
+    X(WGMMA_128X128_TF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__TF32, 128, 128, 32, \
       256, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_VEC | GPUTILE__GEMM_TENSOR)               \
-    X(TMA_128X128_3XTF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__3XTF32, 128, 128,    \
+    X(TMA_128X128_3XTF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__3XTF32, 128, 128,   \
       32, 384, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA)           \
-    X(TMA_128X256_TF32, GPUTILE_ALGO_WGMMA_128X256, "wgmma128x256", GPUTILE__TF32, 128, 256, 32,    \
+    X(TMA_128X256_TF32, GPUTILE_ALGO_WGMMA_128X256, "wgmma128x256", GPUTILE__TF32, 128, 256, 32,   \
       384, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA)
 
-#define GPUTILE__GEMM_VARIANTS(X)                                                                  \
+#define GPUTILE__GEMM_VARIANTS(X) \
     GPUTILE__GEMM_SEED_ROWS(X) GPUTILE__GEMM_REGBLOCK_ROWS(X) GPUTILE__GEMM_WGMMA_ROWS(X)
 
 /* Row numbers: GPUTILE__GEMM_V_<ID>. */
@@ -82,7 +82,7 @@ enum {
 #define GPUTILE__GEMM_ROW_ENUM(id, ...) GPUTILE__GEMM_V_##id,
     GPUTILE__GEMM_VARIANTS(GPUTILE__GEMM_ROW_ENUM)
 #undef GPUTILE__GEMM_ROW_ENUM
-    GPUTILE__GEMM_N_VARIANTS
+        GPUTILE__GEMM_N_VARIANTS
 };
 
 #endif /* GPUTILE_KERNELS_GEMM_VARIANTS_H */

@@ -8,8 +8,8 @@
 #include "gemm_wgmma.cuh"
 
 extern "C" cudaError_t gputile__gemm_run_WGMMA_128X128_TF32(const gputile__gemm_args *p,
-                                                           const gputile__gemm_plan *plan,
-                                                           cudaStream_t stream)
+                                                            const gputile__gemm_plan *plan,
+                                                            cudaStream_t stream)
 {
     return dispatch<128, false, false>(params_of(p, plan, 128, LBO, SBO), plan->splits, stream);
 }

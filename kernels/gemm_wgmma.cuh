@@ -114,12 +114,12 @@ struct stager {
     static constexpr int SLOT_Q = K_CONTIG ? 0 : 1024 / OUTER;
 
     float4 r[PER];
-    const float *ptr;  /* slot 0's first element in the next slice */
-    int64_t slot_step; /* elements from one slot to the next */
-    int64_t step;      /* elements from one slice to the next */
+    const float *ptr;   /* slot 0's first element in the next slice */
+    int64_t slot_step;  /* elements from one slot to the next */
+    int64_t step;       /* elements from one slice to the next */
     int64_t outer_left; /* rows (along outer) of the matrix from slot 0's first one */
-    int o, q;          /* slot 0's position in the slice */
-    int rot;           /* MN-major: rotation of the scalar stores */
+    int o, q;           /* slot 0's position in the slice */
+    int rot;            /* MN-major: rotation of the scalar stores */
 
     __device__ __forceinline__ stager(const float *p, int64_t ld, int64_t o0, int64_t n_outer,
                                       int64_t k0, int tid)
@@ -150,7 +150,10 @@ struct stager {
             const int v = part * PER + u;
             const int64_t kq = k_left - (q + v * SLOT_Q), left = outer_left - v * SLOT_O;
             /* elements of the slot inside the matrix along outer (0..4) */
-            const int ok_o = K_CONTIG ? (left > 0 ? 4 : 0) : (int)(left < 0 ? 0 : left > 4 ? 4 : left);
+            const int ok_o = K_CONTIG ? (left > 0 ? 4 : 0)
+                                      : (int)(left < 0   ? 0
+                                              : left > 4 ? 4
+                                                         : left);
             const float *src = ptr + v * slot_step;
             float e[4];
             const bool whole = ok_o == 4 && (K_CONTIG ? kq >= 4 : kq >= 1);
@@ -238,7 +241,7 @@ struct wgmma_params {
  * runs on 128 x 128 tiles. */
 template <int BN, bool SPLIT, bool TA, bool TB, bool PROMOTE = false>
 static __global__ void __launch_bounds__(THREADS, 1)
-gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
+    gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
 {
     using S = stage_size<BN, SPLIT>;
     constexpr int NACC = BN / 2;
@@ -334,8 +337,7 @@ gemm_wgmma_kernel(const __grid_constant__ wgmma_params w)
 
     /* Epilogue: split-K partials raw into the workspace, else into C. */
     const bool partial = gridDim.z > 1;
-    gputile__wgmma_store<BN>(PROMOTE ? total : acc,
-                             partial ? w.work + blockIdx.z * p.m * p.n : p.c,
+    gputile__wgmma_store<BN>(PROMOTE ? total : acc, partial ? w.work + blockIdx.z * p.m * p.n : p.c,
                              partial ? p.n : p.ldc, m0 + wg * 64, n0, p.m, p.n,
                              partial ? 1.0f : p.alpha, partial ? 0.0f : p.beta, tid % 128);
 }
@@ -346,7 +348,8 @@ static cudaError_t launch(const wgmma_params &w, int splits, cudaStream_t stream
     constexpr size_t bytes =
         stages<BN, SPLIT, PROMOTE>::n * (size_t)stage_size<BN, SPLIT>::total * sizeof(float);
     auto kernel = gemm_wgmma_kernel<BN, SPLIT, TA, TB, PROMOTE>;
-    cudaError_t err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
+    cudaError_t err =
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
     if (err != cudaSuccess)
         return err;
     const int64_t tiles_m = (w.p.m + BM - 1) / BM;
@@ -359,10 +362,14 @@ template <int BN, bool SPLIT, bool PROMOTE>
 static cudaError_t dispatch(const wgmma_params &w, int splits, cudaStream_t stream)
 {
     switch (w.p.trans_a << 1 | w.p.trans_b) {
-    case 0: return launch<BN, SPLIT, false, false, PROMOTE>(w, splits, stream);
-    case 1: return launch<BN, SPLIT, false, true, PROMOTE>(w, splits, stream);
-    case 2: return launch<BN, SPLIT, true, false, PROMOTE>(w, splits, stream);
-    default: return launch<BN, SPLIT, true, true, PROMOTE>(w, splits, stream);
+    case 0:
+        return launch<BN, SPLIT, false, false, PROMOTE>(w, splits, stream);
+    case 1:
+        return launch<BN, SPLIT, false, true, PROMOTE>(w, splits, stream);
+    case 2:
+        return launch<BN, SPLIT, true, false, PROMOTE>(w, splits, stream);
+    default:
+        return launch<BN, SPLIT, true, true, PROMOTE>(w, splits, stream);
     }
 }
 

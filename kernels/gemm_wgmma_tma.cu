@@ -145,8 +145,8 @@ static __device__ __forceinline__ void gputile__split_b(float4 *big, float4 *sma
             if (j0 + u >= J || i >= N)
                 continue;
             if (finite)
-                small[i] = make_float4(small_part(x[u].x), small_part(x[u].y),
-                                       small_part(x[u].z), small_part(x[u].w));
+                small[i] = make_float4(small_part(x[u].x), small_part(x[u].y), small_part(x[u].z),
+                                       small_part(x[u].w));
             else
                 split_nonfinite(&big[i], &small[i], x[u]);
         }
@@ -161,7 +161,7 @@ static __device__ __forceinline__ void gputile__split_b(float4 *big, float4 *sma
  * transposed. */
 template <bool SPLIT, bool R_MN, bool SWAP>
 static __global__ void __launch_bounds__(THREADS, 1)
-gemm_tma_kernel(const __grid_constant__ tma_params w)
+    gemm_tma_kernel(const __grid_constant__ tma_params w)
 {
     using S = shape<SPLIT>;
     constexpr int BN = S::BN, NACC = BN / 2;
@@ -246,10 +246,12 @@ gemm_tma_kernel(const __grid_constant__ tma_params w)
     const int a_row = r0 * 128 + 4 * t;
     const int mn_base = r0 / 32 * 4096 + 4 * (r0 % 4), mn_chunk = r0 % 32 / 4;
     auto a_at = [&](int ks, int h) { /* h: 8 rows down (bit 0), 4 k further (bit 1) */
-        if (!R_MN)
-            return a_row + (h & 1) * 8 * 128 + 16 * ((2 * ks + (h >> 1)) ^ g);
-        const int k8 = t + 4 * (h >> 1);
-        return mn_base + (8 * ks + k8) * 128 + 16 * ((mn_chunk + 2 * (h & 1)) ^ k8);
+                                     if (!R_MN)
+                                         return a_row + (h & 1) * 8 * 128 +
+                                                16 * ((2 * ks + (h >> 1)) ^ g);
+                                     const int k8 = t + 4 * (h >> 1);
+                                     return mn_base + (8 * ks + k8) * 128 +
+                                            16 * ((mn_chunk + 2 * (h & 1)) ^ k8);
     };
     /* wgmma reads A's registers asynchronously, until a wait_group that
      * covers it, and ptxas serialises every wgmma when any instruction
@@ -361,8 +363,8 @@ static cudaError_t launch(const tma_params &w, int splits, cudaStream_t stream)
 {
     using S = shape<SPLIT>;
     auto kernel = gemm_tma_kernel<SPLIT, R_MN, SWAP>;
-    cudaError_t err =
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)S::SMEM_BYTES);
+    cudaError_t err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           (int)S::SMEM_BYTES);
     if (err != cudaSuccess)
         return err;
     const int64_t tiles_m = (w.m + BM - 1) / BM;
@@ -419,7 +421,8 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
         d = plan->pack_d_buf, ld_d = plan->ld_pack;
     }
     if (err == cudaSuccess) /* MN-major: k rows of m' floats, boxes of 32 x 32 */
-        err = r_mn ? encode(fn, &w.a, r, p->k, mr, ld_r, 32) : encode(fn, &w.a, r, mr, p->k, ld_r, BM);
+        err = r_mn ? encode(fn, &w.a, r, p->k, mr, ld_r, 32)
+                   : encode(fn, &w.a, r, mr, p->k, ld_r, BM);
     if (err == cudaSuccess)
         err = encode(fn, &w.b, d, nd, p->k, ld_d, S::BN);
     if (err == cudaSuccess)
@@ -433,15 +436,15 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
 } // namespace
 
 extern "C" cudaError_t gputile__gemm_run_TMA_128X128_3XTF32(const gputile__gemm_args *p,
-                                                           const gputile__gemm_plan *plan,
-                                                           cudaStream_t stream)
+                                                            const gputile__gemm_plan *plan,
+                                                            cudaStream_t stream)
 {
     return run<true>(p, plan, stream);
 }
 
 extern "C" cudaError_t gputile__gemm_run_TMA_128X256_TF32(const gputile__gemm_args *p,
-                                                         const gputile__gemm_plan *plan,
-                                                         cudaStream_t stream)
+                                                          const gputile__gemm_plan *plan,
+                                                          cudaStream_t stream)
 {
     return run<false>(p, plan, stream);
 }

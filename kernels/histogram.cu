@@ -80,7 +80,8 @@
 /* ---- the input ----------------------------------------------------------- */
 
 /* The samples of one launch: scalar head, 16-byte body, scalar tail. */
-template <typename Bin> struct part {
+template <typename Bin>
+struct part {
     const typename Bin::sample *head;
     const typename Bin::vec *body;
     const typename Bin::sample *tail;
@@ -219,9 +220,8 @@ __device__ __forceinline__ void warp_flush(bool valid, uint32_t key, uint32_t co
 }
 
 /* One sample (or NO_BIN) per lane, all lanes together. */
-__device__ __forceinline__ void global_push(run &r, uint32_t key, uint32_t nbins,
-                                            uint32_t *scratch, hot_cache hot,
-                                            unsigned long long *counts)
+__device__ __forceinline__ void global_push(run &r, uint32_t key, uint32_t nbins, uint32_t *scratch,
+                                            hot_cache hot, unsigned long long *counts)
 {
     const uint32_t fkey = r.key, fcount = r.count;
     const bool ends = key != r.key;
@@ -356,8 +356,8 @@ static cudaError_t run_all(const gputile__hist_args *a, const gputile__hist_laun
         p.nvec = (uint32_t)count;
         p.tail = s + head + Bin::per_vec * nvec;
         p.tail_n = done + count == nvec ? tail : 0;
-        cudaError_t err = launch_one<Bin>(l, p, bin, (uint32_t)a->nbins,
-                                          (unsigned long long *)a->counts, stream);
+        cudaError_t err =
+            launch_one<Bin>(l, p, bin, (uint32_t)a->nbins, (unsigned long long *)a->counts, stream);
         if (err != cudaSuccess)
             return err;
         done += count;
@@ -366,9 +366,9 @@ static cudaError_t run_all(const gputile__hist_args *a, const gputile__hist_laun
 }
 
 /* Every row's functor describes the type the row says. */
-#define CHECK_ROW(id, bin, bytes, vw)                                                            \
-    static_assert(sizeof(bin::sample) == (bytes) && bin::per_vec == (vw) &&                      \
-                      sizeof(bin::vec) == 16 && (vw) * (bytes) == 16,                             \
+#define CHECK_ROW(id, bin, bytes, vw)                                       \
+    static_assert(sizeof(bin::sample) == (bytes) && bin::per_vec == (vw) && \
+                      sizeof(bin::vec) == 16 && (vw) * (bytes) == 16,       \
                   #id ": the row of GPUTILE__HIST_SAMPLE_TYPES and its functor disagree");
 GPUTILE__HIST_SAMPLE_TYPES(CHECK_ROW)
 #undef CHECK_ROW
@@ -377,8 +377,8 @@ extern "C" cudaError_t gputile__histogram(const gputile__hist_args *a,
                                           const gputile__hist_launch *l, cudaStream_t stream)
 {
     switch (a->type) {
-#define RUN(id, bin, bytes, vw)                                                                  \
-    case GPUTILE__HIST_SAMPLE_##id:                                                              \
+#define RUN(id, bin, bytes, vw)     \
+    case GPUTILE__HIST_SAMPLE_##id: \
         return run_all<bin>(a, l, stream);
         GPUTILE__HIST_SAMPLE_TYPES(RUN)
 #undef RUN
@@ -392,8 +392,8 @@ extern "C" cudaError_t gputile__histogram(const gputile__hist_args *a,
 static const void *smem_kernel(int type)
 {
     switch (type) {
-#define SMEM_KERNEL(id, bin, bytes, vw)                                                          \
-    case GPUTILE__HIST_SAMPLE_##id:                                                              \
+#define SMEM_KERNEL(id, bin, bytes, vw) \
+    case GPUTILE__HIST_SAMPLE_##id:     \
         return (const void *)hist_smem_kernel<bin>;
         GPUTILE__HIST_SAMPLE_TYPES(SMEM_KERNEL)
 #undef SMEM_KERNEL
@@ -404,8 +404,8 @@ static const void *smem_kernel(int type)
 static const void *global_kernel(int type)
 {
     switch (type) {
-#define GLOBAL_KERNEL(id, bin, bytes, vw)                                                        \
-    case GPUTILE__HIST_SAMPLE_##id:                                                              \
+#define GLOBAL_KERNEL(id, bin, bytes, vw) \
+    case GPUTILE__HIST_SAMPLE_##id:       \
         return (const void *)hist_global_kernel<bin>;
         GPUTILE__HIST_SAMPLE_TYPES(GLOBAL_KERNEL)
 #undef GLOBAL_KERNEL

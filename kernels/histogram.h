@@ -34,15 +34,15 @@ extern "C" {
  * every kernel with the row's functor (kernels/histogram_samples.cuh),
  * which must agree with the row (a static_assert checks). A new sample type
  * is one row here plus its functor there. */
-#define GPUTILE__HIST_SAMPLE_TYPES(X)                                                    \
-    X(INT32, bin_i32, 4, 4) /* int32_t, clamped to [0, nbins) */                         \
+#define GPUTILE__HIST_SAMPLE_TYPES(X)                            \
+    X(INT32, bin_i32, 4, 4) /* int32_t, clamped to [0, nbins) */ \
     X(FLOAT, bin_f32, 4, 4) /* float, nbins even bins over [lower, upper), others not counted */
 
 typedef enum gputile__hist_sample {
 #define GPUTILE__HIST_SAMPLE_ID(id, bin, bytes, per_vec) GPUTILE__HIST_SAMPLE_##id,
     GPUTILE__HIST_SAMPLE_TYPES(GPUTILE__HIST_SAMPLE_ID)
 #undef GPUTILE__HIST_SAMPLE_ID
-    GPUTILE__HIST_SAMPLE_COUNT
+        GPUTILE__HIST_SAMPLE_COUNT
 } gputile__hist_sample;
 
 /* Launch limits, in 16-byte vectors, of a type with v samples per vector:

@@ -42,7 +42,10 @@ struct bin_i32 {
         bin_i32 b = {a->nbins - 1};
         return b;
     }
-    static __device__ __forceinline__ sample at(const vec &v, int k) { return component4(v, k); }
+    static __device__ __forceinline__ sample at(const vec &v, int k)
+    {
+        return component4(v, k);
+    }
     __device__ __forceinline__ uint32_t operator()(int32_t x) const
     {
         return (uint32_t)min(max(x, 0), last);
@@ -63,7 +66,10 @@ struct bin_f32 {
         bin_f32 b = {a->lower, a->upper, a->scale, (float)a->nbins, a->nbins - 1};
         return b;
     }
-    static __device__ __forceinline__ sample at(const vec &v, int k) { return component4(v, k); }
+    static __device__ __forceinline__ sample at(const vec &v, int k)
+    {
+        return component4(v, k);
+    }
     __device__ __forceinline__ uint32_t operator()(float x) const
     {
         /* __fsub_rn/__fmul_rn: never fused into an FMA, so the result is

@@ -36,18 +36,18 @@ typedef struct gputile__gemm_args {
  * gemm_variants.h); the launcher does exactly this. Workspace pointers
  * come from lib/, sized by gputile__gemm_plan_launch(). */
 typedef struct gputile__gemm_plan {
-    int splits;           /* blockIdx.z: k split this many ways (1: none) */
-    int64_t k_per_split;  /* k of each split, a multiple of the row's bk */
-    int64_t full_tiles;   /* GPUTILE__GEMM_TAIL: tiles run whole, in the grouped order... */
-    int tail_splits;      /* ...the rest each split this many ways along k (0: no tail split) */
-    int64_t tail_k;       /* k of each tail split, a multiple of bk */
-    int vec_a, vec_b;     /* 16-byte loads of A, B (rows 16-byte aligned); GPUTILE__GEMM_VEC rows */
-    int swap;             /* GPUTILE__GEMM_TMA: compute C^T = op(B)^T op(A)^T */
-    int pack_r, pack_d;   /* GPUTILE__GEMM_TMA: R, D' packed K-major (ld_pack floats apart) first */
+    int splits;          /* blockIdx.z: k split this many ways (1: none) */
+    int64_t k_per_split; /* k of each split, a multiple of the row's bk */
+    int64_t full_tiles;  /* GPUTILE__GEMM_TAIL: tiles run whole, in the grouped order... */
+    int tail_splits;     /* ...the rest each split this many ways along k (0: no tail split) */
+    int64_t tail_k;      /* k of each tail split, a multiple of bk */
+    int vec_a, vec_b;    /* 16-byte loads of A, B (rows 16-byte aligned); GPUTILE__GEMM_VEC rows */
+    int swap;            /* GPUTILE__GEMM_TMA: compute C^T = op(B)^T op(A)^T */
+    int pack_r, pack_d;  /* GPUTILE__GEMM_TMA: R, D' packed K-major (ld_pack floats apart) first */
     int64_t ld_pack;
-    int reduce_blocks;    /* grid of the reduction kernels (a few per SM) */
-    float *work;          /* splits > 1: splits x m x n partials */
-    float *tail_work;     /* tail: (tiles - full_tiles) x tail_splits x bm x bn partials */
+    int reduce_blocks; /* grid of the reduction kernels (a few per SM) */
+    float *work;       /* splits > 1: splits x m x n partials */
+    float *tail_work;  /* tail: (tiles - full_tiles) x tail_splits x bm x bn partials */
     float *pack_r_buf, *pack_d_buf;
 } gputile__gemm_plan;
 
@@ -55,8 +55,8 @@ typedef struct gputile__gemm_plan {
  * split-K reduction and the thin edges are lib/'s separate launches. */
 typedef cudaError_t (*gputile__gemm_launcher)(const gputile__gemm_args *args,
                                               const gputile__gemm_plan *plan, cudaStream_t stream);
-#define GPUTILE__GEMM_DECLARE_RUN(id, ...)                                                         \
-    cudaError_t gputile__gemm_run_##id(const gputile__gemm_args *args,                            \
+#define GPUTILE__GEMM_DECLARE_RUN(id, ...)                             \
+    cudaError_t gputile__gemm_run_##id(const gputile__gemm_args *args, \
                                        const gputile__gemm_plan *plan, cudaStream_t stream);
 GPUTILE__GEMM_VARIANTS(GPUTILE__GEMM_DECLARE_RUN)
 #undef GPUTILE__GEMM_DECLARE_RUN
@@ -73,8 +73,8 @@ cudaError_t gputile__gemm_splitk_reduce(const gputile__gemm_args *args, int spli
  * (columns below n_main) that whole tiles leave, as products one to four
  * wide, bound by reading the large operand (gemm_thin.cu); adds in a fixed
  * order. Nothing is launched for a side with none left. */
-cudaError_t gputile__gemm_thin_edges(const gputile__gemm_args *args, int64_t m_main,
-                                     int64_t n_main, cudaStream_t stream);
+cudaError_t gputile__gemm_thin_edges(const gputile__gemm_args *args, int64_t m_main, int64_t n_main,
+                                     cudaStream_t stream);
 /* dst (rows x k, k contiguous, rows ldd floats apart) = the operand at src
  * stored as k x rows (transpose) or rows x k, ld floats apart; with
  * round_tf32 each value rounded to tf32 (nearest, ties away from zero). */

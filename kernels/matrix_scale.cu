@@ -10,8 +10,7 @@
 #include "kernels.h"
 #include "grid.cuh"
 
-static __global__ void matrix_scale_kernel(int64_t m, int64_t n, float beta, float *c,
-                                           int64_t ldc)
+static __global__ void matrix_scale_kernel(int64_t m, int64_t n, float beta, float *c, int64_t ldc)
 {
     int64_t col = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (col >= n)
@@ -27,7 +26,6 @@ extern "C" cudaError_t gputile__matrix_scale(int64_t m, int64_t n, float beta, f
                                              int64_t ldc, cudaStream_t stream)
 {
     dim3 block(32, 8);
-    matrix_scale_kernel<<<gputile__tile_grid(m, n, 8, 32), block, 0, stream>>>(m, n, beta, c,
-                                                                                ldc);
+    matrix_scale_kernel<<<gputile__tile_grid(m, n, 8, 32), block, 0, stream>>>(m, n, beta, c, ldc);
     return cudaGetLastError();
 }

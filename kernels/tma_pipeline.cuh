@@ -39,10 +39,10 @@ static __device__ __forceinline__ void gputile__mbar_fence_init(void)
 /* This thread's arrival, announcing `bytes` more to come by transactions. */
 static __device__ __forceinline__ void gputile__mbar_arrive_expect_tx(uint64_t *bar, uint32_t bytes)
 {
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(
-                     gputile__smem_addr(bar)),
-                 "r"(bytes)
-                 : "memory");
+    asm volatile(
+        "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(gputile__smem_addr(bar)),
+        "r"(bytes)
+        : "memory");
 }
 static __device__ __forceinline__ void gputile__mbar_arrive(uint64_t *bar)
 {
@@ -68,8 +68,8 @@ static __device__ __forceinline__ void gputile__mbar_wait(uint64_t *bar, uint32_
 /* The box of `map` at (x, y) (x the contiguous dimension) into dst; its
  * bytes complete on bar. map: the address of a __grid_constant__ kernel
  * parameter (or of global memory) holding a CUtensorMap. */
-static __device__ __forceinline__ void gputile__tma_load_2d(void *dst, const void *map,
-                                                            int32_t x, int32_t y, uint64_t *bar)
+static __device__ __forceinline__ void gputile__tma_load_2d(void *dst, const void *map, int32_t x,
+                                                            int32_t y, uint64_t *bar)
 {
     asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
                  " [%0], [%1, {%2, %3}], [%4];\n" ::"r"(gputile__smem_addr(dst)),

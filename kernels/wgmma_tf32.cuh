@@ -103,23 +103,26 @@ static __device__ __forceinline__ void gputile__wgmma_wait_acc(float *acc)
         gputile__pin(acc[i]);
 }
 
-#define GPUTILE__D8(i) "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), \
-                       "+f"(d[i + 4]), "+f"(d[i + 5]), "+f"(d[i + 6]), "+f"(d[i + 7])
+#define GPUTILE__D8(i)                                                                          \
+    "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), "+f"(d[i + 4]), "+f"(d[i + 5]), \
+        "+f"(d[i + 6]), "+f"(d[i + 7])
 #define GPUTILE__D32(i) GPUTILE__D8(i), GPUTILE__D8(i + 8), GPUTILE__D8(i + 16), GPUTILE__D8(i + 24)
 /* The accumulator operands %0 .. %63 (n128) and %0 .. %127 (n256) of the
  * wgmma asm statements below, in the order GPUTILE__D32 binds them. */
-#define GPUTILE__ACC64                                                                      \
-    "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "                \
-    "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "      \
-    "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "      \
+#define GPUTILE__ACC64                                                                 \
+    "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "           \
+    "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
+    "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
     "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
-#define GPUTILE__ACC128                                                                     \
-    GPUTILE__ACC64 ", "                                                                     \
-    "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "      \
-    "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "      \
-    "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, "\
-    "%111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, "   \
+/* clang-format off */
+#define GPUTILE__ACC128                                                                          \
+    GPUTILE__ACC64 ", "                                                                          \
+    "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "           \
+    "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "           \
+    "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, "     \
+    "%111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, "       \
     "%125, %126, %127"
+/* clang-format on */
 
 /* D (BN / 2 floats per thread) = A * B + (accumulate ? D : 0) for a
  * 64 x BN x 8 step; A (64 x 8) and B (BN x 8) K-major tf32 in shared
@@ -130,11 +133,10 @@ static __device__ __forceinline__ void gputile__wgmma_tf32(float *d, uint64_t da
 
 template <>
 __device__ __forceinline__ void gputile__wgmma_tf32<128>(float *d, uint64_t da, uint64_t db,
-                                                        int accumulate)
+                                                         int accumulate)
 {
     asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-                 "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {"
-                 GPUTILE__ACC64
+                 "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {" GPUTILE__ACC64
                  "}, %64, %65, p, 1, 1;\n}\n"
                  : GPUTILE__D32(0), GPUTILE__D32(32)
                  : "l"(da), "l"(db), "r"(accumulate));
@@ -142,11 +144,10 @@ __device__ __forceinline__ void gputile__wgmma_tf32<128>(float *d, uint64_t da, 
 
 template <>
 __device__ __forceinline__ void gputile__wgmma_tf32<256>(float *d, uint64_t da, uint64_t db,
-                                                        int accumulate)
+                                                         int accumulate)
 {
     asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
-                 "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {"
-                 GPUTILE__ACC128
+                 "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {" GPUTILE__ACC128
                  "}, %128, %129, p, 1, 1;\n}\n"
                  : GPUTILE__D32(0), GPUTILE__D32(32), GPUTILE__D32(64), GPUTILE__D32(96)
                  : "l"(da), "l"(db), "r"(accumulate));
@@ -162,11 +163,10 @@ static __device__ __forceinline__ void gputile__wgmma_tf32_rs(float *d, const ui
 
 template <>
 __device__ __forceinline__ void gputile__wgmma_tf32_rs<128>(float *d, const uint32_t *a,
-                                                           uint64_t db, int accumulate)
+                                                            uint64_t db, int accumulate)
 {
     asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
-                 "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {"
-                 GPUTILE__ACC64
+                 "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {" GPUTILE__ACC64
                  "}, {%64, %65, %66, %67}, %68, p, 1, 1;\n}\n"
                  : GPUTILE__D32(0), GPUTILE__D32(32)
                  : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(accumulate));
@@ -174,11 +174,10 @@ __device__ __forceinline__ void gputile__wgmma_tf32_rs<128>(float *d, const uint
 
 template <>
 __device__ __forceinline__ void gputile__wgmma_tf32_rs<256>(float *d, const uint32_t *a,
-                                                           uint64_t db, int accumulate)
+                                                            uint64_t db, int accumulate)
 {
     asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %133, 0;\n"
-                 "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {"
-                 GPUTILE__ACC128
+                 "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {" GPUTILE__ACC128
                  "}, {%128, %129, %130, %131}, %132, p, 1, 1;\n}\n"
                  : GPUTILE__D32(0), GPUTILE__D32(32), GPUTILE__D32(64), GPUTILE__D32(96)
                  : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(accumulate));
@@ -189,9 +188,9 @@ __device__ __forceinline__ void gputile__wgmma_tf32_rs<256>(float *d, const uint
  * beta C for the rows from row0 and columns from col0 that lie below m and
  * n, 8-byte stores where C allows; beta == 0 never reads C. */
 template <int BN>
-static __device__ __forceinline__ void gputile__wgmma_store(const float *acc, float *c, int64_t ldc,
-                                                            int64_t row0, int64_t col0, int64_t m,
-                                                            int64_t n, float alpha, float beta, int t)
+static __device__ __forceinline__ void
+gputile__wgmma_store(const float *acc, float *c, int64_t ldc, int64_t row0, int64_t col0, int64_t m,
+                     int64_t n, float alpha, float beta, int t)
 {
     const bool vec_c = (uintptr_t)c % 8 == 0 && ldc % 2 == 0;
     const int warp = t / 32, lane = t % 32;
@@ -227,10 +226,9 @@ static __device__ __forceinline__ void gputile__wgmma_store(const float *acc, fl
  * fragment's rows and columns (C's columns and rows). Scalar stores: for
  * each register the lanes write 4 runs of 8 consecutive floats. */
 template <int BN>
-static __device__ __forceinline__ void gputile__wgmma_store_t(const float *acc, float *c,
-                                                              int64_t ldc, int64_t row0,
-                                                              int64_t col0, int64_t m, int64_t n,
-                                                              float alpha, float beta, int t)
+static __device__ __forceinline__ void
+gputile__wgmma_store_t(const float *acc, float *c, int64_t ldc, int64_t row0, int64_t col0,
+                       int64_t m, int64_t n, float alpha, float beta, int t)
 {
     const int warp = t / 32, lane = t % 32;
 #pragma unroll

@@ -212,8 +212,14 @@ void gputile__parallel_copy2d(void *dst, size_t dpitch, const void *src, size_t 
     job j = {0};
     size_t n = 0;
     for (size_t b = 0; b < total; b += part, ++n)
-        tasks[n] = (task){.next = NULL, .job = &j, .dst = dst, .src = src, .dpitch = dpitch,
-                          .spitch = spitch, .width = width, .b0 = b,
+        tasks[n] = (task){.next = NULL,
+                          .job = &j,
+                          .dst = dst,
+                          .src = src,
+                          .dpitch = dpitch,
+                          .spitch = spitch,
+                          .width = width,
+                          .b0 = b,
                           .b1 = total - b < part ? total : b + part};
     if (n > 1) {
         pthread_mutex_lock(&lock);

@@ -34,7 +34,8 @@ static cudaError_t query(int dev, gputile__device *d)
     };
     d->ordinal = dev;
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
-        cudaError_t err = cudaDeviceGetAttribute((int *)((char *)d + rows[i].offset), rows[i].attr, dev);
+        cudaError_t err =
+            cudaDeviceGetAttribute((int *)((char *)d + rows[i].offset), rows[i].attr, dev);
         if (err != cudaSuccess)
             return err;
     }

@@ -49,8 +49,8 @@ static gputile_status read_options(const gputile_gemm_options *o, int *algorithm
     return GPUTILE_SUCCESS;
 }
 
-static gputile_status check_gemm(gputile_op ta, gputile_op tb, gputile_matrix a,
-                                 gputile_matrix b, gputile_matrix c)
+static gputile_status check_gemm(gputile_op ta, gputile_op tb, gputile_matrix a, gputile_matrix b,
+                                 gputile_matrix c)
 {
     gputile_status s;
     if ((ta != GPUTILE_OP_N && ta != GPUTILE_OP_T) || (tb != GPUTILE_OP_N && tb != GPUTILE_OP_T))
@@ -103,9 +103,13 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
         return s;
 
     gputile__gemm_args args = {
-        .m = (int64_t)c.height, .n = (int64_t)c.width, .k = (int64_t)op_cols(trans_a, a),
-        .trans_a = trans_a == GPUTILE_OP_T, .trans_b = trans_b == GPUTILE_OP_T,
-        .alpha = alpha, .beta = beta,
+        .m = (int64_t)c.height,
+        .n = (int64_t)c.width,
+        .k = (int64_t)op_cols(trans_a, a),
+        .trans_a = trans_a == GPUTILE_OP_T,
+        .trans_b = trans_b == GPUTILE_OP_T,
+        .alpha = alpha,
+        .beta = beta,
     };
     const gputile__device *dev = NULL;
     if (args.m == 0 || args.n == 0) { /* a no-op: report the plan, touch no device */
@@ -116,8 +120,8 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
             (void)cudaGetLastError();
         if (!tensor && requested == GPUTILE_ALGO_AUTO)
             precision = GPUTILE_PRECISION_FP32;
-        gputile__gemm_choice choice = gputile__gemm_choose(requested, precision, split_k, NULL,
-                                                           true, args.m, args.n, args.k);
+        gputile__gemm_choice choice =
+            gputile__gemm_choose(requested, precision, split_k, NULL, true, args.m, args.n, args.k);
         report(options, &choice);
         return GPUTILE_SUCCESS;
     }
@@ -161,8 +165,7 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
 
 gputile_status gputile_matmul(gputile_matrix a, gputile_matrix b, gputile_matrix c)
 {
-    gputile_status s =
-        gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, a, b, 0.0f, c, NULL, NULL);
+    gputile_status s = gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, a, b, 0.0f, c, NULL, NULL);
     if (s != GPUTILE_SUCCESS || gputile__is_empty(c)) /* empty C: nothing was queued */
         return s;
     return gputile__cuda_status(cudaStreamSynchronize(NULL));

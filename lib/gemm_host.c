@@ -231,9 +231,11 @@ static gputile_status run_tiles(pipeline *p)
             ta.m = (int64_t)th;
             ta.n = (int64_t)tw;
             if (p->reads_ab) {
-                ta.a = p->args.trans_a ? p->a.dev.elements + r0 : p->a.dev.elements + r0 * p->a.dev.stride;
+                ta.a = p->args.trans_a ? p->a.dev.elements + r0
+                                       : p->a.dev.elements + r0 * p->a.dev.stride;
                 ta.lda = (int64_t)p->a.dev.stride;
-                ta.b = p->args.trans_b ? p->b.dev.elements + c0 * p->b.dev.stride : p->b.dev.elements + c0;
+                ta.b = p->args.trans_b ? p->b.dev.elements + c0 * p->b.dev.stride
+                                       : p->b.dev.elements + c0;
                 ta.ldb = (int64_t)p->b.dev.stride;
             }
             ta.c = p->c.dev.elements + r0 * p->c.dev.stride + c0;
@@ -308,9 +310,10 @@ static void keep(gputile_status *s, gputile_status r)
         *s = r;
 }
 
-gputile_status gputile__gemm_host(const gputile__gemm_choice *choice, const gputile__gemm_args *args,
-                                  gputile_matrix a, gputile_matrix b, gputile_matrix c,
-                                  const gputile__memory at[3], cudaStream_t stream)
+gputile_status gputile__gemm_host(const gputile__gemm_choice *choice,
+                                  const gputile__gemm_args *args, gputile_matrix a,
+                                  gputile_matrix b, gputile_matrix c, const gputile__memory at[3],
+                                  cudaStream_t stream)
 {
     pipeline *p = calloc(1, sizeof *p);
     if (p == NULL)
@@ -383,7 +386,8 @@ gputile_status gputile__gemm_host(const gputile__gemm_choice *choice, const gput
     operand *ops[3] = {&p->a, &p->b, &p->c};
     for (int i = 0; i < 3; ++i)
         if (ops[i]->owned)
-            keep(&s, gputile__cuda_status(gputile__workspace_release(ops[i]->dev.elements, p->user)));
+            keep(&s,
+                 gputile__cuda_status(gputile__workspace_release(ops[i]->dev.elements, p->user)));
     keep(&s, gputile__cuda_status(cudaStreamSynchronize(p->user)));
     if (p->up_ready)
         keep(&s, gputile__ring_fini(&p->up));

@@ -17,9 +17,10 @@
  * (at[i] says where each lives) with choice's row and split, overlapping
  * transfers with the kernels; ordered after the work on `stream`; returns
  * when c holds the result. */
-gputile_status gputile__gemm_host(const gputile__gemm_choice *choice, const gputile__gemm_args *args,
-                                  gputile_matrix a, gputile_matrix b, gputile_matrix c,
-                                  const gputile__memory at[3], cudaStream_t stream);
+gputile_status gputile__gemm_host(const gputile__gemm_choice *choice,
+                                  const gputile__gemm_args *args, gputile_matrix a,
+                                  gputile_matrix b, gputile_matrix c, const gputile__memory at[3],
+                                  cudaStream_t stream);
 /* Tests only: the tile edge of the host GEMM (0 restores the default). */
 void gputile__gemm_host_set_tile(size_t tile);
 

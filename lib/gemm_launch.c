@@ -26,7 +26,8 @@ gputile_status gputile__gemm_execute(const gputile__gemm_choice *choice,
 
     err = gputile__gemm_rows[choice->variant].run(&whole, &plan, stream);
     if (err == cudaSuccess && plan.splits > 1)
-        err = gputile__gemm_splitk_reduce(&whole, plan.splits, plan.work, plan.reduce_blocks, stream);
+        err =
+            gputile__gemm_splitk_reduce(&whole, plan.splits, plan.work, plan.reduce_blocks, stream);
     cudaError_t release = gputile__workspace_release(space, stream);
     if (err == cudaSuccess)
         err = release;

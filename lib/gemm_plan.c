@@ -10,9 +10,20 @@
 #include "gemm_plan.h"
 
 const gputile__gemm_row gputile__gemm_rows[GPUTILE__GEMM_N_VARIANTS] = {
-#define ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags)            \
-    [GPUTILE__GEMM_V_##id] = {#id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, \
-                              flags, gputile__gemm_run_##id},
+#define ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags) \
+    [GPUTILE__GEMM_V_##id] = {#id,                                                      \
+                              algorithm,                                                \
+                              name,                                                     \
+                              precision,                                                \
+                              bm,                                                       \
+                              bn,                                                       \
+                              bk,                                                       \
+                              threads,                                                  \
+                              per_sm,                                                   \
+                              tm,                                                       \
+                              tn,                                                       \
+                              flags,                                                    \
+                              gputile__gemm_run_##id},
     GPUTILE__GEMM_VARIANTS(ROW)
 #undef ROW
 };
@@ -149,7 +160,8 @@ static cudaError_t blocks_per_sm(const gputile__gemm_choice *c, int ta, int tb, 
 {
     static int cache[MAX_DEVICES][GPUTILE__GEMM_N_VARIANTS][16]; /* blocks + 1; 0: unknown */
     const int key = ta << 3 | tb << 2 | va << 1 | vb;
-    int *slot = c->device >= 0 && c->device < MAX_DEVICES ? &cache[c->device][c->variant][key] : NULL;
+    int *slot =
+        c->device >= 0 && c->device < MAX_DEVICES ? &cache[c->device][c->variant][key] : NULL;
     int known = slot != NULL ? __atomic_load_n(slot, __ATOMIC_RELAXED) : 0;
     if (known > 0) {
         *blocks = known - 1;
@@ -224,7 +236,8 @@ static void plan_tma(const gputile__gemm_row *r, const gputile__gemm_args *p,
     const bool swap = plan->swap;
     const bool d_transposed = swap ? p->trans_a : !p->trans_b;
     plan->pack_r = !(swap ? tma_ready(p->b, p->ldb) : tma_ready(p->a, p->lda));
-    plan->pack_d = !split || d_transposed || !(swap ? tma_ready(p->a, p->lda) : tma_ready(p->b, p->ldb));
+    plan->pack_d =
+        !split || d_transposed || !(swap ? tma_ready(p->a, p->lda) : tma_ready(p->b, p->ldb));
     plan->ld_pack = (p->k + 63) / 64 * 64; /* 256-byte rows */
 }
 
@@ -269,7 +282,8 @@ cudaError_t gputile__gemm_plan_launch(const gputile__gemm_choice *c, const gputi
     }
     if (r->flags & GPUTILE__GEMM_TMA)
         plan_tma(r, p, plan);
-    plan->reduce_blocks = 2 * (c->sms > 0 ? c->sms : 1); /* two per SM keep the reductions at DRAM speed */
+    plan->reduce_blocks =
+        2 * (c->sms > 0 ? c->sms : 1); /* two per SM keep the reductions at DRAM speed */
     cudaError_t err = cudaSuccess;
     if (r->flags & GPUTILE__GEMM_TAIL) {
         const int64_t tiles = ceil_div(p->m, r->bm) * ceil_div(p->n, r->bn);

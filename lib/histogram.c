@@ -134,11 +134,13 @@ static gputile_status histogram(const gputile__hist_args *args, gputile_hist_mod
 
 gputile_status gputile_histogram_i32(const int32_t *samples, size_t n, int32_t nbins,
                                      uint64_t *counts, gputile_hist_mode mode,
-                                     struct CUstream_st *stream,
-                                     gputile_histogram_options *options)
+                                     struct CUstream_st *stream, gputile_histogram_options *options)
 {
     gputile__hist_args args = {
-        .samples = samples, .n = n, .type = GPUTILE__HIST_SAMPLE_INT32, .nbins = nbins,
+        .samples = samples,
+        .n = n,
+        .type = GPUTILE__HIST_SAMPLE_INT32,
+        .nbins = nbins,
         .counts = counts,
     };
     return histogram(&args, mode, stream, options);
@@ -146,16 +148,19 @@ gputile_status gputile_histogram_i32(const int32_t *samples, size_t n, int32_t n
 
 gputile_status gputile_histogram_f32(const float *samples, size_t n, float lower, float upper,
                                      int32_t nbins, uint64_t *counts, gputile_hist_mode mode,
-                                     struct CUstream_st *stream,
-                                     gputile_histogram_options *options)
+                                     struct CUstream_st *stream, gputile_histogram_options *options)
 {
     /* Bounds first among the value checks: they are this call's own. */
     if (!isfinite(lower) || !isfinite(upper) || !(lower < upper) || !isfinite(upper - lower))
         return GPUTILE_ERROR_INVALID_VALUE;
     gputile__hist_args args = {
-        .samples = samples, .n = n, .type = GPUTILE__HIST_SAMPLE_FLOAT, .nbins = nbins,
+        .samples = samples,
+        .n = n,
+        .type = GPUTILE__HIST_SAMPLE_FLOAT,
+        .nbins = nbins,
         .counts = counts,
-        .lower = lower, .upper = upper,
+        .lower = lower,
+        .upper = upper,
         .scale = nbins > 0 ? (float)((double)nbins / ((double)upper - (double)lower)) : 0.0f,
     };
     return histogram(&args, mode, stream, options);

@@ -27,9 +27,10 @@
 #define MAX_COPIES 32
 
 static const gputile__hist_type types[GPUTILE__HIST_SAMPLE_COUNT] = {
-#define GPUTILE__HIST_TYPE_ROW(id, bin, bytes_, vw)                                              \
-    [GPUTILE__HIST_SAMPLE_##id] = {.bytes = (bytes_), .per_vec = (vw),                           \
-                                   .max_vec_per_group = GPUTILE__HIST_MAX_VEC_PER_GROUP(vw),     \
+#define GPUTILE__HIST_TYPE_ROW(id, bin, bytes_, vw)                                          \
+    [GPUTILE__HIST_SAMPLE_##id] = {.bytes = (bytes_),                                        \
+                                   .per_vec = (vw),                                          \
+                                   .max_vec_per_group = GPUTILE__HIST_MAX_VEC_PER_GROUP(vw), \
                                    .max_vec_per_launch = GPUTILE__HIST_MAX_VEC_PER_LAUNCH},
     GPUTILE__HIST_SAMPLE_TYPES(GPUTILE__HIST_TYPE_ROW)
 #undef GPUTILE__HIST_TYPE_ROW
@@ -77,8 +78,8 @@ static gputile_status plan_shared(int32_t nbins, int type, uint64_t n, const gpu
     }
     int per_sm = 0;
     size_t smem = one * (size_t)k;
-    gputile_status s = gputile__cuda_status(
-        gputile__hist_smem_blocks_per_sm(type, smem, d->smem_optin, &per_sm));
+    gputile_status s =
+        gputile__cuda_status(gputile__hist_smem_blocks_per_sm(type, smem, d->smem_optin, &per_sm));
     if (s != GPUTILE_SUCCESS)
         return s;
     if (per_sm < 1)
@@ -105,8 +106,8 @@ static gputile_status try_cluster(int32_t nbins, int type, uint64_t n, int c,
     if (smem > (size_t)d->smem_optin)
         return GPUTILE_SUCCESS;
     int max_cluster = 0, active = 0;
-    gputile_status s = gputile__cuda_status(
-        gputile__hist_cluster_max(type, smem, d->smem_optin, &max_cluster));
+    gputile_status s =
+        gputile__cuda_status(gputile__hist_cluster_max(type, smem, d->smem_optin, &max_cluster));
     if (s != GPUTILE_SUCCESS)
         return s;
     if (c > max_cluster)

@@ -59,8 +59,12 @@ gputile_status gputile_pinned_alloc(void **ptr, size_t bytes, unsigned flags)
     cudaError_t err = cudaHostAlloc(&p, bytes, gputile__host_alloc_flags(flags));
     if (err != cudaSuccess) /* cleared by gputile__cuda_status(): not sticky */
         return gputile__cuda_status(err);
-    gputile__pin e = {.lo = (uintptr_t)p, .hi = (uintptr_t)p + bytes, .key = p, .bytes = bytes,
-                      .flags = flags, .kind = GPUTILE__PIN_ALLOC};
+    gputile__pin e = {.lo = (uintptr_t)p,
+                      .hi = (uintptr_t)p + bytes,
+                      .key = p,
+                      .bytes = bytes,
+                      .flags = flags,
+                      .kind = GPUTILE__PIN_ALLOC};
     gputile__pin_lock();
     bool ok = gputile__pin_insert(&e);
     gputile__pin_unlock();
@@ -124,7 +128,11 @@ gputile_status gputile_pinned_register(void *ptr, size_t bytes, unsigned flags)
 
     /* Reserve the pages first, so that a concurrent registration of an
      * overlapping range fails here rather than inside the driver. */
-    gputile__pin e = {.lo = lo, .hi = hi, .key = ptr, .bytes = bytes, .flags = flags,
+    gputile__pin e = {.lo = lo,
+                      .hi = hi,
+                      .key = ptr,
+                      .bytes = bytes,
+                      .flags = flags,
                       .kind = GPUTILE__PIN_REGISTER_PENDING};
     gputile__pin_lock();
     if (gputile__pin_overlaps(lo, hi))
@@ -180,7 +188,8 @@ gputile_status gputile_pinned_device_pointer(void **device_ptr, const void *host
     gputile_status s = GPUTILE_SUCCESS;
     gputile__pin_lock();
     const gputile__pin *e = gputile__pin_find(h);
-    if (e == NULL || e->kind == GPUTILE__PIN_REGISTER_PENDING || e->kind == GPUTILE__PIN_POOL_CACHED)
+    if (e == NULL || e->kind == GPUTILE__PIN_REGISTER_PENDING ||
+        e->kind == GPUTILE__PIN_POOL_CACHED)
         s = GPUTILE_ERROR_UNKNOWN_POINTER;
     else if (!(e->flags & GPUTILE_PINNED_MAPPED))
         s = GPUTILE_ERROR_INVALID_VALUE;

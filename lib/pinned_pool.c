@@ -133,8 +133,12 @@ gputile_status gputile_pool_alloc(void **ptr, size_t bytes, unsigned flags)
     }
     if (err != cudaSuccess) /* cleared by gputile__cuda_status() */
         return gputile__cuda_status(err);
-    gputile__pin e = {.lo = (uintptr_t)p, .hi = (uintptr_t)p + cls, .key = p, .bytes = cls,
-                      .flags = flags, .kind = GPUTILE__PIN_POOL_USED};
+    gputile__pin e = {.lo = (uintptr_t)p,
+                      .hi = (uintptr_t)p + cls,
+                      .key = p,
+                      .bytes = cls,
+                      .flags = flags,
+                      .kind = GPUTILE__PIN_POOL_USED};
     pthread_mutex_lock(&lock);
     gputile__pin_lock();
     bool ok = gputile__pin_insert(&e);
@@ -222,10 +226,14 @@ gputile_status gputile_pool_get_stats(gputile_pool_stats *stats)
         return GPUTILE_ERROR_INVALID_VALUE;
     gputile_pool_stats now;
     pthread_mutex_lock(&lock);
-    now = (gputile_pool_stats){.size = stats->size, .limit = limit,
-                               .in_use_bytes = in_use_bytes, .in_use_blocks = in_use_blocks,
-                               .cached_bytes = cached_bytes, .cached_blocks = cached_blocks,
-                               .hits = hits, .misses = misses};
+    now = (gputile_pool_stats){.size = stats->size,
+                               .limit = limit,
+                               .in_use_bytes = in_use_bytes,
+                               .in_use_blocks = in_use_blocks,
+                               .cached_bytes = cached_bytes,
+                               .cached_blocks = cached_blocks,
+                               .hits = hits,
+                               .misses = misses};
     pthread_mutex_unlock(&lock);
     size_t n = stats->size < sizeof now ? stats->size : sizeof now;
     memcpy(stats, &now, n);

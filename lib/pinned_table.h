@@ -53,9 +53,9 @@ bool gputile__pin_covers(const void *p, size_t n);
  *   gputile_pool_alloc). Every mask and CUDA mapping below derives from these
  * rows: a new flag is one row. Write-combined memory exists only as an
  * allocation (cudaHostRegister has no such flag). */
-#define GPUTILE__PINNED_FLAG_TABLE(X)                                                            \
-    X(GPUTILE_PINNED_PORTABLE, cudaHostAllocPortable, cudaHostRegisterPortable, 1, 1, 1)          \
-    X(GPUTILE_PINNED_MAPPED, cudaHostAllocMapped, cudaHostRegisterMapped, 1, 1, 1)                \
+#define GPUTILE__PINNED_FLAG_TABLE(X)                                                    \
+    X(GPUTILE_PINNED_PORTABLE, cudaHostAllocPortable, cudaHostRegisterPortable, 1, 1, 1) \
+    X(GPUTILE_PINNED_MAPPED, cudaHostAllocMapped, cudaHostRegisterMapped, 1, 1, 1)       \
     X(GPUTILE_PINNED_WRITE_COMBINED, cudaHostAllocWriteCombined, cudaHostRegisterDefault, 1, 0, 1)
 
 /* The flags each call accepts, and every flag any call accepts. */
@@ -79,6 +79,5 @@ unsigned gputile__host_register_flags(unsigned flags);
  * knows, UNSUPPORTED when the device cannot map host memory and MAPPED is
  * set. */
 gputile_status gputile__check_pinned_flags(unsigned flags);
-
 
 #endif /* GPUTILE_PINNED_TABLE_H */

@@ -14,7 +14,7 @@
  */
 #include "staged_copy.h"
 
-static size_t chunk_cap; /* tests only; 0: none */
+static size_t chunk_cap;   /* tests only; 0: none */
 static size_t tuned_chunk; /* gputile__stage_tune(); 0: GPUTILE__STAGE_CHUNK */
 static int tuned_buffers;  /* gputile__stage_tune(); 0: GPUTILE__STAGE_BUFFERS */
 
@@ -124,7 +124,8 @@ gputile_status gputile__ring_fini(gputile__ring *r)
     gputile_status s = GPUTILE_SUCCESS, t;
     for (int i = 0; i < r->n; ++i) {
         /* The buffer goes back to the pool only when no DMA uses it. */
-        if (r->busy[i] && (t = gputile__cuda_status(cudaEventSynchronize(r->done[i]))) != GPUTILE_SUCCESS &&
+        if (r->busy[i] &&
+            (t = gputile__cuda_status(cudaEventSynchronize(r->done[i]))) != GPUTILE_SUCCESS &&
             s == GPUTILE_SUCCESS)
             s = t;
         if ((t = gputile__cuda_status(cudaEventDestroy(r->done[i]))) != GPUTILE_SUCCESS &&

@@ -35,9 +35,9 @@
 /* Pinned staging buffers for pipelined copies between pageable host memory
  * and the device on one stream. Not thread-safe: one user at a time. */
 typedef struct gputile__ring {
-    size_t chunk;                            /* bytes per buffer */
-    int n;                                   /* buffers */
-    int next;                                /* the buffer the next chunk uses */
+    size_t chunk;                                 /* bytes per buffer */
+    int n;                                        /* buffers */
+    int next;                                     /* the buffer the next chunk uses */
     void *buf[GPUTILE__STAGE_MAX_BUFFERS];        /* from the pool */
     cudaEvent_t done[GPUTILE__STAGE_MAX_BUFFERS]; /* the last DMA that uses buf[i] */
     bool busy[GPUTILE__STAGE_MAX_BUFFERS];        /* done[i] is recorded and not yet waited on */

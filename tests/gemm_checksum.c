@@ -45,12 +45,12 @@ static const struct shape shapes[] = {
     {2000, 8, 2000, 0, 0, 1, 0, 2, 9, 0},
     {3, 2000, 50, 0, 0, 1, 0, 0, 0, 0},
     {33, 65, 2001, 1, 1, 1, 0, 0, 0, 0},
-    {130, 260, 64, 0, 0, 1, 0, 0, 0, 0},     /* thin edges of 128 x 256 tiles */
-    {3011, 3074, 301, 0, 0, 1, 0, 1, 0, 1},  /* unaligned, thin columns, tail split */
+    {130, 260, 64, 0, 0, 1, 0, 0, 0, 0},    /* thin edges of 128 x 256 tiles */
+    {3011, 3074, 301, 0, 0, 1, 0, 1, 0, 1}, /* unaligned, thin columns, tail split */
     {3012, 3073, 301, 1, 1, 2, 0.5f, 0, 1, 1},
-    {4096, 4096, 256, 0, 0, 1, 0, 0, 0, 1},  /* aligned 64 x 128, tail split */
-    {127, 8192, 1024, 0, 0, 1, 0, 0, 0, 1},  /* few tiles: AUTO splits k */
-    {8192, 128, 1024, 0, 1, 1, 0, 0, 0, 1},  /* C narrower than 256 */
+    {4096, 4096, 256, 0, 0, 1, 0, 0, 0, 1}, /* aligned 64 x 128, tail split */
+    {127, 8192, 1024, 0, 0, 1, 0, 0, 0, 1}, /* few tiles: AUTO splits k */
+    {8192, 128, 1024, 0, 1, 1, 0, 0, 0, 1}, /* C narrower than 256 */
     {2048, 2048, 2048, 1, 0, 1, 0, 0, 0, 1},
 };
 
@@ -58,7 +58,8 @@ static uint64_t state;
 static float next_float(void) /* in [-1, 1), 1/4096 steps: any product sum is exact-ish */
 {
     state = state * 6364136223846793005ull + 1442695040888963407ull;
-    return (float)((int)(state >> 40 & 0x1fff) - 4096) / 4096.0f + (float)(state >> 20 & 0xff) * 1e-6f;
+    return (float)((int)(state >> 40 & 0x1fff) - 4096) / 4096.0f +
+           (float)(state >> 20 & 0xff) * 1e-6f;
 }
 
 static uint64_t fnv1a(const void *p, size_t n)
@@ -84,14 +85,16 @@ static int run(const struct shape *s, int algorithm, int precision, int split, i
 {
     const size_t ar = s->ta ? s->k : s->m, ac = s->ta ? s->m : s->k;
     const size_t br = s->tb ? s->n : s->k, bc = s->tb ? s->k : s->n;
-    const size_t sa = ac + s->off + s->extra, sb = bc + s->off + s->extra, sc = s->n + s->off + s->extra;
+    const size_t sa = ac + s->off + s->extra, sb = bc + s->off + s->extra,
+                 sc = s->n + s->off + s->extra;
     size_t na, nb, nc;
     state = (uint64_t)(s->m * 131 + s->n * 7 + s->k) * 2654435761u + 12345u;
     float *ha = parent(ar, sa, &na), *hb = parent(br, sb, &nb), *hc = parent(s->m, sc, &nc);
     float *da = ha, *db = hb, *dc = hc;
     if (!host) {
-        if (cudaMalloc((void **)&da, na) || cudaMalloc((void **)&db, nb) || cudaMalloc((void **)&dc, nc) ||
-            cudaMemcpy(da, ha, na, cudaMemcpyHostToDevice) || cudaMemcpy(db, hb, nb, cudaMemcpyHostToDevice) ||
+        if (cudaMalloc((void **)&da, na) || cudaMalloc((void **)&db, nb) ||
+            cudaMalloc((void **)&dc, nc) || cudaMemcpy(da, ha, na, cudaMemcpyHostToDevice) ||
+            cudaMemcpy(db, hb, nb, cudaMemcpyHostToDevice) ||
             cudaMemcpy(dc, hc, nc, cudaMemcpyHostToDevice)) {
             fprintf(stderr, "gemm_checksum: device allocation or copy failed\n");
             exit(1);
@@ -103,8 +106,9 @@ static int run(const struct shape *s, int algorithm, int precision, int split, i
     o.algorithm = algorithm;
     o.precision = precision;
     o.split_k = split;
-    gputile_status st = gputile_gemm(s->ta ? GPUTILE_OP_T : GPUTILE_OP_N, s->tb ? GPUTILE_OP_T : GPUTILE_OP_N,
-                                     s->alpha, a, b, s->beta, c, NULL, &o);
+    gputile_status st =
+        gputile_gemm(s->ta ? GPUTILE_OP_T : GPUTILE_OP_N, s->tb ? GPUTILE_OP_T : GPUTILE_OP_N,
+                     s->alpha, a, b, s->beta, c, NULL, &o);
     uint64_t h = 0;
     if (st == GPUTILE_SUCCESS) {
         if (!host && (cudaDeviceSynchronize() || cudaMemcpy(hc, dc, nc, cudaMemcpyDeviceToHost)))
@@ -113,7 +117,10 @@ static int run(const struct shape *s, int algorithm, int precision, int split, i
     }
     printf("%-16s %-7s split %2d  %5dx%5dx%5d %c%c%s alpha %5.2f beta %4.2f off %d extra %d -> "
            "%-16s split %2d  %016llx %s\n",
-           gputile_algorithm_name(algorithm), precision == 0 ? "fp32" : precision == 1 ? "3xtf32" : "tf32",
+           gputile_algorithm_name(algorithm),
+           precision == 0   ? "fp32"
+           : precision == 1 ? "3xtf32"
+                            : "tf32",
            split, s->m, s->n, s->k, s->ta ? 'T' : 'N', s->tb ? 'T' : 'N', host ? " host" : "",
            s->alpha, s->beta, s->off, s->extra,
            st == GPUTILE_SUCCESS ? gputile_algorithm_name(o.algorithm_used) : "-",
@@ -142,13 +149,15 @@ int main(int argc, char **argv)
     /* every named algorithm with every precision it takes, and AUTO */
     for (int alg = 0; gputile_algorithm_name(alg) != NULL; ++alg) {
         for (int prec = 0; prec < 3; ++prec) {
-            const int tensor = alg == GPUTILE_ALGO_WGMMA_128X128 || alg == GPUTILE_ALGO_WGMMA_128X256;
+            const int tensor =
+                alg == GPUTILE_ALGO_WGMMA_128X128 || alg == GPUTILE_ALGO_WGMMA_128X256;
             if (alg != GPUTILE_ALGO_AUTO && tensor != (prec != 0))
                 continue;
             if (alg == GPUTILE_ALGO_WGMMA_128X256 && prec == 1)
                 continue; /* 3xTF32 runs on 128 x 128 only */
             for (size_t i = 0; i < nshapes; ++i) {
-                if (shapes[i].big && (quick || alg == GPUTILE_ALGO_NAIVE || alg == GPUTILE_ALGO_TILED))
+                if (shapes[i].big &&
+                    (quick || alg == GPUTILE_ALGO_NAIVE || alg == GPUTILE_ALGO_TILED))
                     continue;
                 failed += run(&shapes[i], alg, prec, 0, 0);
             }

@@ -61,9 +61,11 @@ typedef struct gemm_case {
     int split_k_used;
 } gemm_case;
 
-#define GEMM(what_, m_, n_, k_, odd_, ta_, tb_, alpha_, beta_)                                  \
-    {.what = what_, .m = m_, .n = n_, .k = k_, .odd_strides = odd_, .ta = ta_, .tb = tb_,        \
-     .alpha = alpha_, .beta = beta_}
+#define GEMM(what_, m_, n_, k_, odd_, ta_, tb_, alpha_, beta_)                               \
+    {                                                                                        \
+        .what = what_, .m = m_, .n = n_, .k = k_, .odd_strides = odd_, .ta = ta_, .tb = tb_, \
+        .alpha = alpha_, .beta = beta_                                                       \
+    }
 static gemm_case gemms[] = {
     GEMM("aligned 256^3", 256, 256, 256, false, GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, 0.0f),
     GEMM("unaligned 130x97x77", 130, 97, 77, true, GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, 0.0f),
@@ -92,7 +94,7 @@ static int32_t max_nbins;
 #define HN 150
 #define HK 200
 static float *host_a, *host_b, *host_want; /* pageable */
-#define COPY_BYTES (8 * MiB + 12345) /* above the staging threshold, ragged */
+#define COPY_BYTES (8 * MiB + 12345)       /* above the staging threshold, ragged */
 static unsigned char *copy_src;
 
 /* ---- the workers ------------------------------------------------------------------ */
@@ -116,27 +118,27 @@ static void fail(worker *w, const char *what, int status)
                  gputile_last_cuda_error_name());
 }
 
-#define CHECK(w, call, what)                    \
-    do {                                        \
-        gputile_status s_ = (call);             \
-        if (s_ != GPUTILE_SUCCESS) {            \
-            fail(w, what, (int)s_);             \
-            goto out;                           \
-        }                                       \
+#define CHECK(w, call, what)         \
+    do {                             \
+        gputile_status s_ = (call);  \
+        if (s_ != GPUTILE_SUCCESS) { \
+            fail(w, what, (int)s_);  \
+            goto out;                \
+        }                            \
     } while (0)
-#define CHECK_CUDA(w, call, what)               \
-    do {                                        \
-        if ((call) != cudaSuccess) {            \
-            fail(w, what, -1);                  \
-            goto out;                           \
-        }                                       \
+#define CHECK_CUDA(w, call, what)    \
+    do {                             \
+        if ((call) != cudaSuccess) { \
+            fail(w, what, -1);       \
+            goto out;                \
+        }                            \
     } while (0)
-#define CHECK_SAME(w, x, y, bytes, what)        \
-    do {                                        \
-        if (memcmp((x), (y), (bytes)) != 0) {   \
-            fail(w, what, -1);                  \
-            goto out;                           \
-        }                                       \
+#define CHECK_SAME(w, x, y, bytes, what)      \
+    do {                                      \
+        if (memcmp((x), (y), (bytes)) != 0) { \
+            fail(w, what, -1);                \
+            goto out;                         \
+        }                                     \
     } while (0)
 
 static double now(void)
@@ -212,7 +214,8 @@ static void round_of_calls(worker *w, outputs *o, cudaStream_t stream, bool reco
         gputile_gemm_options opt = GPUTILE_GEMM_OPTIONS_INIT;
         gputile_matrix c = o->c[i];
         CHECK(w, gputile_matrix_copy(c, g->c0, stream), "copy C0");
-        CHECK(w, gputile_gemm(g->ta, g->tb, g->alpha, g->a, g->b, g->beta, c, stream, &opt), g->what);
+        CHECK(w, gputile_gemm(g->ta, g->tb, g->alpha, g->a, g->b, g->beta, c, stream, &opt),
+              g->what);
         gputile_matrix out = gputile_matrix_view(o->c_host, g->n, g->m, g->n);
         CHECK(w, gputile_matrix_copy(out, c, stream), "copy C out");
         if (record) {
@@ -225,9 +228,10 @@ static void round_of_calls(worker *w, outputs *o, cudaStream_t stream, bool reco
         }
     }
 
-    CHECK(w, gputile_matmul(gputile_matrix_view(host_a, HK, HM, HK),
-                            gputile_matrix_view(host_b, HN, HK, HN),
-                            gputile_matrix_view(o->hc, HN, HM, HN)),
+    CHECK(w,
+          gputile_matmul(gputile_matrix_view(host_a, HK, HM, HK),
+                         gputile_matrix_view(host_b, HN, HK, HN),
+                         gputile_matrix_view(o->hc, HN, HM, HN)),
           "host matmul");
     if (record)
         memcpy(host_want, o->hc, sizeof(float) * HM * HN);
@@ -238,16 +242,17 @@ static void round_of_calls(worker *w, outputs *o, cudaStream_t stream, bool reco
         hist_case *h = &hists[i];
         gputile_histogram_options opt = GPUTILE_HISTOGRAM_OPTIONS_INIT;
         gputile_status s =
-            h->is_float ? gputile_histogram_f32(samples_f, NSAMPLES, -1.0f, 1.0f, h->nbins, o->counts,
-                                                GPUTILE_HIST_OVERWRITE, stream, &opt)
+            h->is_float ? gputile_histogram_f32(samples_f, NSAMPLES, -1.0f, 1.0f, h->nbins,
+                                                o->counts, GPUTILE_HIST_OVERWRITE, stream, &opt)
                         : gputile_histogram_i32(samples_i, NSAMPLES, h->nbins, o->counts,
                                                 GPUTILE_HIST_OVERWRITE, stream, &opt);
         CHECK(w, s, "histogram");
         if (opt.tier_used != h->tier)
             fail(w, "histogram ran in another tier than planned", -1);
         size_t bytes = sizeof(uint64_t) * (size_t)h->nbins;
-        CHECK_CUDA(w, cudaMemcpyAsync(o->counts_host, o->counts, bytes, cudaMemcpyDeviceToHost, stream),
-                   "counts out");
+        CHECK_CUDA(
+            w, cudaMemcpyAsync(o->counts_host, o->counts, bytes, cudaMemcpyDeviceToHost, stream),
+            "counts out");
         CHECK_CUDA(w, cudaStreamSynchronize(stream), "sync counts");
         if (record)
             memcpy(h->want, o->counts_host, bytes);
@@ -307,7 +312,8 @@ static void *worker_main(void *arg)
             round_of_calls(w, &o, stream, false);
             ++w->rounds;
         } while (!failed(w) && now() < end);
-        if (cudaStreamSynchronize(stream) != cudaSuccess || cudaStreamDestroy(stream) != cudaSuccess)
+        if (cudaStreamSynchronize(stream) != cudaSuccess ||
+            cudaStreamDestroy(stream) != cudaSuccess)
             fail(w, "stream teardown", -1);
     }
     outputs_free(&o);

@@ -28,9 +28,9 @@ static void fill(placed *p, bool integers, float outside)
 {
     for (size_t r = 0; r < p->parent_height; ++r)
         for (size_t c = 0; c < p->stride; ++c)
-            p->host[r * p->stride + c] =
-                !gputest_inside(p, r, c) ? outside
-                                 : integers ? gputest_small_int(-3, 3) : gputest_uniform(-1, 1);
+            p->host[r * p->stride + c] = !gputest_inside(p, r, c) ? outside
+                                         : integers               ? gputest_small_int(-3, 3)
+                                                                  : gputest_uniform(-1, 1);
 }
 
 /* Every FP32 row of the variant table, and those that take a split of k
@@ -73,8 +73,8 @@ static void run_case(struct gemm_case tc, bool integers)
     cr_assert(ref && scale && got);
     gputest_upload(&c);
     if (m > 0 && n > 0) {
-        gputest_cublas_gemm(tc.ta, tc.tb, tc.alpha, gputest_view_of(&a, a.dev), gputest_view_of(&b, b.dev), tc.beta,
-                            gputest_view_of(&c, c.dev));
+        gputest_cublas_gemm(tc.ta, tc.tb, tc.alpha, gputest_view_of(&a, a.dev),
+                            gputest_view_of(&b, b.dev), tc.beta, gputest_view_of(&c, c.dev));
     }
     gputest_download(&c, ref);
     if (!integers && m > 0 && n > 0) {
@@ -103,7 +103,8 @@ static void run_case(struct gemm_case tc, bool integers)
         opt.algorithm_used = -1;
         gputest_upload(&c);
         gputile_status s = gputile_gemm(tc.ta, tc.tb, tc.alpha, gputest_view_of(&a, a.dev),
-                                        gputest_view_of(&b, b.dev), tc.beta, gputest_view_of(&c, c.dev), NULL, &opt);
+                                        gputest_view_of(&b, b.dev), tc.beta,
+                                        gputest_view_of(&c, c.dev), NULL, &opt);
         cr_assert_eq(s, GPUTILE_SUCCESS, "%s: %s", gputile_algorithm_name(algorithms[ai].algorithm),
                      gputile_strerror(s));
         GPUTEST_CUDA(cudaDeviceSynchronize());
@@ -130,8 +131,9 @@ static void run_case(struct gemm_case tc, bool integers)
                     continue;
                 }
                 size_t vr = r - c.row0, vc = col - c.col0;
-                cr_assert(!isnan(got[i]), "%s: C(%zu, %zu) is NaN (unwritten or read outside a view)",
-                          name, vr, vc);
+                cr_assert(!isnan(got[i]),
+                          "%s: C(%zu, %zu) is NaN (unwritten or read outside a view)", name, vr,
+                          vc);
                 if (integers) {
                     cr_assert(got[i] == ref[i], "%s: C(%zu, %zu) = %.9g, cuBLAS %.9g", name, vr, vc,
                               got[i], ref[i]);

@@ -62,9 +62,9 @@
 /* uniform inputs: falls with k, with room for the spread of an rms over
  * few elements (m n of them); wide exponents: a few products dominate
  * each sum, so about one product's error, whatever k */
-#define NORM_FLOOR_TF32(k, mn, kind)                                                        \
-    ((kind) == WIDE ? 1.0 / (1 << 11)                                                       \
-                    : 1.0 / (1 << 12) / sqrt((double)((k) > 0 ? (k) : 1)) *                 \
+#define NORM_FLOOR_TF32(k, mn, kind)                                        \
+    ((kind) == WIDE ? 1.0 / (1 << 11)                                       \
+                    : 1.0 / (1 << 12) / sqrt((double)((k) > 0 ? (k) : 1)) * \
                           (1 + 4 / sqrt((double)((mn) > 0 ? (mn) : 1))))
 
 static bool has_wgmma(void)
@@ -90,8 +90,10 @@ static const char *const kind_name[] = {"integers", "uniform", "wide exponents"}
 static float draw(enum kind kind)
 {
     switch (kind) {
-    case INTEGERS: return gputest_small_int(-3, 3);
-    case UNIFORM: return gputest_uniform(-1, 1);
+    case INTEGERS:
+        return gputest_small_int(-3, 3);
+    case UNIFORM:
+        return gputest_uniform(-1, 1);
     default: {
         float x = ldexpf(gputest_uniform(1, 2), (int)(gputest_rand() % 41) - 20);
         return gputest_rand() & 1 ? -x : x;
@@ -108,9 +110,9 @@ static void fill(placed *p, enum kind kind, float outside)
 
 /* What one run of a GEMM left in C's parent, against the reference. */
 typedef struct verdict {
-    double err;       /* max; INFINITY for NaN or a wrong guard band */
-    double norm;      /* norm */
-    char why[2048];   /* empty, or what went wrong and where */
+    double err;     /* max; INFINITY for NaN or a wrong guard band */
+    double norm;    /* norm */
+    char why[2048]; /* empty, or what went wrong and where */
 } verdict;
 
 /* The metric of `got` (C's whole parent), and a description of the
@@ -120,7 +122,8 @@ static void judge(const placed *c, const float *got, const double *ref, const do
 {
     size_t m = c->height, n = c->width, wrong = 0, listed = 0, row_hist[16] = {0},
            col_hist[16] = {0};
-    size_t *bad_in_row = calloc(m + 1, sizeof *bad_in_row), *bad_in_col = calloc(n + 1, sizeof *bad_in_col);
+    size_t *bad_in_row = calloc(m + 1, sizeof *bad_in_row),
+           *bad_in_col = calloc(n + 1, sizeof *bad_in_col);
     cr_assert(bad_in_row && bad_in_col);
     char first[1024] = "";
     int len = 0;
@@ -132,14 +135,18 @@ static void judge(const placed *c, const float *got, const double *ref, const do
             size_t i = r * c->stride + col;
             if (!gputest_inside(c, r, col)) {
                 if (memcmp(&got[i], &c->host[i], sizeof(float)) != 0 && v->why[0] == '\0') {
-                    snprintf(v->why, sizeof v->why, "guard band written at parent (%zu, %zu)", r, col);
+                    snprintf(v->why, sizeof v->why, "guard band written at parent (%zu, %zu)", r,
+                             col);
                     v->err = INFINITY;
                 }
                 continue;
             }
             size_t vr = r - c->row0, vc = col - c->col0, e = vr * n + vc;
             double d = fabs((double)got[i] - ref[e]);
-            double rel = isnan(got[i]) ? INFINITY : scale[e] > 0 ? d / scale[e] : d > 0 ? INFINITY : 0;
+            double rel = isnan(got[i])  ? INFINITY
+                         : scale[e] > 0 ? d / scale[e]
+                         : d > 0        ? INFINITY
+                                        : 0;
             if (rel > v->err)
                 v->err = rel;
             sq_err += isnan(got[i]) ? INFINITY : d * d;
@@ -153,8 +160,8 @@ static void judge(const placed *c, const float *got, const double *ref, const do
             ++bad_in_row[vr];
             ++bad_in_col[vc];
             if (listed < 6 && len < (int)sizeof first - 100) {
-                len += snprintf(first + len, sizeof first - (size_t)len, " (%zu,%zu) got %.9g want %.9g;",
-                                vr, vc, got[i], ref[e]);
+                len += snprintf(first + len, sizeof first - (size_t)len,
+                                " (%zu,%zu) got %.9g want %.9g;", vr, vc, got[i], ref[e]);
                 ++listed;
             }
         }
@@ -167,7 +174,8 @@ static void judge(const placed *c, const float *got, const double *ref, const do
             full_cols += bad_in_col[col] == m;
         int l = snprintf(v->why, sizeof v->why,
                          "%zu of %zu elements wrong; whole rows %zu, whole columns %zu; first:%s\n"
-                         "  wrong by row %% 16:", wrong, m * n, full_rows, full_cols, first);
+                         "  wrong by row %% 16:",
+                         wrong, m * n, full_rows, full_cols, first);
         for (int h = 0; h < 16 && l < (int)sizeof v->why - 40; ++h)
             l += snprintf(v->why + l, sizeof v->why - (size_t)l, " %zu", row_hist[h]);
         l += snprintf(v->why + l, sizeof v->why - (size_t)l, "\n  wrong by col %% 16:");
@@ -196,8 +204,9 @@ static void check_case(struct gemm_case tc, enum kind kind, int only_precision)
     n = gputest_shrink(n, 256, 64);
     k = gputest_shrink(k, 128, 32);
     char shape[160];
-    snprintf(shape, sizeof shape, "m=%zu n=%zu k=%zu op(A)=%c op(B)=%c alpha=%g beta=%g off=%d extra=%d, %s",
-             m, n, k, tc.ta ? 'T' : 'N', tc.tb ? 'T' : 'N', tc.alpha, tc.beta, tc.off, tc.extra,
+    snprintf(shape, sizeof shape,
+             "m=%zu n=%zu k=%zu op(A)=%c op(B)=%c alpha=%g beta=%g off=%d extra=%d, %s", m, n, k,
+             tc.ta ? 'T' : 'N', tc.tb ? 'T' : 'N', tc.alpha, tc.beta, tc.off, tc.extra,
              kind_name[kind]);
     cr_log_info("%s", shape);
 
@@ -216,7 +225,8 @@ static void check_case(struct gemm_case tc, enum kind kind, int only_precision)
     gputest_upload(&c);
 
     const size_t mn = m * n, psize = gputest_parent_size(&c);
-    double *ref = malloc((mn ? mn : 1) * sizeof(double)), *scale = malloc((mn ? mn : 1) * sizeof(double));
+    double *ref = malloc((mn ? mn : 1) * sizeof(double)),
+           *scale = malloc((mn ? mn : 1) * sizeof(double));
     float *got = malloc(psize * sizeof(float));
     double *dref, *dscale;
     cr_assert(ref && scale && got);
@@ -224,9 +234,9 @@ static void check_case(struct gemm_case tc, enum kind kind, int only_precision)
     GPUTEST_CUDA(cudaMalloc((void **)&dscale, (mn ? mn : 1) * sizeof(double)));
     gputile_matrix va = gputest_view_of(&a, a.dev), vb = gputest_view_of(&b, b.dev),
                    vc = gputest_view_of(&c, c.dev);
-    GPUTEST_CUDA(gputest_gemm_ref64(tc.ta, tc.tb, (int64_t)m, (int64_t)n, (int64_t)k, tc.alpha,
-                                    va.elements, (int64_t)va.stride, vb.elements, (int64_t)vb.stride,
-                                    tc.beta, vc.elements, (int64_t)vc.stride, dref, dscale));
+    GPUTEST_CUDA(gputest_gemm_ref64(
+        tc.ta, tc.tb, (int64_t)m, (int64_t)n, (int64_t)k, tc.alpha, va.elements, (int64_t)va.stride,
+        vb.elements, (int64_t)vb.stride, tc.beta, vc.elements, (int64_t)vc.stride, dref, dscale));
     GPUTEST_CUDA(cudaMemcpy(ref, dref, mn * sizeof(double), cudaMemcpyDeviceToHost));
     GPUTEST_CUDA(cudaMemcpy(scale, dscale, mn * sizeof(double), cudaMemcpyDeviceToHost));
 
@@ -283,11 +293,12 @@ static void check_case(struct gemm_case tc, enum kind kind, int only_precision)
         cr_log_info("  %s (ran %s, split %d): max %.3g (limit %.3g), norm %.3g (limit %.3g)", name,
                     gputile_algorithm_name(opt.algorithm_used), opt.split_k_used, v.err,
                     kind == INTEGERS ? 0.0 : limit, v.norm, norm_limit);
-        cr_assert(v.why[0] == '\0', "%s, %s: max error %.3g (cuBLAS %.3g, limit %.3g):\n  %s", shape,
-                  name, v.err, base, limit, v.why);
-        cr_assert(kind == INTEGERS || v.norm <= norm_limit,
-                  "%s, %s: normwise error %.3g > limit %.3g (cuBLAS %.3g; max error %.3g, cuBLAS %.3g)",
-                  shape, name, v.norm, norm_limit, norm_base, v.err, base);
+        cr_assert(v.why[0] == '\0', "%s, %s: max error %.3g (cuBLAS %.3g, limit %.3g):\n  %s",
+                  shape, name, v.err, base, limit, v.why);
+        cr_assert(
+            kind == INTEGERS || v.norm <= norm_limit,
+            "%s, %s: normwise error %.3g > limit %.3g (cuBLAS %.3g; max error %.3g, cuBLAS %.3g)",
+            shape, name, v.norm, norm_limit, norm_base, v.err, base);
     }
     free(ref);
     free(scale);
@@ -304,7 +315,8 @@ ParameterizedTestParameters(tf32, against_float64)
     return cr_make_param_array(struct gemm_case, gputest_gemm_cases, gputest_gemm_ncases);
 }
 
-ParameterizedTest(struct gemm_case *tc, tf32, against_float64, .init = require_wgmma, .timeout = 300)
+ParameterizedTest(struct gemm_case *tc, tf32, against_float64, .init = require_wgmma,
+                  .timeout = 300)
 {
     check_case(*tc, INTEGERS, -1);
     check_case(*tc, UNIFORM, -1);
@@ -314,14 +326,15 @@ ParameterizedTest(struct gemm_case *tc, tf32, against_float64, .init = require_w
 /* One full 128 x 128 x 32 tile and a few around it, all transposes: the
  * smallest cases where a layout error shows in every element. */
 static struct gemm_case tile_cases[] = {
-    {128, 128, 32, 0, 0, 1, 0, 0, 0},   {128, 128, 32, 0, 1, 1, 0, 0, 0},
-    {128, 128, 32, 1, 0, 1, 0, 0, 0},   {128, 128, 32, 1, 1, 1, 0, 0, 0},
-    {128, 256, 64, 0, 0, 1, 0, 0, 0},   {256, 512, 96, 1, 1, 1, 0, 4, 0},
+    {128, 128, 32, 0, 0, 1, 0, 0, 0}, {128, 128, 32, 0, 1, 1, 0, 0, 0},
+    {128, 128, 32, 1, 0, 1, 0, 0, 0}, {128, 128, 32, 1, 1, 1, 0, 0, 0},
+    {128, 256, 64, 0, 0, 1, 0, 0, 0}, {256, 512, 96, 1, 1, 1, 0, 4, 0},
 };
 
 ParameterizedTestParameters(tf32, single_tiles)
 {
-    return cr_make_param_array(struct gemm_case, tile_cases, sizeof tile_cases / sizeof tile_cases[0]);
+    return cr_make_param_array(struct gemm_case, tile_cases,
+                               sizeof tile_cases / sizeof tile_cases[0]);
 }
 
 ParameterizedTest(struct gemm_case *tc, tf32, single_tiles, .init = require_wgmma, .timeout = 120)
@@ -348,26 +361,33 @@ Test(tf32_args, statuses)
     gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
     /* a wgmma algorithm needs a TF32 precision; an FFMA algorithm FP32 */
     o.algorithm = GPUTILE_ALGO_WGMMA_128X128;
-    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE);
+    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o),
+           GPUTILE_ERROR_INVALID_VALUE);
     o.algorithm = GPUTILE_ALGO_REGBLOCK_128;
     o.precision = GPUTILE_PRECISION_FP32_3XTF32;
-    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE);
+    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o),
+           GPUTILE_ERROR_INVALID_VALUE);
     o.precision = GPUTILE_PRECISION_TF32;
-    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE);
+    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o),
+           GPUTILE_ERROR_INVALID_VALUE);
     o.algorithm = GPUTILE_ALGO_AUTO;
     o.precision = 3; /* unknown */
-    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE);
+    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o),
+           GPUTILE_ERROR_INVALID_VALUE);
     o.precision = -1;
-    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE);
+    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o),
+           GPUTILE_ERROR_INVALID_VALUE);
     /* 3xTF32 runs on 128 x 128 tiles only */
     o.algorithm = GPUTILE_ALGO_WGMMA_128X256;
     o.precision = GPUTILE_PRECISION_FP32_3XTF32;
-    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE);
+    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o),
+           GPUTILE_ERROR_INVALID_VALUE);
     /* split-K is allowed with the wgmma algorithms */
     o.algorithm = GPUTILE_ALGO_WGMMA_128X256;
     o.precision = GPUTILE_PRECISION_TF32;
     o.split_k = GPUTILE_MAX_SPLIT_K + 1;
-    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE);
+    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, NULL, &o),
+           GPUTILE_ERROR_INVALID_VALUE);
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_WGMMA_128X128), "wgmma128x128");
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_WGMMA_128X256), "wgmma128x256");
     cr_assert_null(gputile_algorithm_name(gputest_n_algorithms()));

@@ -30,14 +30,14 @@
  * than the global tier's per-block cache of hot bins has slots, so slots
  * are contended, claimed and overflowed to global atomics. */
 enum kind { UNIFORM, EQUAL, FEW, SORTED, RANGE, HOT };
-static const char *kind_name[] = {"uniform", "all-equal", "16-distinct", "sorted", "out-of-range",
-                                  "hot-16+3000"};
+static const char *kind_name[] = {"uniform", "all-equal",    "16-distinct",
+                                  "sorted",  "out-of-range", "hot-16+3000"};
 
 /* nbins codes resolved from the plan on the device at hand */
-#define NB_SHARED_MAX (-1)   /* largest nbins of the shared tier */
-#define NB_DSM_MAX (-2)      /* largest nbins of the DSM tier (shared max if none) */
-#define NB_CLUSTER2_MAX (-3) /* largest nbins the DSM tier runs with clusters of 2 */
-#define NB_COPIES_DROP (-4)  /* largest nbins with the most privatised copies */
+#define NB_SHARED_MAX (-1)    /* largest nbins of the shared tier */
+#define NB_DSM_MAX (-2)       /* largest nbins of the DSM tier (shared max if none) */
+#define NB_CLUSTER2_MAX (-3)  /* largest nbins the DSM tier runs with clusters of 2 */
+#define NB_COPIES_DROP (-4)   /* largest nbins with the most privatised copies */
 #define N_RANDOM ((size_t)-1) /* n drawn in [1, 3e6] each run */
 
 struct hist_case {
@@ -50,51 +50,91 @@ struct hist_case {
     int mode;
 };
 
-#define I(kind, n, nb, d, off, mode) {0, kind, n, nb, d, off, mode}
-#define F(kind, n, nb, d, off, mode) {1, kind, n, nb, d, off, mode}
+#define I(kind, n, nb, d, off, mode) \
+    {                                \
+        0, kind, n, nb, d, off, mode \
+    }
+#define F(kind, n, nb, d, off, mode) \
+    {                                \
+        1, kind, n, nb, d, off, mode \
+    }
 #define OVW GPUTILE_HIST_OVERWRITE
 #define ACC GPUTILE_HIST_ACCUMULATE
 
 static struct hist_case cases[] = {
     /* small n, every alignment */
-    I(UNIFORM, 0, 10, 0, 0, OVW), I(UNIFORM, 0, 10, 0, 1, ACC), I(UNIFORM, 1, 10, 0, 0, OVW),
-    I(UNIFORM, 1, 10, 0, 3, OVW), I(UNIFORM, 2, 10, 0, 2, OVW), I(UNIFORM, 3, 10, 0, 1, OVW),
-    I(UNIFORM, 5, 10, 0, 3, OVW), I(UNIFORM, 7, 3, 0, 1, OVW), I(RANGE, 9, 4, 0, 2, OVW),
-    F(UNIFORM, 0, 10, 0, 0, OVW), F(UNIFORM, 1, 10, 0, 1, OVW), F(RANGE, 3, 10, 0, 3, OVW),
+    I(UNIFORM, 0, 10, 0, 0, OVW),
+    I(UNIFORM, 0, 10, 0, 1, ACC),
+    I(UNIFORM, 1, 10, 0, 0, OVW),
+    I(UNIFORM, 1, 10, 0, 3, OVW),
+    I(UNIFORM, 2, 10, 0, 2, OVW),
+    I(UNIFORM, 3, 10, 0, 1, OVW),
+    I(UNIFORM, 5, 10, 0, 3, OVW),
+    I(UNIFORM, 7, 3, 0, 1, OVW),
+    I(RANGE, 9, 4, 0, 2, OVW),
+    F(UNIFORM, 0, 10, 0, 0, OVW),
+    F(UNIFORM, 1, 10, 0, 1, OVW),
+    F(RANGE, 3, 10, 0, 3, OVW),
     F(RANGE, 6, 10, 0, 2, OVW),
     /* nbins = 1 */
-    I(UNIFORM, 100003, 1, 0, 1, OVW), I(RANGE, 100003, 1, 0, 0, ACC),
+    I(UNIFORM, 100003, 1, 0, 1, OVW),
+    I(RANGE, 100003, 1, 0, 0, ACC),
     F(RANGE, 100003, 1, 0, 3, OVW),
     /* the data kinds, shared-tier sizes */
-    I(UNIFORM, 1000001, 256, 0, 0, OVW), I(UNIFORM, 1000002, 256, 0, 1, OVW),
-    I(EQUAL, 1000003, 256, 0, 2, OVW), I(FEW, 1000000, 256, 0, 3, OVW),
-    I(SORTED, 1000001, 256, 0, 0, OVW), I(RANGE, 1000001, 256, 0, 1, OVW),
-    I(UNIFORM, 1000001, 4096, 0, 3, OVW), I(EQUAL, 1000001, 4096, 0, 0, OVW),
-    I(FEW, 1000001, 4096, 0, 1, ACC), I(SORTED, 1000001, 4096, 0, 2, OVW),
-    I(RANGE, 1000001, 4096, 0, 3, ACC), I(UNIFORM, N_RANDOM, 7, 0, 1, OVW),
-    I(UNIFORM, N_RANDOM, 1000, 0, 2, ACC), I(FEW, N_RANDOM, 33, 0, 3, OVW),
-    F(UNIFORM, 1000001, 256, 0, 1, OVW), F(EQUAL, 1000001, 256, 0, 2, OVW),
-    F(FEW, 1000001, 4096, 0, 0, OVW), F(SORTED, 1000001, 4096, 0, 3, ACC),
-    F(RANGE, 1000001, 100, 0, 1, OVW), F(RANGE, N_RANDOM, 4096, 0, 2, ACC),
+    I(UNIFORM, 1000001, 256, 0, 0, OVW),
+    I(UNIFORM, 1000002, 256, 0, 1, OVW),
+    I(EQUAL, 1000003, 256, 0, 2, OVW),
+    I(FEW, 1000000, 256, 0, 3, OVW),
+    I(SORTED, 1000001, 256, 0, 0, OVW),
+    I(RANGE, 1000001, 256, 0, 1, OVW),
+    I(UNIFORM, 1000001, 4096, 0, 3, OVW),
+    I(EQUAL, 1000001, 4096, 0, 0, OVW),
+    I(FEW, 1000001, 4096, 0, 1, ACC),
+    I(SORTED, 1000001, 4096, 0, 2, OVW),
+    I(RANGE, 1000001, 4096, 0, 3, ACC),
+    I(UNIFORM, N_RANDOM, 7, 0, 1, OVW),
+    I(UNIFORM, N_RANDOM, 1000, 0, 2, ACC),
+    I(FEW, N_RANDOM, 33, 0, 3, OVW),
+    F(UNIFORM, 1000001, 256, 0, 1, OVW),
+    F(EQUAL, 1000001, 256, 0, 2, OVW),
+    F(FEW, 1000001, 4096, 0, 0, OVW),
+    F(SORTED, 1000001, 4096, 0, 3, ACC),
+    F(RANGE, 1000001, 100, 0, 1, OVW),
+    F(RANGE, N_RANDOM, 4096, 0, 2, ACC),
     /* tier boundaries on this device, +-1 */
-    I(UNIFORM, 2000001, NB_COPIES_DROP, 0, 1, OVW), I(UNIFORM, 2000001, NB_COPIES_DROP, 1, 2, OVW),
-    I(UNIFORM, 2000001, NB_SHARED_MAX, -1, 0, OVW), I(UNIFORM, 2000001, NB_SHARED_MAX, 0, 1, OVW),
-    I(UNIFORM, 2000001, NB_SHARED_MAX, 1, 2, OVW), I(RANGE, 2000001, NB_SHARED_MAX, 1, 3, ACC),
+    I(UNIFORM, 2000001, NB_COPIES_DROP, 0, 1, OVW),
+    I(UNIFORM, 2000001, NB_COPIES_DROP, 1, 2, OVW),
+    I(UNIFORM, 2000001, NB_SHARED_MAX, -1, 0, OVW),
+    I(UNIFORM, 2000001, NB_SHARED_MAX, 0, 1, OVW),
+    I(UNIFORM, 2000001, NB_SHARED_MAX, 1, 2, OVW),
+    I(RANGE, 2000001, NB_SHARED_MAX, 1, 3, ACC),
     F(UNIFORM, 2000001, NB_SHARED_MAX, 1, 1, OVW),
-    I(UNIFORM, 2000001, NB_CLUSTER2_MAX, 0, 0, OVW), I(UNIFORM, 2000001, NB_CLUSTER2_MAX, 1, 1, OVW),
-    I(UNIFORM, 2000001, NB_DSM_MAX, -1, 2, OVW), I(UNIFORM, 2000001, NB_DSM_MAX, 0, 3, OVW),
-    I(UNIFORM, 2000001, NB_DSM_MAX, 1, 0, OVW), I(FEW, 2000001, NB_DSM_MAX, 0, 1, ACC),
+    I(UNIFORM, 2000001, NB_CLUSTER2_MAX, 0, 0, OVW),
+    I(UNIFORM, 2000001, NB_CLUSTER2_MAX, 1, 1, OVW),
+    I(UNIFORM, 2000001, NB_DSM_MAX, -1, 2, OVW),
+    I(UNIFORM, 2000001, NB_DSM_MAX, 0, 3, OVW),
+    I(UNIFORM, 2000001, NB_DSM_MAX, 1, 0, OVW),
+    I(FEW, 2000001, NB_DSM_MAX, 0, 1, ACC),
     F(RANGE, 2000001, NB_DSM_MAX, 1, 2, OVW),
     /* cluster-sized and global-sized */
-    I(UNIFORM, 3000001, 65536, 0, 1, OVW), I(EQUAL, 3000001, 65536, 0, 2, OVW),
-    I(FEW, 3000001, 65536, 0, 3, OVW), I(SORTED, 3000001, 65536, 0, 0, ACC),
-    I(RANGE, 3000001, 65536, 0, 1, OVW), F(RANGE, 3000001, 65536, 0, 2, OVW),
-    I(UNIFORM, 3000001, 1 << 20, 0, 3, OVW), I(EQUAL, 3000001, 1 << 20, 0, 0, OVW),
-    I(FEW, 3000001, 1 << 20, 0, 1, ACC), I(SORTED, 3000001, 1 << 20, 0, 2, OVW),
-    I(RANGE, 3000001, 1 << 20, 0, 3, OVW), F(RANGE, 3000001, 1 << 20, 0, 0, ACC),
-    I(UNIFORM, 5000001, 1 << 22, 0, 1, OVW), I(HOT, 3000001, 1 << 20, 0, 2, OVW),
-    I(HOT, 5000001, 1 << 22, 0, 3, ACC), F(HOT, 3000001, 1 << 21, 0, 1, OVW),
-    I(HOT, 1000001, 4096, 0, 0, OVW), I(FEW, 5000001, 1 << 22, 0, 2, OVW),
+    I(UNIFORM, 3000001, 65536, 0, 1, OVW),
+    I(EQUAL, 3000001, 65536, 0, 2, OVW),
+    I(FEW, 3000001, 65536, 0, 3, OVW),
+    I(SORTED, 3000001, 65536, 0, 0, ACC),
+    I(RANGE, 3000001, 65536, 0, 1, OVW),
+    F(RANGE, 3000001, 65536, 0, 2, OVW),
+    I(UNIFORM, 3000001, 1 << 20, 0, 3, OVW),
+    I(EQUAL, 3000001, 1 << 20, 0, 0, OVW),
+    I(FEW, 3000001, 1 << 20, 0, 1, ACC),
+    I(SORTED, 3000001, 1 << 20, 0, 2, OVW),
+    I(RANGE, 3000001, 1 << 20, 0, 3, OVW),
+    F(RANGE, 3000001, 1 << 20, 0, 0, ACC),
+    I(UNIFORM, 5000001, 1 << 22, 0, 1, OVW),
+    I(HOT, 3000001, 1 << 20, 0, 2, OVW),
+    I(HOT, 5000001, 1 << 22, 0, 3, ACC),
+    F(HOT, 3000001, 1 << 21, 0, 1, OVW),
+    I(HOT, 1000001, 4096, 0, 0, OVW),
+    I(FEW, 5000001, 1 << 22, 0, 2, OVW),
 };
 
 /* ---- plan boundaries ---------------------------------------------------- */
@@ -126,8 +166,14 @@ static int32_t last_true(bool (*pred)(int32_t))
     return lo;
 }
 
-static bool is_shared(int32_t nb) { return plan_of(nb).tier_used == GPUTILE_HIST_TIER_SHARED; }
-static bool not_global(int32_t nb) { return plan_of(nb).tier_used != GPUTILE_HIST_TIER_GLOBAL; }
+static bool is_shared(int32_t nb)
+{
+    return plan_of(nb).tier_used == GPUTILE_HIST_TIER_SHARED;
+}
+static bool not_global(int32_t nb)
+{
+    return plan_of(nb).tier_used != GPUTILE_HIST_TIER_GLOBAL;
+}
 static bool at_most_cluster2(int32_t nb)
 {
     gputile_histogram_options o = plan_of(nb);
@@ -173,15 +219,23 @@ static void make_i32(int32_t *x, size_t n, int kind, int32_t nbins)
     int32_t c = rand_below(nbins);
     for (size_t i = 0; i < n; ++i) {
         switch (kind) {
-        case UNIFORM: x[i] = rand_below(nbins); break;
-        case EQUAL: x[i] = c; break;
-        case FEW: x[i] = few[gputest_rand() % 16]; break;
+        case UNIFORM:
+            x[i] = rand_below(nbins);
+            break;
+        case EQUAL:
+            x[i] = c;
+            break;
+        case FEW:
+            x[i] = few[gputest_rand() % 16];
+            break;
         case HOT: {
             uint64_t r = gputest_rand();
             x[i] = r % 2 ? few[(r >> 1) % 16]
                          : (int32_t)(((r >> 1) % 3000 * 2654435761u + 12345) % (uint64_t)nbins);
         } break;
-        case SORTED: x[i] = (int32_t)((uint64_t)i * (uint64_t)nbins / n); break;
+        case SORTED:
+            x[i] = (int32_t)((uint64_t)i * (uint64_t)nbins / n);
+            break;
         default: {
             static const int32_t edge[] = {INT32_MIN, INT32_MAX, -1, 0};
             uint64_t r = gputest_rand();
@@ -205,18 +259,31 @@ static void make_f32(float *x, size_t n, int kind, int32_t nbins, float lower, f
     float span = upper - lower;
     for (size_t i = 0; i < n; ++i) {
         switch (kind) {
-        case UNIFORM: x[i] = gputest_uniform(lower, upper); break;
-        case EQUAL: x[i] = c; break;
-        case FEW: x[i] = few[gputest_rand() % 16]; break;
+        case UNIFORM:
+            x[i] = gputest_uniform(lower, upper);
+            break;
+        case EQUAL:
+            x[i] = c;
+            break;
+        case FEW:
+            x[i] = few[gputest_rand() % 16];
+            break;
         case HOT: {
             uint64_t r = gputest_rand();
             x[i] = r % 2 ? few[(r >> 1) % 16]
                          : lower + span * (float)((double)((r >> 1) % 3000) / 3000.0);
         } break;
-        case SORTED: x[i] = lower + span * (float)((double)i / (double)n); break;
+        case SORTED:
+            x[i] = lower + span * (float)((double)i / (double)n);
+            break;
         default: {
-            const float edge[] = {NAN, INFINITY, -INFINITY, lower, upper,
-                                  nextafterf(upper, -INFINITY), nextafterf(lower, -INFINITY),
+            const float edge[] = {NAN,
+                                  INFINITY,
+                                  -INFINITY,
+                                  lower,
+                                  upper,
+                                  nextafterf(upper, -INFINITY),
+                                  nextafterf(lower, -INFINITY),
                                   lower + span * (float)(nbins - 1) / (float)nbins};
             uint64_t r = gputest_rand();
             x[i] = r % 16 == 0 ? edge[(r >> 8) % 8] : gputest_uniform(lower - span, upper + span);
@@ -255,11 +322,10 @@ static void check_one(const struct hist_case *tc, size_t n, int32_t nbins, const
     gputile_histogram_options o = GPUTILE_HISTOGRAM_OPTIONS_INIT;
     o.tier = tier;
     o.cluster_size = cluster;
-    gputile_status s =
-        tc->is_float
-            ? gputile_histogram_f32(dev_samples, n, lower, upper, nbins, dcounts + GUARD,
-                                    tc->mode, NULL, &o)
-            : gputile_histogram_i32(dev_samples, n, nbins, dcounts + GUARD, tc->mode, NULL, &o);
+    gputile_status s = tc->is_float ? gputile_histogram_f32(dev_samples, n, lower, upper, nbins,
+                                                            dcounts + GUARD, tc->mode, NULL, &o)
+                                    : gputile_histogram_i32(dev_samples, n, nbins, dcounts + GUARD,
+                                                            tc->mode, NULL, &o);
     cr_assert_eq(s, GPUTILE_SUCCESS, "%s: %s", what, gputile_status_name(s));
     GPUTEST_CUDA(cudaDeviceSynchronize());
     cr_assert(o.tier_used >= GPUTILE_HIST_TIER_SHARED && o.tier_used <= GPUTILE_HIST_TIER_GLOBAL,
@@ -268,8 +334,8 @@ static void check_one(const struct hist_case *tc, size_t n, int32_t nbins, const
         cr_assert_eq(o.tier_used, tier, "%s: ran %s", what, gputile_hist_tier_name(o.tier_used));
     if (cluster != 0)
         cr_assert_eq(o.cluster_size_used, cluster, "%s: cluster %d", what, o.cluster_size_used);
-    cr_assert(o.blocks_used >= 1 && o.blocks_used % o.cluster_size_used == 0, "%s: blocks %d",
-              what, o.blocks_used);
+    cr_assert(o.blocks_used >= 1 && o.blocks_used % o.cluster_size_used == 0, "%s: blocks %d", what,
+              o.blocks_used);
     GPUTEST_CUDA(cudaMemcpy(got, dcounts, words * sizeof *got, cudaMemcpyDeviceToHost));
 
     memcpy(want, init, words * sizeof *want);
@@ -376,9 +442,11 @@ ParameterizedTestParameters(histogram, against_cpu)
 ParameterizedTest(struct hist_case *tc, histogram, against_cpu, .init = gputest_require_device,
                   .timeout = 300)
 {
-    const uint64_t key = ((((uint64_t)tc->is_float * 7 + (uint64_t)tc->kind) * 1000003 + tc->n) *
-                              1000003 + (uint64_t)(uint32_t)tc->nbins) * 1000003 +
-                         (uint64_t)(tc->delta * 64 + tc->offset * 8 + tc->mode);
+    const uint64_t key =
+        ((((uint64_t)tc->is_float * 7 + (uint64_t)tc->kind) * 1000003 + tc->n) * 1000003 +
+         (uint64_t)(uint32_t)tc->nbins) *
+            1000003 +
+        (uint64_t)(tc->delta * 64 + tc->offset * 8 + tc->mode);
     if (!gputest_in_shard(key))
         cr_skip_test("GPUTEST_SHARD: another shard's case");
     run_case(*tc);
@@ -422,7 +490,8 @@ Test(histogram, plan_is_consistent, .init = gputest_require_device)
     f.cluster_size = 2;
     gputile_status s = gputile_histogram_plan(65536, &f);
     if (major >= 9)
-        cr_assert_eq(s, GPUTILE_SUCCESS, "cluster of 2 on sm_%d0: %s", major, gputile_status_name(s));
+        cr_assert_eq(s, GPUTILE_SUCCESS, "cluster of 2 on sm_%d0: %s", major,
+                     gputile_status_name(s));
     else
         cr_assert_eq(s, GPUTILE_ERROR_UNSUPPORTED, "no clusters before sm_90");
 
@@ -436,7 +505,8 @@ Test(histogram, plan_is_consistent, .init = gputest_require_device)
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i) {
         gputile_histogram_options q = plan_of(sizes[i]);
         gputile_histogram_options c = GPUTILE_HISTOGRAM_OPTIONS_INIT;
-        cr_assert_eq(gputile_histogram_i32(x, (1 << 22), sizes[i], d, OVW, NULL, &c), GPUTILE_SUCCESS);
+        cr_assert_eq(gputile_histogram_i32(x, (1 << 22), sizes[i], d, OVW, NULL, &c),
+                     GPUTILE_SUCCESS);
         cr_assert_eq(c.tier_used, q.tier_used, "nbins %d", sizes[i]);
         cr_assert_eq(c.cluster_size_used, q.cluster_size_used, "nbins %d", sizes[i]);
         cr_assert_eq(c.copies_used, q.copies_used, "nbins %d", sizes[i]);
@@ -487,11 +557,12 @@ Test(histogram, more_than_2_pow_32_in_one_bin, .init = gputest_require_device, .
     cudaError_t err = cudaMalloc((void **)&dev, (n + off) * 4);
     if (err != cudaSuccess) {
         (void)cudaGetLastError();
-        cr_skip_test("needs %zu bytes of device memory: %s", (n + off) * 4, cudaGetErrorString(err));
+        cr_skip_test("needs %zu bytes of device memory: %s", (n + off) * 4,
+                     cudaGetErrorString(err));
     }
     int32_t *x = (int32_t *)dev + off;
-    GPUTEST_CUDA(cudaMemset(dev, 0, (n + off) * 4));          /* 0: bin 0 */
-    GPUTEST_CUDA(cudaMemset(x, 0x05, top * 4));               /* 0x05050505: last bin */
+    GPUTEST_CUDA(cudaMemset(dev, 0, (n + off) * 4));         /* 0: bin 0 */
+    GPUTEST_CUDA(cudaMemset(x, 0x05, top * 4));              /* 0x05050505: last bin */
     GPUTEST_CUDA(cudaMemset(x + (n >> 1), 0xff, 12345 * 4)); /* -1: bin 0 */
     uint64_t *c;
     GPUTEST_CUDA(cudaMalloc((void **)&c, nbins * 8));

@@ -94,9 +94,9 @@ Test(histogram_args, i32_bad_inputs, .init = init)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         gputile_histogram_options o = poisoned_options();
-        gputile_status s = gputile_histogram_i32(cases[i].samples, cases[i].n, cases[i].nbins,
-                                                 cases[i].counts, (gputile_hist_mode)cases[i].mode,
-                                                 NULL, &o);
+        gputile_status s =
+            gputile_histogram_i32(cases[i].samples, cases[i].n, cases[i].nbins, cases[i].counts,
+                                  (gputile_hist_mode)cases[i].mode, NULL, &o);
         cr_expect_eq(s, cases[i].expect, "%s: got %s, expected %s", cases[i].what,
                      gputile_status_name(s), gputile_status_name(cases[i].expect));
         assert_untouched(cases[i].what, &o);
@@ -148,10 +148,10 @@ Test(histogram_args, bad_options, .init = init)
         gputile_histogram_options o;
     } cases[8];
     int n = 0;
-#define BAD(text, field, value)          \
-    cases[n].what = text;                \
-    cases[n].o = good;                   \
-    cases[n].o.field = value;            \
+#define BAD(text, field, value) \
+    cases[n].what = text;       \
+    cases[n].o = good;          \
+    cases[n].o.field = value;   \
     ++n
     BAD("size too small", size, sizeof good - 1);
     BAD("size 0", size, 0);
@@ -210,7 +210,8 @@ Test(histogram_args, host_memory_is_refused, .init = init)
     cr_expect_eq(s, want, "i32: %s", gputile_status_name(s));
     s = gputile_histogram_f32(fsamp, 64, 0, 5, NB, counts + 1, 1, NULL, &o);
     cr_expect_eq(s, want, "f32: %s", gputile_status_name(s));
-    s = gputile_histogram_i32(NULL, 0, NB, counts + 1, 0, NULL, &o); /* n = 0: counts still checked */
+    s = gputile_histogram_i32(NULL, 0, NB, counts + 1, 0, NULL,
+                              &o); /* n = 0: counts still checked */
     cr_expect_eq(s, want, "n = 0: %s", gputile_status_name(s));
     assert_untouched("host memory", &o);
 }

@@ -45,7 +45,7 @@
 #include "support/variants.h"
 
 /* ---- the arenas ------------------------------------------------------------ */
-#define N 4  /* the matrices of the valid calls: 4 x 4, stride 4 */
+#define N 4   /* the matrices of the valid calls: 4 x 4, stride 4 */
 #define NS 64 /* samples of the valid histogram calls */
 #define NB 8  /* bins */
 #define GUARD 32
@@ -174,18 +174,27 @@ typedef struct row {
     const char *fn;   /* the public function the row calls */
     const char *what; /* the bad input */
     enum needs needs;
-    void (*prep)(void);            /* sets bad fields in the arena (may be NULL) */
-    gputile_status (*call)(void);  /* the call with the bad input */
-    gputile_status expect;         /* the status the man page documents */
+    void (*prep)(void);           /* sets bad fields in the arena (may be NULL) */
+    gputile_status (*call)(void); /* the call with the bad input */
+    gputile_status expect;        /* the status the man page documents */
     int also; /* a second documented status where the driver decides (-1: none) */
 } row;
-#define ROW(fn, what, needs, prep, call, expect) {#fn, what, needs, prep, call, expect, -1}
+#define ROW(fn, what, needs, prep, call, expect) \
+    {                                            \
+#fn, what, needs, prep, call, expect, -1 \
+    }
 /* 1 EiB of pinned memory: the driver refuses it as out of memory or, on
  * some drivers, as an invalid size (GPUTILE_ERROR_CUDA); both documented. */
-#define ROW2(fn, what, needs, prep, call, expect, also) {#fn, what, needs, prep, call, expect, also}
+#define ROW2(fn, what, needs, prep, call, expect, also) \
+    {                                                   \
+#fn, what, needs, prep, call, expect, also      \
+    }
 #define CALL(name) static gputile_status name(void)
-#define PREP(name, stmt) \
-    static void name(void) { stmt; }
+#define PREP(name, stmt)   \
+    static void name(void) \
+    {                      \
+        stmt;              \
+    }
 
 /* ---- status texts, names, versions: cannot fail, hostile values answered --- */
 static const int unknown_status[] = {-1, INT_MIN, INT_MAX, GPUTILE_STATUS_END_, 1000};
@@ -246,11 +255,26 @@ CALL(tier_name_unknown)
 }
 
 /* ---- device memory --------------------------------------------------------- */
-CALL(dalloc_null) { return gputile_device_alloc(NULLP, 64); }
-CALL(dalloc_zero) { return gputile_device_alloc(&H.ptr, 0); }
-CALL(dalloc_huge) { return gputile_device_alloc(&H.ptr, (size_t)1 << 60); }
-CALL(dfree_host_pointer) { return gputile_device_free(H.a); }
-CALL(dfree_inside) { return gputile_device_free(D->b); }
+CALL(dalloc_null)
+{
+    return gputile_device_alloc(NULLP, 64);
+}
+CALL(dalloc_zero)
+{
+    return gputile_device_alloc(&H.ptr, 0);
+}
+CALL(dalloc_huge)
+{
+    return gputile_device_alloc(&H.ptr, (size_t)1 << 60);
+}
+CALL(dfree_host_pointer)
+{
+    return gputile_device_free(H.a);
+}
+CALL(dfree_inside)
+{
+    return gputile_device_free(D->b);
+}
 CALL(dfree_twice)
 {
     void *p = NULL;
@@ -260,49 +284,136 @@ CALL(dfree_twice)
 }
 
 /* ---- matrix copies ------------------------------------------------------------ */
-CALL(mcopy_dst_null) { return gputile_matrix_copy(mat(NULL, N, N, N), HA, NULL); }
-CALL(mcopy_src_null) { return gputile_matrix_copy(HD, mat(NULL, N, N, N), NULL); }
-CALL(mcopy_stride) { return gputile_matrix_copy(mat(H.d, N, N, N - 1), HA, NULL); }
-CALL(mcopy_empty_stride) { return gputile_matrix_copy(mat(H.d, N, 0, 1), mat(H.a, N, 0, 1), NULL); }
-CALL(mcopy_shape) { return gputile_matrix_copy(HD, mat(H.a, N - 1, N, N), NULL); }
-CALL(mcopy_overlap) { return gputile_matrix_copy(HD, mat(H.d + 3, N, N, N), NULL); }
-CALL(mcopy_extent) { return gputile_matrix_copy(mat(H.d, 1, 2, SIZE_MAX / 2), mat(H.a, 1, 2, 1), NULL); }
-CALL(mcopy_wrap) { return gputile_matrix_copy(HD, mat((float *)(UINTPTR_MAX - 15), N, N, N), NULL); }
-CALL(mcopy_odd) { return gputile_matrix_copy(mat(ODD(H.d), N, N, N), HA, NULL); }
-CALL(mcopy_dev_overlap) { return gputile_matrix_copy(DD, mat(D->d + 1, N, N, N), NULL); }
+CALL(mcopy_dst_null)
+{
+    return gputile_matrix_copy(mat(NULL, N, N, N), HA, NULL);
+}
+CALL(mcopy_src_null)
+{
+    return gputile_matrix_copy(HD, mat(NULL, N, N, N), NULL);
+}
+CALL(mcopy_stride)
+{
+    return gputile_matrix_copy(mat(H.d, N, N, N - 1), HA, NULL);
+}
+CALL(mcopy_empty_stride)
+{
+    return gputile_matrix_copy(mat(H.d, N, 0, 1), mat(H.a, N, 0, 1), NULL);
+}
+CALL(mcopy_shape)
+{
+    return gputile_matrix_copy(HD, mat(H.a, N - 1, N, N), NULL);
+}
+CALL(mcopy_overlap)
+{
+    return gputile_matrix_copy(HD, mat(H.d + 3, N, N, N), NULL);
+}
+CALL(mcopy_extent)
+{
+    return gputile_matrix_copy(mat(H.d, 1, 2, SIZE_MAX / 2), mat(H.a, 1, 2, 1), NULL);
+}
+CALL(mcopy_wrap)
+{
+    return gputile_matrix_copy(HD, mat((float *)(UINTPTR_MAX - 15), N, N, N), NULL);
+}
+CALL(mcopy_odd)
+{
+    return gputile_matrix_copy(mat(ODD(H.d), N, N, N), HA, NULL);
+}
+CALL(mcopy_dev_overlap)
+{
+    return gputile_matrix_copy(DD, mat(D->d + 1, N, N, N), NULL);
+}
 
 /* ---- GEMM --------------------------------------------------------------------- */
 static gputile_status gemm3(gputile_matrix a, gputile_matrix b, gputile_matrix c)
 {
     return gputile_gemm(OPN, OPN, 1.0f, a, b, 0.0f, c, NULL, &H.go);
 }
-CALL(gemm_a_null) { return gemm3(mat(NULL, N, N, N), HB, HC); }
-CALL(gemm_b_null) { return gemm3(HA, mat(NULL, N, N, N), HC); }
-CALL(gemm_c_null) { return gemm3(HA, HB, mat(NULL, N, N, N)); }
-CALL(gemm_a_stride) { return gemm3(mat(H.a, N, N, N - 1), HB, HC); }
-CALL(gemm_b_stride0) { return gemm3(HA, mat(H.b, N, N, 0), HC); }
-CALL(gemm_c_stride) { return gemm3(HA, HB, mat(H.c, N, N, 2)); }
-CALL(gemm_empty_c_stride) { return gemm3(mat(H.a, N, 0, N), HB, mat(H.c, N, 0, 2)); }
-CALL(gemm_inner) { return gemm3(mat(H.a, N - 1, N, N), HB, HC); }
-CALL(gemm_rows) { return gemm3(mat(H.a, N, N - 1, N), HB, HC); }
-CALL(gemm_cols) { return gemm3(HA, mat(H.b, N - 1, N, N), HC); }
+CALL(gemm_a_null)
+{
+    return gemm3(mat(NULL, N, N, N), HB, HC);
+}
+CALL(gemm_b_null)
+{
+    return gemm3(HA, mat(NULL, N, N, N), HC);
+}
+CALL(gemm_c_null)
+{
+    return gemm3(HA, HB, mat(NULL, N, N, N));
+}
+CALL(gemm_a_stride)
+{
+    return gemm3(mat(H.a, N, N, N - 1), HB, HC);
+}
+CALL(gemm_b_stride0)
+{
+    return gemm3(HA, mat(H.b, N, N, 0), HC);
+}
+CALL(gemm_c_stride)
+{
+    return gemm3(HA, HB, mat(H.c, N, N, 2));
+}
+CALL(gemm_empty_c_stride)
+{
+    return gemm3(mat(H.a, N, 0, N), HB, mat(H.c, N, 0, 2));
+}
+CALL(gemm_inner)
+{
+    return gemm3(mat(H.a, N - 1, N, N), HB, HC);
+}
+CALL(gemm_rows)
+{
+    return gemm3(mat(H.a, N, N - 1, N), HB, HC);
+}
+CALL(gemm_cols)
+{
+    return gemm3(HA, mat(H.b, N - 1, N, N), HC);
+}
 CALL(gemm_trans_shape)
 {
     return gputile_gemm(GPUTILE_OP_T, OPN, 1, mat(H.a, N, N - 1, N), HB, 0, HC, NULL, &H.go);
 }
-CALL(gemm_op_2) { return gputile_gemm((gputile_op)2, OPN, 1, HA, HB, 0, HC, NULL, &H.go); }
-CALL(gemm_op_neg) { return gputile_gemm(OPN, (gputile_op)-1, 1, HA, HB, 0, HC, NULL, &H.go); }
-CALL(gemm_c_is_a) { return gemm3(HA, HB, HA); }
-CALL(gemm_c_overlaps_b) { return gemm3(HA, HB, mat(H.b + 15, N, N, N)); }
-CALL(gemm_c_interleaves_a) { return gemm3(mat(H.a, 2, 2, 8), mat(H.b, 2, 2, 2), mat(H.a + 1, 2, 2, 8)); }
-CALL(gemm_extent) { return gemm3(mat(H.a, 1, 2, SIZE_MAX / 2), mat(H.b, 1, 1, 1), mat(H.c, 1, 2, 1)); }
+CALL(gemm_op_2)
+{
+    return gputile_gemm((gputile_op)2, OPN, 1, HA, HB, 0, HC, NULL, &H.go);
+}
+CALL(gemm_op_neg)
+{
+    return gputile_gemm(OPN, (gputile_op)-1, 1, HA, HB, 0, HC, NULL, &H.go);
+}
+CALL(gemm_c_is_a)
+{
+    return gemm3(HA, HB, HA);
+}
+CALL(gemm_c_overlaps_b)
+{
+    return gemm3(HA, HB, mat(H.b + 15, N, N, N));
+}
+CALL(gemm_c_interleaves_a)
+{
+    return gemm3(mat(H.a, 2, 2, 8), mat(H.b, 2, 2, 2), mat(H.a + 1, 2, 2, 8));
+}
+CALL(gemm_extent)
+{
+    return gemm3(mat(H.a, 1, 2, SIZE_MAX / 2), mat(H.b, 1, 1, 1), mat(H.c, 1, 2, 1));
+}
 CALL(gemm_huge_dims)
 {
     return gemm3(mat(H.a, N, SIZE_MAX / 4, N), HB, mat(H.c, N, SIZE_MAX / 4, N));
 }
-CALL(gemm_wrap) { return gemm3(HA, mat((float *)(UINTPTR_MAX - 15), N, N, N), HC); }
-CALL(gemm_odd_a) { return gemm3(mat(ODD(H.a), N, N, N), HB, HC); }
-CALL(gemm_odd_c) { return gemm3(HA, HB, mat(ODD(H.c), N, N, N)); }
+CALL(gemm_wrap)
+{
+    return gemm3(HA, mat((float *)(UINTPTR_MAX - 15), N, N, N), HC);
+}
+CALL(gemm_odd_a)
+{
+    return gemm3(mat(ODD(H.a), N, N, N), HB, HC);
+}
+CALL(gemm_odd_c)
+{
+    return gemm3(HA, HB, mat(ODD(H.c), N, N, N));
+}
 PREP(go_size0, H.go.size = 0)
 PREP(go_size_small, H.go.size = sizeof(gputile_gemm_options) - 1)
 PREP(go_algo, H.go.algorithm = 99)
@@ -313,16 +424,43 @@ PREP(go_split_big, H.go.split_k = GPUTILE_MAX_SPLIT_K + 1)
 PREP(go_split_tiled, H.go.algorithm = GPUTILE_ALGO_TILED; H.go.split_k = 2)
 PREP(go_split_naive, H.go.algorithm = GPUTILE_ALGO_NAIVE; H.go.split_k = 3)
 PREP(go_reserved, H.go.reserved = 1)
-CALL(gemm_with_options) { return gemm3(HA, HB, HC); }
-CALL(gemm_dev_c_overlaps_a) { return gputile_gemm(OPN, OPN, 1, DA, DB, 0, mat(D->a + 5, N, N, N), NULL, &H.go); }
-CALL(gemm_dev_c_is_b_host_a) { return gputile_gemm(OPN, OPN, 1, HA, DB, 0, DB, NULL, &H.go); }
+CALL(gemm_with_options)
+{
+    return gemm3(HA, HB, HC);
+}
+CALL(gemm_dev_c_overlaps_a)
+{
+    return gputile_gemm(OPN, OPN, 1, DA, DB, 0, mat(D->a + 5, N, N, N), NULL, &H.go);
+}
+CALL(gemm_dev_c_is_b_host_a)
+{
+    return gputile_gemm(OPN, OPN, 1, HA, DB, 0, DB, NULL, &H.go);
+}
 
-CALL(matmul_null) { return gputile_matmul(HA, HB, mat(NULL, N, N, N)); }
-CALL(matmul_stride) { return gputile_matmul(HA, mat(H.b, N, N, 1), HC); }
-CALL(matmul_shape) { return gputile_matmul(HA, mat(H.b, N, N + 1, N), HC); }
-CALL(matmul_alias) { return gputile_matmul(HA, HB, HB); }
-CALL(matmul_odd) { return gputile_matmul(HA, mat(ODD(H.b), N, N, N), HC); }
-CALL(matmul_extent) { return gputile_matmul(mat(H.a, 1, 3, SIZE_MAX / 3), mat(H.b, 1, 1, 1), mat(H.c, 1, 3, 1)); }
+CALL(matmul_null)
+{
+    return gputile_matmul(HA, HB, mat(NULL, N, N, N));
+}
+CALL(matmul_stride)
+{
+    return gputile_matmul(HA, mat(H.b, N, N, 1), HC);
+}
+CALL(matmul_shape)
+{
+    return gputile_matmul(HA, mat(H.b, N, N + 1, N), HC);
+}
+CALL(matmul_alias)
+{
+    return gputile_matmul(HA, HB, HB);
+}
+CALL(matmul_odd)
+{
+    return gputile_matmul(HA, mat(ODD(H.b), N, N, N), HC);
+}
+CALL(matmul_extent)
+{
+    return gputile_matmul(mat(H.a, 1, 3, SIZE_MAX / 3), mat(H.b, 1, 1, 1), mat(H.c, 1, 3, 1));
+}
 
 /* ---- histograms ------------------------------------------------------------- */
 static gputile_status hist_i(const int32_t *s, size_t n, int32_t nbins, uint64_t *counts, int mode)
@@ -334,19 +472,58 @@ static gputile_status hist_f(float lo, float hi, int32_t nbins)
     return gputile_histogram_f32(H.sf, NS, lo, hi, nbins, H.counts, GPUTILE_HIST_OVERWRITE, NULL,
                                  &H.ho);
 }
-CALL(hi_mode_2) { return hist_i(H.si, NS, NB, H.counts, 2); }
-CALL(hi_mode_neg) { return hist_i(H.si, NS, NB, H.counts, -1); }
-CALL(hi_nbins_0) { return hist_i(H.si, NS, 0, H.counts, 0); }
-CALL(hi_nbins_neg) { return hist_i(H.si, NS, -5, H.counts, 0); }
-CALL(hi_nbins_min) { return hist_i(H.si, NS, INT32_MIN, H.counts, 0); }
-CALL(hi_counts_null) { return hist_i(H.si, NS, NB, NULL, 0); }
-CALL(hi_samples_null) { return hist_i(NULL, NS, NB, H.counts, 0); }
-CALL(hi_counts_misaligned) { return hist_i(H.si, NS, NB, (uint64_t *)(void *)((char *)H.counts + 4), 0); }
-CALL(hi_samples_misaligned) { return hist_i((const int32_t *)(void *)((char *)H.si + 2), NS, NB, H.counts, 0); }
-CALL(hi_n_huge) { return hist_i(H.si, SIZE_MAX / 4, NB, H.counts, 0); }
-CALL(hi_n_size_max) { return hist_i(H.si, SIZE_MAX, NB, H.counts, 0); }
-CALL(hi_counts_wrap) { return hist_i(H.si, NS, NB, (uint64_t *)(UINTPTR_MAX - 15), 0); }
-CALL(hi_alias) { return hist_i((const int32_t *)(void *)H.counts, 4, NB, H.counts, 0); }
+CALL(hi_mode_2)
+{
+    return hist_i(H.si, NS, NB, H.counts, 2);
+}
+CALL(hi_mode_neg)
+{
+    return hist_i(H.si, NS, NB, H.counts, -1);
+}
+CALL(hi_nbins_0)
+{
+    return hist_i(H.si, NS, 0, H.counts, 0);
+}
+CALL(hi_nbins_neg)
+{
+    return hist_i(H.si, NS, -5, H.counts, 0);
+}
+CALL(hi_nbins_min)
+{
+    return hist_i(H.si, NS, INT32_MIN, H.counts, 0);
+}
+CALL(hi_counts_null)
+{
+    return hist_i(H.si, NS, NB, NULL, 0);
+}
+CALL(hi_samples_null)
+{
+    return hist_i(NULL, NS, NB, H.counts, 0);
+}
+CALL(hi_counts_misaligned)
+{
+    return hist_i(H.si, NS, NB, (uint64_t *)(void *)((char *)H.counts + 4), 0);
+}
+CALL(hi_samples_misaligned)
+{
+    return hist_i((const int32_t *)(void *)((char *)H.si + 2), NS, NB, H.counts, 0);
+}
+CALL(hi_n_huge)
+{
+    return hist_i(H.si, SIZE_MAX / 4, NB, H.counts, 0);
+}
+CALL(hi_n_size_max)
+{
+    return hist_i(H.si, SIZE_MAX, NB, H.counts, 0);
+}
+CALL(hi_counts_wrap)
+{
+    return hist_i(H.si, NS, NB, (uint64_t *)(UINTPTR_MAX - 15), 0);
+}
+CALL(hi_alias)
+{
+    return hist_i((const int32_t *)(void *)H.counts, 4, NB, H.counts, 0);
+}
 PREP(ho_size0, H.ho.size = 0)
 PREP(ho_size_small, H.ho.size = sizeof(gputile_histogram_options) - 4)
 PREP(ho_tier, H.ho.tier = 4)
@@ -356,14 +533,29 @@ PREP(ho_cluster_neg, H.ho.tier = GPUTILE_HIST_TIER_DSM; H.ho.cluster_size = -1)
 PREP(ho_cluster_no_dsm, H.ho.tier = GPUTILE_HIST_TIER_SHARED; H.ho.cluster_size = 2)
 PREP(ho_reserved, H.ho.reserved = 3)
 PREP(ho_shared, H.ho.tier = GPUTILE_HIST_TIER_SHARED)
-CALL(hi_with_options) { return hist_i(H.si, NS, NB, H.counts, 0); }
-CALL(hi_dev_samples_host) { return hist_i(H.si, NS, NB, D->counts, 0); }
-CALL(hi_dev_counts_host) { return hist_i(D->si, NS, NB, H.counts, 0); }
-CALL(hi_dev_alias) { return hist_i((const int32_t *)(void *)(D->counts + 1), 4, NB, D->counts, 0); }
+CALL(hi_with_options)
+{
+    return hist_i(H.si, NS, NB, H.counts, 0);
+}
+CALL(hi_dev_samples_host)
+{
+    return hist_i(H.si, NS, NB, D->counts, 0);
+}
+CALL(hi_dev_counts_host)
+{
+    return hist_i(D->si, NS, NB, H.counts, 0);
+}
+CALL(hi_dev_alias)
+{
+    return hist_i((const int32_t *)(void *)(D->counts + 1), 4, NB, D->counts, 0);
+}
 /* The shared tier cannot hold 2^26 bins: refused by the plan, before the
  * counts (only NB of them here) are touched. n = 0: 2^26 counts would
  * overlap the samples, which is checked first. */
-CALL(hi_dev_shared_too_many) { return hist_i(D->si, 0, 1 << 26, D->counts, 0); }
+CALL(hi_dev_shared_too_many)
+{
+    return hist_i(D->si, 0, 1 << 26, D->counts, 0);
+}
 CALL(hi_dev_counts_pinned)
 {
     void *p = NULL;
@@ -373,13 +565,34 @@ CALL(hi_dev_counts_pinned)
     return s;
 }
 
-CALL(hf_lower_nan) { return hist_f(NAN, 8.0f, NB); }
-CALL(hf_upper_inf) { return hist_f(0.0f, INFINITY, NB); }
-CALL(hf_lower_neg_inf) { return hist_f(-INFINITY, 8.0f, NB); }
-CALL(hf_equal) { return hist_f(2.0f, 2.0f, NB); }
-CALL(hf_reversed) { return hist_f(8.0f, 0.0f, NB); }
-CALL(hf_range_overflow) { return hist_f(-FLT_MAX, FLT_MAX, NB); }
-CALL(hf_nbins_0) { return hist_f(0.0f, 8.0f, 0); }
+CALL(hf_lower_nan)
+{
+    return hist_f(NAN, 8.0f, NB);
+}
+CALL(hf_upper_inf)
+{
+    return hist_f(0.0f, INFINITY, NB);
+}
+CALL(hf_lower_neg_inf)
+{
+    return hist_f(-INFINITY, 8.0f, NB);
+}
+CALL(hf_equal)
+{
+    return hist_f(2.0f, 2.0f, NB);
+}
+CALL(hf_reversed)
+{
+    return hist_f(8.0f, 0.0f, NB);
+}
+CALL(hf_range_overflow)
+{
+    return hist_f(-FLT_MAX, FLT_MAX, NB);
+}
+CALL(hf_nbins_0)
+{
+    return hist_f(0.0f, 8.0f, 0);
+}
 CALL(hf_counts_null)
 {
     return gputile_histogram_f32(H.sf, NS, 0, 8, NB, NULL, GPUTILE_HIST_OVERWRITE, NULL, &H.ho);
@@ -390,23 +603,60 @@ CALL(hf_mode)
 }
 CALL(hf_dev_samples_host)
 {
-    return gputile_histogram_f32(H.sf, NS, 0, 8, NB, D->counts, GPUTILE_HIST_OVERWRITE, NULL, &H.ho);
+    return gputile_histogram_f32(H.sf, NS, 0, 8, NB, D->counts, GPUTILE_HIST_OVERWRITE, NULL,
+                                 &H.ho);
 }
 
-CALL(plan_null) { return gputile_histogram_plan(NB, NULLP); }
-CALL(plan_nbins_0) { return gputile_histogram_plan(0, &H.ho); }
-CALL(plan_nbins_neg) { return gputile_histogram_plan(INT32_MIN, &H.ho); }
-CALL(plan_options) { return gputile_histogram_plan(NB, &H.ho); }
-CALL(plan_shared_too_many) { return gputile_histogram_plan(1 << 26, &H.ho); }
+CALL(plan_null)
+{
+    return gputile_histogram_plan(NB, NULLP);
+}
+CALL(plan_nbins_0)
+{
+    return gputile_histogram_plan(0, &H.ho);
+}
+CALL(plan_nbins_neg)
+{
+    return gputile_histogram_plan(INT32_MIN, &H.ho);
+}
+CALL(plan_options)
+{
+    return gputile_histogram_plan(NB, &H.ho);
+}
+CALL(plan_shared_too_many)
+{
+    return gputile_histogram_plan(1 << 26, &H.ho);
+}
 
 /* ---- pinned memory -------------------------------------------------------------- */
-CALL(palloc_null) { return gputile_pinned_alloc(NULLP, 64, 0); }
-CALL(palloc_zero) { return gputile_pinned_alloc(&H.ptr, 0, 0); }
-CALL(palloc_flag) { return gputile_pinned_alloc(&H.ptr, 64, 0x8); }
-CALL(palloc_flag_high) { return gputile_pinned_alloc(&H.ptr, 64, 0x80000000u); }
-CALL(palloc_huge) { return gputile_pinned_alloc(&H.ptr, (size_t)1 << 60, 0); }
-CALL(pfree_unknown) { return gputile_pinned_free(H.a); }
-CALL(pfree_one) { return gputile_pinned_free((void *)(uintptr_t)1); }
+CALL(palloc_null)
+{
+    return gputile_pinned_alloc(NULLP, 64, 0);
+}
+CALL(palloc_zero)
+{
+    return gputile_pinned_alloc(&H.ptr, 0, 0);
+}
+CALL(palloc_flag)
+{
+    return gputile_pinned_alloc(&H.ptr, 64, 0x8);
+}
+CALL(palloc_flag_high)
+{
+    return gputile_pinned_alloc(&H.ptr, 64, 0x80000000u);
+}
+CALL(palloc_huge)
+{
+    return gputile_pinned_alloc(&H.ptr, (size_t)1 << 60, 0);
+}
+CALL(pfree_unknown)
+{
+    return gputile_pinned_free(H.a);
+}
+CALL(pfree_one)
+{
+    return gputile_pinned_free((void *)(uintptr_t)1);
+}
 CALL(pfree_twice)
 {
     void *p = NULL;
@@ -430,12 +680,30 @@ CALL(pfree_pool_block)
     OK(gputile_pool_free(p));
     return s;
 }
-CALL(preg_null) { return gputile_pinned_register(NULLP, 64, 0); }
-CALL(preg_zero) { return gputile_pinned_register(H.a, 0, 0); }
-CALL(preg_wc) { return gputile_pinned_register(H.a, 64, GPUTILE_PINNED_WRITE_COMBINED); }
-CALL(preg_flag) { return gputile_pinned_register(H.a, 64, 0x10); }
-CALL(preg_size_max) { return gputile_pinned_register(H.a, SIZE_MAX, 0); }
-CALL(preg_wrap) { return gputile_pinned_register((void *)(UINTPTR_MAX - 64), 32, 0); }
+CALL(preg_null)
+{
+    return gputile_pinned_register(NULLP, 64, 0);
+}
+CALL(preg_zero)
+{
+    return gputile_pinned_register(H.a, 0, 0);
+}
+CALL(preg_wc)
+{
+    return gputile_pinned_register(H.a, 64, GPUTILE_PINNED_WRITE_COMBINED);
+}
+CALL(preg_flag)
+{
+    return gputile_pinned_register(H.a, 64, 0x10);
+}
+CALL(preg_size_max)
+{
+    return gputile_pinned_register(H.a, SIZE_MAX, 0);
+}
+CALL(preg_wrap)
+{
+    return gputile_pinned_register((void *)(UINTPTR_MAX - 64), 32, 0);
+}
 static char reg_buf[3 * 4096] __attribute__((aligned(4096)));
 CALL(preg_twice)
 {
@@ -452,8 +720,14 @@ CALL(preg_pinned_alloc)
     OK(gputile_pinned_free(p));
     return s;
 }
-CALL(punreg_null) { return gputile_pinned_unregister(NULLP); }
-CALL(punreg_unknown) { return gputile_pinned_unregister(H.a); }
+CALL(punreg_null)
+{
+    return gputile_pinned_unregister(NULLP);
+}
+CALL(punreg_unknown)
+{
+    return gputile_pinned_unregister(H.a);
+}
 CALL(punreg_twice)
 {
     OK(gputile_pinned_register(reg_buf, 100, 0));
@@ -467,10 +741,22 @@ CALL(punreg_inside)
     OK(gputile_pinned_unregister(reg_buf));
     return s;
 }
-CALL(pdev_null_out) { return gputile_pinned_device_pointer(NULLP, H.a); }
-CALL(pdev_null_host) { return gputile_pinned_device_pointer(&H.ptr, NULL); }
-CALL(pdev_unknown) { return gputile_pinned_device_pointer(&H.ptr, H.a); }
-CALL(pdev_device_ptr) { return gputile_pinned_device_pointer(&H.ptr, D->a); }
+CALL(pdev_null_out)
+{
+    return gputile_pinned_device_pointer(NULLP, H.a);
+}
+CALL(pdev_null_host)
+{
+    return gputile_pinned_device_pointer(&H.ptr, NULL);
+}
+CALL(pdev_unknown)
+{
+    return gputile_pinned_device_pointer(&H.ptr, H.a);
+}
+CALL(pdev_device_ptr)
+{
+    return gputile_pinned_device_pointer(&H.ptr, D->a);
+}
 CALL(pdev_not_mapped)
 {
     void *p = NULL;
@@ -497,12 +783,30 @@ CALL(pdev_pool_cached)
 }
 
 /* ---- the pool ------------------------------------------------------------------ */
-CALL(pool_alloc_null) { return gputile_pool_alloc(NULLP, 64, 0); }
-CALL(pool_alloc_zero) { return gputile_pool_alloc(&H.ptr, 0, 0); }
-CALL(pool_alloc_flag) { return gputile_pool_alloc(&H.ptr, 64, 0x8); }
-CALL(pool_alloc_size_max) { return gputile_pool_alloc(&H.ptr, SIZE_MAX, 0); }
-CALL(pool_alloc_huge) { return gputile_pool_alloc(&H.ptr, (size_t)1 << 60, 0); }
-CALL(pool_free_unknown) { return gputile_pool_free(H.a); }
+CALL(pool_alloc_null)
+{
+    return gputile_pool_alloc(NULLP, 64, 0);
+}
+CALL(pool_alloc_zero)
+{
+    return gputile_pool_alloc(&H.ptr, 0, 0);
+}
+CALL(pool_alloc_flag)
+{
+    return gputile_pool_alloc(&H.ptr, 64, 0x8);
+}
+CALL(pool_alloc_size_max)
+{
+    return gputile_pool_alloc(&H.ptr, SIZE_MAX, 0);
+}
+CALL(pool_alloc_huge)
+{
+    return gputile_pool_alloc(&H.ptr, (size_t)1 << 60, 0);
+}
+CALL(pool_free_unknown)
+{
+    return gputile_pool_free(H.a);
+}
 CALL(pool_free_twice)
 {
     void *p = NULL;
@@ -520,34 +824,100 @@ CALL(pool_free_pinned_alloc)
     OK(gputile_pinned_free(p));
     return s;
 }
-CALL(pool_limit_max) { return gputile_pool_set_limit(SIZE_MAX); }
-CALL(pool_limit_zero) { return gputile_pool_set_limit(0); }
-CALL(pool_release_empty) { return gputile_pool_release(); }
-CALL(pool_stats_null) { return gputile_pool_get_stats(NULLP); }
+CALL(pool_limit_max)
+{
+    return gputile_pool_set_limit(SIZE_MAX);
+}
+CALL(pool_limit_zero)
+{
+    return gputile_pool_set_limit(0);
+}
+CALL(pool_release_empty)
+{
+    return gputile_pool_release();
+}
+CALL(pool_stats_null)
+{
+    return gputile_pool_get_stats(NULLP);
+}
 PREP(ps_size0, H.ps.size = 0)
 PREP(ps_size_one_field, H.ps.size = sizeof(size_t))
-CALL(pool_stats) { return gputile_pool_get_stats(&H.ps); }
+CALL(pool_stats)
+{
+    return gputile_pool_get_stats(&H.ps);
+}
 
 /* ---- gputile_copy ----------------------------------------------------------------- */
-CALL(copy_dst_null) { return gputile_copy(NULL, H.a, 16, NULL); }
-CALL(copy_src_null) { return gputile_copy(H.d, NULL, 16, NULL); }
-CALL(copy_size_max) { return gputile_copy(H.d, H.a, SIZE_MAX, NULL); }
-CALL(copy_wrap) { return gputile_copy((void *)(UINTPTR_MAX - 15), H.a, 32, NULL); }
-CALL(copy_overlap) { return gputile_copy(H.d, H.d + 1, 16, NULL); }
-CALL(copy_host_to_host) { return gputile_copy(H.d, H.a, 16, NULL); }
-CALL(copy_dev_overlap) { return gputile_copy(D->d, D->d + 2, 16, NULL); }
+CALL(copy_dst_null)
+{
+    return gputile_copy(NULL, H.a, 16, NULL);
+}
+CALL(copy_src_null)
+{
+    return gputile_copy(H.d, NULL, 16, NULL);
+}
+CALL(copy_size_max)
+{
+    return gputile_copy(H.d, H.a, SIZE_MAX, NULL);
+}
+CALL(copy_wrap)
+{
+    return gputile_copy((void *)(UINTPTR_MAX - 15), H.a, 32, NULL);
+}
+CALL(copy_overlap)
+{
+    return gputile_copy(H.d, H.d + 1, 16, NULL);
+}
+CALL(copy_host_to_host)
+{
+    return gputile_copy(H.d, H.a, 16, NULL);
+}
+CALL(copy_dev_overlap)
+{
+    return gputile_copy(D->d, D->d + 2, 16, NULL);
+}
 
 /* ---- the facade --------------------------------------------------------------- */
-CALL(sub_out_null) { return gputile_submatrix(HA, 0, 0, 1, 1, NULL); }
-CALL(sub_elements_null) { return gputile_submatrix(mat(NULL, N, N, N), 0, 0, 1, 1, &H.m); }
-CALL(sub_stride) { return gputile_submatrix(mat(H.a, N, N, N - 1), 0, 0, 1, 1, &H.m); }
-CALL(sub_rows) { return gputile_submatrix(HA, 1, 0, 1, N, &H.m); }
-CALL(sub_cols) { return gputile_submatrix(HA, 0, N + 1, 0, 1, &H.m); }
-CALL(sub_wrap) { return gputile_submatrix(HA, SIZE_MAX, 0, 1, 2, &H.m); }
-CALL(malloc_null) { return gputile_matrix_alloc_device(NULL, N, N); }
-CALL(malloc_width) { return gputile_matrix_alloc_device(&H.m, SIZE_MAX - 3, 1); }
-CALL(malloc_bytes) { return gputile_matrix_alloc_device(&H.m, SIZE_MAX / 64, 64); }
-CALL(mfree_null) { return gputile_matrix_free_device(NULL); }
+CALL(sub_out_null)
+{
+    return gputile_submatrix(HA, 0, 0, 1, 1, NULL);
+}
+CALL(sub_elements_null)
+{
+    return gputile_submatrix(mat(NULL, N, N, N), 0, 0, 1, 1, &H.m);
+}
+CALL(sub_stride)
+{
+    return gputile_submatrix(mat(H.a, N, N, N - 1), 0, 0, 1, 1, &H.m);
+}
+CALL(sub_rows)
+{
+    return gputile_submatrix(HA, 1, 0, 1, N, &H.m);
+}
+CALL(sub_cols)
+{
+    return gputile_submatrix(HA, 0, N + 1, 0, 1, &H.m);
+}
+CALL(sub_wrap)
+{
+    return gputile_submatrix(HA, SIZE_MAX, 0, 1, 2, &H.m);
+}
+CALL(malloc_null)
+{
+    return gputile_matrix_alloc_device(NULL, N, N);
+}
+CALL(malloc_width)
+{
+    return gputile_matrix_alloc_device(&H.m, SIZE_MAX - 3, 1);
+}
+CALL(malloc_bytes)
+{
+    return gputile_matrix_alloc_device(&H.m, SIZE_MAX / 64, 64);
+}
+CALL(mfree_null)
+{
+    return gputile_matrix_free_device(NULL);
+}
 CALL(mfree_freed)
 {
     gputile_matrix m;
@@ -569,19 +939,26 @@ CALL(mfree_freed)
 
 static const row rows[] = {
     ROW(gputile_strerror, "unknown status values", CPU, NULL, strerror_unknown, GPUTILE_SUCCESS),
-    ROW(gputile_status_name, "unknown status values", CPU, NULL, status_name_unknown, GPUTILE_SUCCESS),
-    ROW(gputile_last_cuda_error, "unchanged by a validation failure", CPU, NULL, last_error_after_validation_failure, GPUTILE_SUCCESS),
-    ROW(gputile_last_cuda_error_name, "never NULL, CUDA's name", CPU, NULL, last_error_name_never_null, GPUTILE_SUCCESS),
+    ROW(gputile_status_name, "unknown status values", CPU, NULL, status_name_unknown,
+        GPUTILE_SUCCESS),
+    ROW(gputile_last_cuda_error, "unchanged by a validation failure", CPU, NULL,
+        last_error_after_validation_failure, GPUTILE_SUCCESS),
+    ROW(gputile_last_cuda_error_name, "never NULL, CUDA's name", CPU, NULL,
+        last_error_name_never_null, GPUTILE_SUCCESS),
     ROW(gputile_version, "matches the header", CPU, NULL, version_matches_header, GPUTILE_SUCCESS),
-    ROW(gputile_version_string, "matches the header", CPU, NULL, version_string_matches_header, GPUTILE_SUCCESS),
-    ROW(gputile_algorithm_name, "unknown enum values", CPU, NULL, algorithm_name_unknown, GPUTILE_SUCCESS),
-    ROW(gputile_hist_tier_name, "unknown enum values", CPU, NULL, tier_name_unknown, GPUTILE_SUCCESS),
+    ROW(gputile_version_string, "matches the header", CPU, NULL, version_string_matches_header,
+        GPUTILE_SUCCESS),
+    ROW(gputile_algorithm_name, "unknown enum values", CPU, NULL, algorithm_name_unknown,
+        GPUTILE_SUCCESS),
+    ROW(gputile_hist_tier_name, "unknown enum values", CPU, NULL, tier_name_unknown,
+        GPUTILE_SUCCESS),
 
     ROW(gputile_device_alloc, "ptr NULL", CPU, NULL, dalloc_null, NUL),
     ROW(gputile_device_alloc, "0 bytes", CPU, NULL, dalloc_zero, I_),
     ROW(gputile_device_alloc, "2^60 bytes", GPU, NULL, dalloc_huge, OOM),
     ROW(gputile_device_free, "a host pointer", GPU, NULL, dfree_host_pointer, GPUTILE_ERROR_CUDA),
-    ROW(gputile_device_free, "a pointer inside an allocation", GPU, NULL, dfree_inside, GPUTILE_ERROR_CUDA),
+    ROW(gputile_device_free, "a pointer inside an allocation", GPU, NULL, dfree_inside,
+        GPUTILE_ERROR_CUDA),
     ROW(gputile_device_free, "a freed pointer", GPU, NULL, dfree_twice, GPUTILE_ERROR_CUDA),
 
     ROW(gputile_matrix_copy, "dst elements NULL", CPU, NULL, mcopy_dst_null, NUL),
@@ -655,13 +1032,17 @@ static const row rows[] = {
     ROW(gputile_histogram_i32, "tier -1", CPU, ho_tier_neg, hi_with_options, I_),
     ROW(gputile_histogram_i32, "cluster_size 17", CPU, ho_cluster_big, hi_with_options, I_),
     ROW(gputile_histogram_i32, "cluster_size -1", CPU, ho_cluster_neg, hi_with_options, I_),
-    ROW(gputile_histogram_i32, "cluster_size without DSM", CPU, ho_cluster_no_dsm, hi_with_options, I_),
+    ROW(gputile_histogram_i32, "cluster_size without DSM", CPU, ho_cluster_no_dsm, hi_with_options,
+        I_),
     ROW(gputile_histogram_i32, "reserved != 0", CPU, ho_reserved, hi_with_options, I_),
     ROW(gputile_histogram_i32, "host samples, device counts", GPU, NULL, hi_dev_samples_host, I_),
     ROW(gputile_histogram_i32, "device samples, host counts", GPU, NULL, hi_dev_counts_host, I_),
-    ROW(gputile_histogram_i32, "device samples, pinned host counts", GPU, NULL, hi_dev_counts_pinned, I_),
-    ROW(gputile_histogram_i32, "device samples overlap device counts", GPU, NULL, hi_dev_alias, ALI),
-    ROW(gputile_histogram_i32, "shared tier, 2^26 bins", GPU, ho_shared, hi_dev_shared_too_many, GPUTILE_ERROR_UNSUPPORTED),
+    ROW(gputile_histogram_i32, "device samples, pinned host counts", GPU, NULL,
+        hi_dev_counts_pinned, I_),
+    ROW(gputile_histogram_i32, "device samples overlap device counts", GPU, NULL, hi_dev_alias,
+        ALI),
+    ROW(gputile_histogram_i32, "shared tier, 2^26 bins", GPU, ho_shared, hi_dev_shared_too_many,
+        GPUTILE_ERROR_UNSUPPORTED),
 
     ROW(gputile_histogram_f32, "lower NaN", CPU, NULL, hf_lower_nan, I_),
     ROW(gputile_histogram_f32, "upper +inf", CPU, NULL, hf_upper_inf, I_),
@@ -682,7 +1063,8 @@ static const row rows[] = {
     ROW(gputile_histogram_plan, "tier 4", CPU, ho_tier, plan_options, I_),
     ROW(gputile_histogram_plan, "cluster_size 17", CPU, ho_cluster_big, plan_options, I_),
     ROW(gputile_histogram_plan, "reserved != 0", CPU, ho_reserved, plan_options, I_),
-    ROW(gputile_histogram_plan, "shared tier, 2^26 bins", GPU, ho_shared, plan_shared_too_many, GPUTILE_ERROR_UNSUPPORTED),
+    ROW(gputile_histogram_plan, "shared tier, 2^26 bins", GPU, ho_shared, plan_shared_too_many,
+        GPUTILE_ERROR_UNSUPPORTED),
 
     ROW(gputile_pinned_alloc, "ptr NULL", CPU, NULL, palloc_null, NUL),
     ROW(gputile_pinned_alloc, "0 bytes", CPU, NULL, palloc_zero, I_),
@@ -700,8 +1082,10 @@ static const row rows[] = {
     ROW(gputile_pinned_register, "unknown flag 0x10", CPU, NULL, preg_flag, I_),
     ROW(gputile_pinned_register, "SIZE_MAX bytes", CPU, NULL, preg_size_max, OVF),
     ROW(gputile_pinned_register, "range wraps past the last page", CPU, NULL, preg_wrap, OVF),
-    ROW(gputile_pinned_register, "pages already registered", GPU, NULL, preg_twice, GPUTILE_ERROR_ALREADY_REGISTERED),
-    ROW(gputile_pinned_register, "memory from gputile_pinned_alloc", GPU, NULL, preg_pinned_alloc, GPUTILE_ERROR_ALREADY_REGISTERED),
+    ROW(gputile_pinned_register, "pages already registered", GPU, NULL, preg_twice,
+        GPUTILE_ERROR_ALREADY_REGISTERED),
+    ROW(gputile_pinned_register, "memory from gputile_pinned_alloc", GPU, NULL, preg_pinned_alloc,
+        GPUTILE_ERROR_ALREADY_REGISTERED),
     ROW(gputile_pinned_unregister, "ptr NULL", CPU, NULL, punreg_null, NUL),
     ROW(gputile_pinned_unregister, "never registered", CPU, NULL, punreg_unknown, UNK),
     ROW(gputile_pinned_unregister, "already unregistered", GPU, NULL, punreg_twice, UNK),
@@ -712,18 +1096,23 @@ static const row rows[] = {
     ROW(gputile_pinned_device_pointer, "a device pointer", GPU, NULL, pdev_device_ptr, UNK),
     ROW(gputile_pinned_device_pointer, "pinned without MAPPED", GPU, NULL, pdev_not_mapped, I_),
     ROW(gputile_pinned_device_pointer, "freed mapped memory", GPU, NULL, pdev_freed, UNK),
-    ROW(gputile_pinned_device_pointer, "a pool block back in the cache", GPU, NULL, pdev_pool_cached, UNK),
+    ROW(gputile_pinned_device_pointer, "a pool block back in the cache", GPU, NULL,
+        pdev_pool_cached, UNK),
 
     ROW(gputile_pool_alloc, "ptr NULL", CPU, NULL, pool_alloc_null, NUL),
     ROW(gputile_pool_alloc, "0 bytes", CPU, NULL, pool_alloc_zero, I_),
     ROW(gputile_pool_alloc, "unknown flag 0x8", CPU, NULL, pool_alloc_flag, I_),
-    ROW(gputile_pool_alloc, "SIZE_MAX bytes (size class overflows)", CPU, NULL, pool_alloc_size_max, OVF),
+    ROW(gputile_pool_alloc, "SIZE_MAX bytes (size class overflows)", CPU, NULL, pool_alloc_size_max,
+        OVF),
     ROW2(gputile_pool_alloc, "2^60 bytes", GPU, NULL, pool_alloc_huge, OOM, GPUTILE_ERROR_CUDA),
     ROW(gputile_pool_free, "a pointer it did not return", CPU, NULL, pool_free_unknown, UNK),
     ROW(gputile_pool_free, "a freed block", GPU, NULL, pool_free_twice, UNK),
-    ROW(gputile_pool_free, "memory from gputile_pinned_alloc", GPU, NULL, pool_free_pinned_alloc, UNK),
-    ROW(gputile_pool_set_limit, "SIZE_MAX (valid: no limit)", CPU, NULL, pool_limit_max, GPUTILE_SUCCESS),
-    ROW(gputile_pool_set_limit, "0 (valid: cache nothing)", CPU, NULL, pool_limit_zero, GPUTILE_SUCCESS),
+    ROW(gputile_pool_free, "memory from gputile_pinned_alloc", GPU, NULL, pool_free_pinned_alloc,
+        UNK),
+    ROW(gputile_pool_set_limit, "SIZE_MAX (valid: no limit)", CPU, NULL, pool_limit_max,
+        GPUTILE_SUCCESS),
+    ROW(gputile_pool_set_limit, "0 (valid: cache nothing)", CPU, NULL, pool_limit_zero,
+        GPUTILE_SUCCESS),
     ROW(gputile_pool_release, "nothing cached", CPU, NULL, pool_release_empty, GPUTILE_SUCCESS),
     ROW(gputile_pool_get_stats, "stats NULL", CPU, NULL, pool_stats_null, NUL),
     ROW(gputile_pool_get_stats, "size 0", CPU, ps_size0, pool_stats, I_),
@@ -788,7 +1177,10 @@ static void hist_reference(bool is_float, uint64_t *want)
     }
 }
 
-CALL(v_none) { return GPUTILE_SUCCESS; } /* for the functions that cannot fail */
+CALL(v_none)
+{
+    return GPUTILE_SUCCESS;
+} /* for the functions that cannot fail */
 CALL(v_device_alloc)
 {
     void *p = NULL;
@@ -839,8 +1231,9 @@ static gputile_status v_hist(bool is_float)
                         : gputile_histogram_i32(H.si, NS, NB, H.counts, 0, NULL, &H.ho);
     GPUTEST_CUDA(cudaMemcpy(D->si, H.si, sizeof H.si, cudaMemcpyHostToDevice));
     GPUTEST_CUDA(cudaMemcpy(D->sf, H.sf, sizeof H.sf, cudaMemcpyHostToDevice));
-    gputile_status s = is_float ? gputile_histogram_f32(D->sf, NS, 0, 8, NB, D->counts, 0, NULL, &H.ho)
-                                : gputile_histogram_i32(D->si, NS, NB, D->counts, 0, NULL, &H.ho);
+    gputile_status s = is_float
+                           ? gputile_histogram_f32(D->sf, NS, 0, 8, NB, D->counts, 0, NULL, &H.ho)
+                           : gputile_histogram_i32(D->si, NS, NB, D->counts, 0, NULL, &H.ho);
     if (s != GPUTILE_SUCCESS)
         return s;
     GPUTEST_CUDA(cudaMemcpy(got, D->counts, sizeof got, cudaMemcpyDeviceToHost));
@@ -849,8 +1242,14 @@ static gputile_status v_hist(bool is_float)
     cr_assert_eq(H.ho.tier_used, GPUTILE_HIST_TIER_SHARED);
     return s;
 }
-CALL(v_hist_i32) { return v_hist(false); }
-CALL(v_hist_f32) { return v_hist(true); }
+CALL(v_hist_i32)
+{
+    return v_hist(false);
+}
+CALL(v_hist_f32)
+{
+    return v_hist(true);
+}
 CALL(v_plan)
 {
     gputile_histogram_options o = GPUTILE_HISTOGRAM_OPTIONS_INIT;
@@ -862,7 +1261,8 @@ CALL(v_plan)
 static gputile_status alloc_free(unsigned flags, bool pool)
 {
     void *p = NULL;
-    gputile_status s = pool ? gputile_pool_alloc(&p, 4096, flags) : gputile_pinned_alloc(&p, 4096, flags);
+    gputile_status s =
+        pool ? gputile_pool_alloc(&p, 4096, flags) : gputile_pinned_alloc(&p, 4096, flags);
     if (s != GPUTILE_SUCCESS)
         return s;
     memset(p, 0x5a, 4096);
@@ -873,16 +1273,31 @@ static gputile_status alloc_free(unsigned flags, bool pool)
     }
     return pool ? gputile_pool_free(p) : gputile_pinned_free(p);
 }
-CALL(v_pinned_alloc) { return alloc_free(0, false); }
-CALL(v_pinned_device_pointer) { return alloc_free(GPUTILE_PINNED_MAPPED, false); }
-CALL(v_pool_alloc) { return alloc_free(GPUTILE_PINNED_MAPPED, true); }
+CALL(v_pinned_alloc)
+{
+    return alloc_free(0, false);
+}
+CALL(v_pinned_device_pointer)
+{
+    return alloc_free(GPUTILE_PINNED_MAPPED, false);
+}
+CALL(v_pool_alloc)
+{
+    return alloc_free(GPUTILE_PINNED_MAPPED, true);
+}
 CALL(v_register)
 {
     gputile_status s = gputile_pinned_register(reg_buf + 10, 5000, 0);
     return s == GPUTILE_SUCCESS ? gputile_pinned_unregister(reg_buf + 10) : s;
 }
-CALL(v_pool_set_limit) { return gputile_pool_set_limit(GPUTILE_POOL_DEFAULT_LIMIT); }
-CALL(v_pool_release) { return gputile_pool_release(); }
+CALL(v_pool_set_limit)
+{
+    return gputile_pool_set_limit(GPUTILE_POOL_DEFAULT_LIMIT);
+}
+CALL(v_pool_release)
+{
+    return gputile_pool_release();
+}
 CALL(v_pool_stats)
 {
     gputile_pool_stats st = GPUTILE_POOL_STATS_INIT;
@@ -922,21 +1337,35 @@ typedef struct valid {
 } valid;
 #define NODEV GPUTILE_ERROR_NO_DEVICE
 static const valid valids[] = {
-    {"gputile_strerror", v_none, 0}, {"gputile_status_name", v_none, 0},
-    {"gputile_last_cuda_error", v_none, 0}, {"gputile_last_cuda_error_name", v_none, 0},
-    {"gputile_version", v_none, 0}, {"gputile_version_string", v_none, 0},
-    {"gputile_algorithm_name", v_none, 0}, {"gputile_hist_tier_name", v_none, 0},
-    {"gputile_device_alloc", v_device_alloc, NODEV}, {"gputile_device_free", v_device_free, NODEV},
-    {"gputile_matrix_copy", v_matrix_copy, NODEV}, {"gputile_gemm", v_gemm, NODEV},
-    {"gputile_matmul", v_matmul, NODEV}, {"gputile_histogram_i32", v_hist_i32, NODEV},
-    {"gputile_histogram_f32", v_hist_f32, NODEV}, {"gputile_histogram_plan", v_plan, NODEV},
-    {"gputile_pinned_alloc", v_pinned_alloc, NODEV}, {"gputile_pinned_free", v_pinned_alloc, NODEV},
-    {"gputile_pinned_register", v_register, NODEV}, {"gputile_pinned_unregister", v_register, NODEV},
+    {"gputile_strerror", v_none, 0},
+    {"gputile_status_name", v_none, 0},
+    {"gputile_last_cuda_error", v_none, 0},
+    {"gputile_last_cuda_error_name", v_none, 0},
+    {"gputile_version", v_none, 0},
+    {"gputile_version_string", v_none, 0},
+    {"gputile_algorithm_name", v_none, 0},
+    {"gputile_hist_tier_name", v_none, 0},
+    {"gputile_device_alloc", v_device_alloc, NODEV},
+    {"gputile_device_free", v_device_free, NODEV},
+    {"gputile_matrix_copy", v_matrix_copy, NODEV},
+    {"gputile_gemm", v_gemm, NODEV},
+    {"gputile_matmul", v_matmul, NODEV},
+    {"gputile_histogram_i32", v_hist_i32, NODEV},
+    {"gputile_histogram_f32", v_hist_f32, NODEV},
+    {"gputile_histogram_plan", v_plan, NODEV},
+    {"gputile_pinned_alloc", v_pinned_alloc, NODEV},
+    {"gputile_pinned_free", v_pinned_alloc, NODEV},
+    {"gputile_pinned_register", v_register, NODEV},
+    {"gputile_pinned_unregister", v_register, NODEV},
     {"gputile_pinned_device_pointer", v_pinned_device_pointer, NODEV},
-    {"gputile_pool_alloc", v_pool_alloc, NODEV}, {"gputile_pool_free", v_pool_alloc, NODEV},
-    {"gputile_pool_set_limit", v_pool_set_limit, 0}, {"gputile_pool_release", v_pool_release, 0},
-    {"gputile_pool_get_stats", v_pool_stats, 0}, {"gputile_copy", v_copy, NODEV},
-    {"gputile_submatrix", v_submatrix, 0}, {"gputile_matrix_alloc_device", v_matrix_alloc, NODEV},
+    {"gputile_pool_alloc", v_pool_alloc, NODEV},
+    {"gputile_pool_free", v_pool_alloc, NODEV},
+    {"gputile_pool_set_limit", v_pool_set_limit, 0},
+    {"gputile_pool_release", v_pool_release, 0},
+    {"gputile_pool_get_stats", v_pool_stats, 0},
+    {"gputile_copy", v_copy, NODEV},
+    {"gputile_submatrix", v_submatrix, 0},
+    {"gputile_matrix_alloc_device", v_matrix_alloc, NODEV},
     {"gputile_matrix_free_device", v_matrix_alloc, NODEV},
 };
 
@@ -968,8 +1397,8 @@ static void run_row(const row *r)
     snapshot();
     s = v->call();
     gputile_status want = have_device ? GPUTILE_SUCCESS : v->nodev;
-    cr_assert_eq(s, want, "%s: the valid call after \"%s\": %s, expected %s (CUDA error %s)",
-                 r->fn, r->what, gputile_status_name(s), gputile_status_name(want),
+    cr_assert_eq(s, want, "%s: the valid call after \"%s\": %s, expected %s (CUDA error %s)", r->fn,
+                 r->what, gputile_status_name(s), gputile_status_name(want),
                  gputile_last_cuda_error_name());
     if (want != GPUTILE_SUCCESS) /* failed for want of a device: wrote nothing */
         assert_untouched(r->fn, "the valid call without a device");
@@ -1073,7 +1502,8 @@ static void two_devices_setup(void)
     gpu_setup();
 }
 
-Test(hostile, another_devices_memory, .init = two_devices_setup, .fini = gpu_teardown, .timeout = 60)
+Test(hostile, another_devices_memory, .init = two_devices_setup, .fini = gpu_teardown,
+     .timeout = 60)
 {
     float *other = NULL;
     GPUTEST_CUDA(cudaSetDevice(1));

@@ -71,7 +71,8 @@ Test(memory, strided_copies_round_trip, .init = gputest_require_device)
         for (size_t c = 0; c < 9; ++c) {
             bool in = r >= 1 && r < 1 + H && c >= 1 && c < 1 + W;
             if (in)
-                cr_assert_eq(dst[r * 9 + c], gputile_get_element(hs, r - 1, c - 1), "(%zu, %zu)", r, c);
+                cr_assert_eq(dst[r * 9 + c], gputile_get_element(hs, r - 1, c - 1), "(%zu, %zu)", r,
+                             c);
             else
                 cr_assert(gputest_is_poison(dst[r * 9 + c]), "guard written at (%zu, %zu)", r, c);
         }
@@ -109,9 +110,12 @@ Test(memory, matmul_on_host_views, .init = gputest_require_device)
     cr_assert(pa && pb && pc);
     for (size_t i = 0; i < (m + 2) * (n + pad); ++i)
         pc[i] = gputest_poison();
-    gputile_matrix a = gputile_get_submatrix(gputile_matrix_view(pa, k + pad, m + 2, k + pad), 1, 3, k, m);
-    gputile_matrix b = gputile_get_submatrix(gputile_matrix_view(pb, n + pad, k + 2, n + pad), 1, 2, n, k);
-    gputile_matrix c = gputile_get_submatrix(gputile_matrix_view(pc, n + pad, m + 2, n + pad), 1, 1, n, m);
+    gputile_matrix a =
+        gputile_get_submatrix(gputile_matrix_view(pa, k + pad, m + 2, k + pad), 1, 3, k, m);
+    gputile_matrix b =
+        gputile_get_submatrix(gputile_matrix_view(pb, n + pad, k + 2, n + pad), 1, 2, n, k);
+    gputile_matrix c =
+        gputile_get_submatrix(gputile_matrix_view(pc, n + pad, m + 2, n + pad), 1, 1, n, m);
     fill_ints(a);
     fill_ints(b);
     cr_assert_eq(gputile_matmul(a, b, c), GPUTILE_SUCCESS);
@@ -119,7 +123,8 @@ Test(memory, matmul_on_host_views, .init = gputest_require_device)
     for (size_t r = 0; r < m + 2; ++r)
         for (size_t col = 0; col < n + pad; ++col)
             if (r < 1 || r > m || col < 1 || col > n)
-                cr_assert(gputest_is_poison(pc[r * (n + pad) + col]), "guard at (%zu, %zu)", r, col);
+                cr_assert(gputest_is_poison(pc[r * (n + pad) + col]), "guard at (%zu, %zu)", r,
+                          col);
     free(pa);
     free(pb);
     free(pc);

@@ -31,7 +31,6 @@ void gputile__gemm_host_set_tile(size_t tile);
 void gputile__stage_set_chunk_cap(size_t bytes);
 void gputile__stage_tune(size_t chunk, int buffers, int threads);
 
-
 static const size_t MiB = (size_t)1 << 20;
 
 static void fill_random(unsigned char *p, size_t n)
@@ -121,10 +120,12 @@ Test(pinned, every_flag_combination, .init = gputest_require_device, .timeout = 
                 EXPECT(gputile_pinned_device_pointer(&d, p), GPUTILE_ERROR_INVALID_VALUE);
             }
             /* free through the other family: refused, memory stays valid */
-            EXPECT(pooled ? gputile_pinned_free(p) : gputile_pool_free(p), GPUTILE_ERROR_UNKNOWN_POINTER);
+            EXPECT(pooled ? gputile_pinned_free(p) : gputile_pool_free(p),
+                   GPUTILE_ERROR_UNKNOWN_POINTER);
             ((unsigned char *)p)[n - 1] = 7;
             OK(pooled ? gputile_pool_free(p) : gputile_pinned_free(p));
-            EXPECT(pooled ? gputile_pool_free(p) : gputile_pinned_free(p), GPUTILE_ERROR_UNKNOWN_POINTER);
+            EXPECT(pooled ? gputile_pool_free(p) : gputile_pinned_free(p),
+                   GPUTILE_ERROR_UNKNOWN_POINTER);
         }
     }
     OK(gputile_pool_release());
@@ -139,10 +140,12 @@ Test(pinned, allocation_failure_is_a_status, .init = gputest_require_device)
      * an invalid size: GPUTILE_ERROR_CUDA); never success, never a crash. */
     void *p = &p;
     gputile_status s = gputile_pinned_alloc(&p, (size_t)1 << 60, 0);
-    cr_assert(s == GPUTILE_ERROR_OUT_OF_MEMORY || s == GPUTILE_ERROR_CUDA, "%s", gputile_status_name(s));
+    cr_assert(s == GPUTILE_ERROR_OUT_OF_MEMORY || s == GPUTILE_ERROR_CUDA, "%s",
+              gputile_status_name(s));
     cr_assert_neq(gputile_last_cuda_error(), 0);
     s = gputile_pool_alloc(&p, (size_t)1 << 60, 0);
-    cr_assert(s == GPUTILE_ERROR_OUT_OF_MEMORY || s == GPUTILE_ERROR_CUDA, "%s", gputile_status_name(s));
+    cr_assert(s == GPUTILE_ERROR_OUT_OF_MEMORY || s == GPUTILE_ERROR_CUDA, "%s",
+              gputile_status_name(s));
     cr_assert_eq(p, (void *)&p, "out-pointer written on error");
     /* still usable, the pool unchanged */
     OK(gputile_pinned_alloc(&p, 100, 0));
@@ -432,13 +435,18 @@ static void copy_both_ways(host_kind kind, size_t n, cudaStream_t stream)
     if (kind != PAGEABLE)
         GPUTEST_CUDA(cudaStreamSynchronize(stream));
     size_t at = first_diff(dst + GUARD, want, n);
-    cr_assert_eq(at, n, "%s, %zu bytes: byte %zu differs after the round trip", kind_name[kind], n, at);
-    cr_assert_eq(count_not(dst, GUARD, 0x5c), 0, "%s, %zu bytes: host guard before written", kind_name[kind], n);
-    cr_assert_eq(count_not(dst + GUARD + n, GUARD, 0x5c), 0, "%s, %zu bytes: host guard after written", kind_name[kind], n);
+    cr_assert_eq(at, n, "%s, %zu bytes: byte %zu differs after the round trip", kind_name[kind], n,
+                 at);
+    cr_assert_eq(count_not(dst, GUARD, 0x5c), 0, "%s, %zu bytes: host guard before written",
+                 kind_name[kind], n);
+    cr_assert_eq(count_not(dst + GUARD + n, GUARD, 0x5c), 0,
+                 "%s, %zu bytes: host guard after written", kind_name[kind], n);
 
     GPUTEST_CUDA(cudaMemcpy(back, dev, n + 2 * GUARD, cudaMemcpyDeviceToHost));
-    cr_assert_eq(count_not(back, GUARD, 0xa5), 0, "%s, %zu bytes: device guard before written", kind_name[kind], n);
-    cr_assert_eq(count_not(back + GUARD + n, GUARD, 0xa5), 0, "%s, %zu bytes: device guard after written", kind_name[kind], n);
+    cr_assert_eq(count_not(back, GUARD, 0xa5), 0, "%s, %zu bytes: device guard before written",
+                 kind_name[kind], n);
+    cr_assert_eq(count_not(back + GUARD + n, GUARD, 0xa5), 0,
+                 "%s, %zu bytes: device guard after written", kind_name[kind], n);
     cr_assert_eq(first_diff(back + GUARD, want, n), n);
 
     GPUTEST_CUDA(cudaFree(dev));
@@ -449,13 +457,19 @@ static void copy_both_ways(host_kind kind, size_t n, cudaStream_t stream)
 }
 
 static const size_t copy_sizes[] = {
-    0, 1, 3, 4095, 4097, 65537,
-    (1 << 20) + 3,          /* below the staging threshold */
-    (4 << 20) - 1, 4 << 20, /* either side of it */
-    (5 << 20) + 17,         /* a few chunks of a quarter each */
-    16 << 20,               /* one full chunk per buffer */
-    (48 << 20) + 12345,     /* three chunks and an odd tail */
-    (100 << 20) + 3,        /* many chunks, beyond the ring, odd */
+    0,
+    1,
+    3,
+    4095,
+    4097,
+    65537,
+    (1 << 20) + 3, /* below the staging threshold */
+    (4 << 20) - 1,
+    4 << 20,            /* either side of it */
+    (5 << 20) + 17,     /* a few chunks of a quarter each */
+    16 << 20,           /* one full chunk per buffer */
+    (48 << 20) + 12345, /* three chunks and an odd tail */
+    (100 << 20) + 3,    /* many chunks, beyond the ring, odd */
 };
 
 Test(pinned, copies_of_every_size_both_ways, .init = gputest_require_device, .timeout = 240)
@@ -576,7 +590,8 @@ static void *worker_main(void *arg)
     }
     for (int iter = 0; iter < 12 && w->failures == 0; ++iter) {
         uint64_t r = next(&w->seed);
-        size_t n = (r % 3 == 0) ? (size_t)(r >> 8) % (24 << 20) + (4 << 20) : (size_t)(r >> 8) % 70000 + 1;
+        size_t n =
+            (r % 3 == 0) ? (size_t)(r >> 8) % (24 << 20) + (4 << 20) : (size_t)(r >> 8) % 70000 + 1;
         /* write-combined memory is not read back here: host reads of it crawl */
         unsigned flags = (unsigned)(r >> 40) % 8 & ~GPUTILE_PINNED_WRITE_COMBINED;
         unsigned char *pin = NULL, *pool = NULL, *page = malloc(n), *back = malloc(n), *dev = NULL;
@@ -588,7 +603,8 @@ static void *worker_main(void *arg)
         pthread_mutex_lock(&pinned_lock);
         const gputile_status pinned = gputile_pinned_alloc((void **)&pin, n, flags);
         pthread_mutex_unlock(&pinned_lock);
-        if (pinned != GPUTILE_SUCCESS || gputile_pool_alloc((void **)&pool, n, flags) != GPUTILE_SUCCESS)
+        if (pinned != GPUTILE_SUCCESS ||
+            gputile_pool_alloc((void **)&pool, n, flags) != GPUTILE_SUCCESS)
             fail(w, "allocation", n, 0);
         uint64_t s = w->seed;
         for (size_t i = 0; i < n; ++i)
@@ -718,13 +734,14 @@ static gputile_matrix on_device(gputile_matrix v)
 {
     gputile_matrix d = gputile_matrix_view(NULL, v.width, v.height, v.width);
     GPUTEST_CUDA(cudaMalloc((void **)&d.elements, v.width * v.height * sizeof(float)));
-    GPUTEST_CUDA(cudaMemcpy2D(d.elements, v.width * sizeof(float), v.elements, v.stride * sizeof(float),
-                              v.width * sizeof(float), v.height, cudaMemcpyDefault));
+    GPUTEST_CUDA(cudaMemcpy2D(d.elements, v.width * sizeof(float), v.elements,
+                              v.stride * sizeof(float), v.width * sizeof(float), v.height,
+                              cudaMemcpyDefault));
     return d;
 }
 
-static void gemm_case(size_t m, size_t n, size_t k, gputile_op ta, gputile_op tb, float alpha, float beta,
-                      mem ma, mem mb, mem mc)
+static void gemm_case(size_t m, size_t n, size_t k, gputile_op ta, gputile_op tb, float alpha,
+                      float beta, mem ma, mem mb, mem mc)
 {
     size_t aw = ta ? m : k, ah = ta ? k : m, bw = tb ? k : n, bh = tb ? n : k;
     held A = make(ma, aw, ah, 2), B = make(mb, bw, bh, 1), C = make(mc, n, m, 3);
@@ -767,9 +784,9 @@ static void gemm_case(size_t m, size_t n, size_t k, gputile_op ta, gputile_op tb
             bool in = r >= 1 && r < 1 + m && col >= 3 && col < 3 + n;
             if (in)
                 cr_assert_eq(got[i], want[(r - 1) * n + (col - 3)],
-                             "%zux%zux%zu %c%c A %s B %s C %s: C(%zu, %zu) = %g, cuBLAS %g", m, n, k,
-                             ta ? 'T' : 'N', tb ? 'T' : 'N', mem_name[ma], mem_name[mb], mem_name[mc],
-                             r - 1, col - 3, got[i], want[(r - 1) * n + (col - 3)]);
+                             "%zux%zux%zu %c%c A %s B %s C %s: C(%zu, %zu) = %g, cuBLAS %g", m, n,
+                             k, ta ? 'T' : 'N', tb ? 'T' : 'N', mem_name[ma], mem_name[mb],
+                             mem_name[mc], r - 1, col - 3, got[i], want[(r - 1) * n + (col - 3)]);
             else
                 cr_assert(memcmp(&got[i], &c_before[i], sizeof(float)) == 0,
                           "%zux%zux%zu: guard of C written at (%zu, %zu)", m, n, k, r, col);
@@ -778,7 +795,8 @@ static void gemm_case(size_t m, size_t n, size_t k, gputile_op ta, gputile_op tb
     if (k == 0)
         goto done;
     float *a_after = contents(&A);
-    gputile_matrix av = gputile_get_submatrix(gputile_matrix_view(a_after, A.pw, A.ph, A.pw), 1, 2, aw, ah);
+    gputile_matrix av =
+        gputile_get_submatrix(gputile_matrix_view(a_after, A.pw, A.ph, A.pw), 1, 2, aw, ah);
     float *a_dev = malloc(aw * ah * sizeof(float));
     GPUTEST_CUDA(cudaMemcpy(a_dev, dA.elements, aw * ah * sizeof(float), cudaMemcpyDeviceToHost));
     for (size_t r = 0; r < ah; ++r)
@@ -808,7 +826,9 @@ Test(pinned, host_gemm_against_cublas_small_tiles, .init = gputest_require_devic
     const bool small = gputest_small();
     gputile__gemm_host_set_tile(small ? 64 : 32);
     gputile__stage_set_chunk_cap(4096);
-    const struct { size_t m, n, k; } shapes[] = {{123, 77, 301}, {1, 1, 1}, {33, 1100, 5}, {250, 31, 1030}, {64, 64, 0}};
+    const struct {
+        size_t m, n, k;
+    } shapes[] = {{123, 77, 301}, {1, 1, 1}, {33, 1100, 5}, {250, 31, 1030}, {64, 64, 0}};
     const mem combos[][3] = {
         {MEM_PAGEABLE, MEM_PAGEABLE, MEM_PAGEABLE}, {MEM_PINNED, MEM_PINNED, MEM_PINNED},
         {MEM_PINNED, MEM_PAGEABLE, MEM_PAGEABLE},   {MEM_PAGEABLE, MEM_PINNED, MEM_PINNED},
@@ -818,11 +838,13 @@ Test(pinned, host_gemm_against_cublas_small_tiles, .init = gputest_require_devic
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
         for (size_t c = 0; c < sizeof combos / sizeof combos[0]; ++c)
             for (int t = 0; t < 4; t += small ? 3 : 1) {
-                float alpha = (t & 1) ? 2.0f : 1.0f, beta = (c % 3 == 1) ? -1.0f : (t == 3 ? 3.0f : 0.0f);
+                float alpha = (t & 1) ? 2.0f : 1.0f,
+                      beta = (c % 3 == 1) ? -1.0f : (t == 3 ? 3.0f : 0.0f);
                 if (shapes[s].k == 0)
                     beta = 2.0f;
-                gemm_case(shapes[s].m, shapes[s].n, shapes[s].k, (gputile_op)(t & 1), (gputile_op)(t >> 1),
-                          alpha, beta, combos[c][0], combos[c][1], combos[c][2]);
+                gemm_case(shapes[s].m, shapes[s].n, shapes[s].k, (gputile_op)(t & 1),
+                          (gputile_op)(t >> 1), alpha, beta, combos[c][0], combos[c][1],
+                          combos[c][2]);
             }
     gputile__gemm_host_set_tile(0);
     gputile__stage_set_chunk_cap(0);
@@ -837,9 +859,12 @@ Test(pinned, host_gemm_against_cublas_default_tiles, .init = gputest_require_dev
         t = 256;
         gputile__gemm_host_set_tile(t);
     }
-    gemm_case(2 * t + 4, t + 1, 64, GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, 0.0f, MEM_PAGEABLE, MEM_PAGEABLE, MEM_PAGEABLE);
-    gemm_case(t + 1, 2 * t + 4, 48, GPUTILE_OP_T, GPUTILE_OP_N, 2.0f, -1.0f, MEM_PINNED, MEM_PAGEABLE, MEM_PINNED);
-    gemm_case(t + 52, t + 52, 33, GPUTILE_OP_N, GPUTILE_OP_T, 1.0f, 1.0f, MEM_PAGEABLE, MEM_PINNED, MEM_PAGEABLE);
+    gemm_case(2 * t + 4, t + 1, 64, GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, 0.0f, MEM_PAGEABLE,
+              MEM_PAGEABLE, MEM_PAGEABLE);
+    gemm_case(t + 1, 2 * t + 4, 48, GPUTILE_OP_T, GPUTILE_OP_N, 2.0f, -1.0f, MEM_PINNED,
+              MEM_PAGEABLE, MEM_PINNED);
+    gemm_case(t + 52, t + 52, 33, GPUTILE_OP_N, GPUTILE_OP_T, 1.0f, 1.0f, MEM_PAGEABLE, MEM_PINNED,
+              MEM_PAGEABLE);
     gputile__gemm_host_set_tile(0);
 }
 

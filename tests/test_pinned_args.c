@@ -24,7 +24,6 @@ static bool have_device(void)
     return cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
 }
 
-
 static char marker;
 /* NULL that the compiler cannot see (the public calls are declared nonnull). */
 static void *volatile null_ptr;
@@ -183,7 +182,8 @@ static int one_copy(uint64_t seed, char *why, size_t why_len)
 #define NEXT() (s ^= s << 13, s ^= s >> 7, s ^= s << 17, s)
     size_t width = NEXT() % 3 == 0 ? NEXT() % 70 + 1 : NEXT() % 600000 + 1;
     size_t height = NEXT() % 40 + 1;
-    size_t spitch = width + NEXT() % 3 * (NEXT() % 100), dpitch = width + NEXT() % 2 * (NEXT() % 77);
+    size_t spitch = width + NEXT() % 3 * (NEXT() % 100),
+           dpitch = width + NEXT() % 2 * (NEXT() % 77);
     size_t sbytes = spitch * height, dbytes = dpitch * height + 128;
     unsigned char *src = malloc(sbytes), *dst = malloc(dbytes);
     if (src == NULL || dst == NULL)
@@ -197,8 +197,8 @@ static int one_copy(uint64_t seed, char *why, size_t why_len)
         bool in = i >= 64 && i < 64 + dpitch * height && (i - 64) % dpitch < width;
         unsigned char want = in ? src[((i - 64) / dpitch) * spitch + (i - 64) % dpitch] : 0xee;
         if (dst[i] != want)
-            bad = snprintf(why, why_len, "%zux%zu (pitches %zu, %zu): byte %zu is %d, want %d", width,
-                           height, spitch, dpitch, i, dst[i], want) > 0;
+            bad = snprintf(why, why_len, "%zux%zu (pitches %zu, %zu): byte %zu is %d, want %d",
+                           width, height, spitch, dpitch, i, dst[i], want) > 0;
     }
     free(src);
     free(dst);

@@ -36,7 +36,7 @@ cudaError_t gputest_illegal_store(cudaStream_t stream);
 #define COPY_BYTES ((size_t)8 << 20) /* above the staging threshold */
 
 typedef struct work {
-    float *a, *b, *c, *want; /* host, pageable */
+    float *a, *b, *c, *want;   /* host, pageable */
     gputile_matrix da, db, dc; /* device */
     int32_t *samples;          /* device */
     uint64_t *counts;          /* device */
@@ -149,27 +149,27 @@ static void assert_library_works(work *w)
 }
 
 /* status must be GPUTILE_ERROR_CUDA carrying the sticky error. */
-#define EXPECT_STICKY(call, sticky)                                                              \
-    do {                                                                                         \
-        gputile_status s_ = (call);                                                              \
-        cr_expect_eq(s_, GPUTILE_ERROR_CUDA, "%s after a sticky error: %s", #call,               \
-                     gputile_status_name(s_));                                                   \
-        /* gputile(7): a CUDA error, usually the sticky one itself */                            \
-        cr_expect_neq(gputile_last_cuda_error(), 0, "%s: no CUDA error kept", #call);            \
-        if (gputile_last_cuda_error() != (int)(sticky))                                          \
-            cr_log_info("%s: reported %s", #call, gputile_last_cuda_error_name());               \
+#define EXPECT_STICKY(call, sticky)                                                   \
+    do {                                                                              \
+        gputile_status s_ = (call);                                                   \
+        cr_expect_eq(s_, GPUTILE_ERROR_CUDA, "%s after a sticky error: %s", #call,    \
+                     gputile_status_name(s_));                                        \
+        /* gputile(7): a CUDA error, usually the sticky one itself */                 \
+        cr_expect_neq(gputile_last_cuda_error(), 0, "%s: no CUDA error kept", #call); \
+        if (gputile_last_cuda_error() != (int)(sticky))                               \
+            cr_log_info("%s: reported %s", #call, gputile_last_cuda_error_name());    \
     } while (0)
 
 /* A free after a sticky error: CUDA may report the error or not; either
  * way the library has forgotten the memory. */
-#define EXPECT_FORGOTTEN(call, sticky)                                                           \
-    do {                                                                                         \
-        gputile_status s_ = (call);                                                              \
-        (void)(sticky);                                                                          \
-        cr_expect(s_ == GPUTILE_SUCCESS ||                                                       \
-                      (s_ == GPUTILE_ERROR_CUDA && gputile_last_cuda_error() != 0),              \
-                  "%s after a sticky error: %s (%s)", #call, gputile_status_name(s_),            \
-                  gputile_last_cuda_error_name());                                               \
+#define EXPECT_FORGOTTEN(call, sticky)                                                \
+    do {                                                                              \
+        gputile_status s_ = (call);                                                   \
+        (void)(sticky);                                                               \
+        cr_expect(s_ == GPUTILE_SUCCESS ||                                            \
+                      (s_ == GPUTILE_ERROR_CUDA && gputile_last_cuda_error() != 0),   \
+                  "%s after a sticky error: %s (%s)", #call, gputile_status_name(s_), \
+                  gputile_last_cuda_error_name());                                    \
     } while (0)
 
 /* Non-sticky failures: an allocation CUDA refuses and bad frees leave the
@@ -228,8 +228,11 @@ Test(sticky, non_sticky_then_sticky_errors, .init = gputest_require_device, .tim
     void *out = &out;
 
     EXPECT_STICKY(gputile_matmul(hmat(w.a), hmat(w.b), hmat(w.c)), sticky);
-    EXPECT_STICKY(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_T, 2, hmat(w.a), w.db, 0, hmat(w.c), NULL, &go), sticky);
-    EXPECT_STICKY(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, w.da, w.db, 0, w.dc, NULL, &go), sticky);
+    EXPECT_STICKY(
+        gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_T, 2, hmat(w.a), w.db, 0, hmat(w.c), NULL, &go),
+        sticky);
+    EXPECT_STICKY(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, w.da, w.db, 0, w.dc, NULL, &go),
+                  sticky);
     EXPECT_STICKY(gputile_matrix_copy(hmat(w.c), w.dc, NULL), sticky);
     EXPECT_STICKY(gputile_histogram_i32(w.samples, NS, NB, w.counts, 0, NULL, &ho), sticky);
     EXPECT_STICKY(gputile_device_alloc(&out, 256), sticky);
@@ -251,7 +254,8 @@ Test(sticky, non_sticky_then_sticky_errors, .init = gputest_require_device, .tim
 
     /* Checks that need no device still answer as before. */
     EXPECT(gputile_matmul(hmat(w.a), hmat(w.b), hmat(NULL)), GPUTILE_ERROR_NULL_POINTER);
-    EXPECT(gputile_histogram_i32(w.samples, NS, 0, w.counts, 0, NULL, NULL), GPUTILE_ERROR_INVALID_VALUE);
+    EXPECT(gputile_histogram_i32(w.samples, NS, 0, w.counts, 0, NULL, NULL),
+           GPUTILE_ERROR_INVALID_VALUE);
     EXPECT(gputile_pinned_free(reg), GPUTILE_ERROR_UNKNOWN_POINTER);
     cr_assert_eq(gputile_last_cuda_error(), (int)sticky, "kept across validation failures");
 

@@ -57,27 +57,47 @@ Test(validation, gemm_bad_inputs, .init = init)
 {
     float *A = a_mem, *B = b_mem, *C = c_mem;
     const struct bad_gemm cases[] = {
-        {"A NULL", 0, 0, mat(NULL, 4, 4, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_NULL_POINTER},
-        {"B NULL", 0, 0, mat(A, 4, 4, 4), mat(NULL, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_NULL_POINTER},
-        {"C NULL", 0, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(NULL, 4, 4, 4), GPUTILE_ERROR_NULL_POINTER},
-        {"A stride < width", 0, 0, mat(A, 4, 4, 3), mat(B, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_INVALID_MATRIX},
-        {"B stride < width", 0, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 0), mat(C, 4, 4, 4), GPUTILE_ERROR_INVALID_MATRIX},
-        {"C stride < width", 0, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 2), GPUTILE_ERROR_INVALID_MATRIX},
-        {"empty C, stride < width", 0, 0, mat(A, 4, 0, 4), mat(B, 4, 4, 4), mat(C, 4, 0, 2), GPUTILE_ERROR_INVALID_MATRIX},
-        {"inner sizes differ", 0, 0, mat(A, 3, 4, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_SHAPE_MISMATCH},
-        {"C height != A height", 0, 0, mat(A, 4, 3, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_SHAPE_MISMATCH},
-        {"C width != B width", 0, 0, mat(A, 4, 4, 4), mat(B, 3, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_SHAPE_MISMATCH},
-        {"op(A) = A^T mismatched", GPUTILE_OP_T, 0, mat(A, 4, 3, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_SHAPE_MISMATCH},
-        {"op(B) = B^T mismatched", 0, GPUTILE_OP_T, mat(A, 4, 4, 4), mat(B, 3, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_SHAPE_MISMATCH},
-        {"transpose code 2", 2, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_INVALID_VALUE},
-        {"transpose code -1", 0, (gputile_op)-1, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_INVALID_VALUE},
+        {"A NULL", 0, 0, mat(NULL, 4, 4, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4),
+         GPUTILE_ERROR_NULL_POINTER},
+        {"B NULL", 0, 0, mat(A, 4, 4, 4), mat(NULL, 4, 4, 4), mat(C, 4, 4, 4),
+         GPUTILE_ERROR_NULL_POINTER},
+        {"C NULL", 0, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(NULL, 4, 4, 4),
+         GPUTILE_ERROR_NULL_POINTER},
+        {"A stride < width", 0, 0, mat(A, 4, 4, 3), mat(B, 4, 4, 4), mat(C, 4, 4, 4),
+         GPUTILE_ERROR_INVALID_MATRIX},
+        {"B stride < width", 0, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 0), mat(C, 4, 4, 4),
+         GPUTILE_ERROR_INVALID_MATRIX},
+        {"C stride < width", 0, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 2),
+         GPUTILE_ERROR_INVALID_MATRIX},
+        {"empty C, stride < width", 0, 0, mat(A, 4, 0, 4), mat(B, 4, 4, 4), mat(C, 4, 0, 2),
+         GPUTILE_ERROR_INVALID_MATRIX},
+        {"inner sizes differ", 0, 0, mat(A, 3, 4, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4),
+         GPUTILE_ERROR_SHAPE_MISMATCH},
+        {"C height != A height", 0, 0, mat(A, 4, 3, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4),
+         GPUTILE_ERROR_SHAPE_MISMATCH},
+        {"C width != B width", 0, 0, mat(A, 4, 4, 4), mat(B, 3, 4, 4), mat(C, 4, 4, 4),
+         GPUTILE_ERROR_SHAPE_MISMATCH},
+        {"op(A) = A^T mismatched", GPUTILE_OP_T, 0, mat(A, 4, 3, 4), mat(B, 4, 4, 4),
+         mat(C, 4, 4, 4), GPUTILE_ERROR_SHAPE_MISMATCH},
+        {"op(B) = B^T mismatched", 0, GPUTILE_OP_T, mat(A, 4, 4, 4), mat(B, 3, 4, 4),
+         mat(C, 4, 4, 4), GPUTILE_ERROR_SHAPE_MISMATCH},
+        {"transpose code 2", 2, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4),
+         GPUTILE_ERROR_INVALID_VALUE},
+        {"transpose code -1", 0, (gputile_op)-1, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(C, 4, 4, 4),
+         GPUTILE_ERROR_INVALID_VALUE},
         {"C is A", 0, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(A, 4, 4, 4), GPUTILE_ERROR_ALIASING},
-        {"C overlaps B by one element", 0, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 4), mat(B + 15, 4, 4, 4), GPUTILE_ERROR_ALIASING},
-        {"C interleaves A, sharing elements", 0, 0, mat(A, 4, 4, 8), mat(B, 4, 4, 4), mat(A + 3, 4, 4, 8), GPUTILE_ERROR_ALIASING},
-        {"C under A, different strides", 0, 0, mat(A, 2, 2, 8), mat(B, 2, 2, 2), mat(A + 4, 2, 2, 3), GPUTILE_ERROR_ALIASING},
-        {"extent overflows size_t", 0, 0, mat(A, 4, SIZE_MAX / 4, 4), mat(B, 4, 4, 4), mat(C, 4, SIZE_MAX / 4, 4), GPUTILE_ERROR_OVERFLOW},
-        {"bytes overflow size_t", 0, 0, mat(A, 1, 2, SIZE_MAX / 2), mat(B, 1, 1, 1), mat(C, 1, 2, 1), GPUTILE_ERROR_OVERFLOW},
-        {"extent wraps the address space", 0, 0, mat(A, 4, 4, 4), mat((float *)(UINTPTR_MAX - 15), 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_OVERFLOW},
+        {"C overlaps B by one element", 0, 0, mat(A, 4, 4, 4), mat(B, 4, 4, 4),
+         mat(B + 15, 4, 4, 4), GPUTILE_ERROR_ALIASING},
+        {"C interleaves A, sharing elements", 0, 0, mat(A, 4, 4, 8), mat(B, 4, 4, 4),
+         mat(A + 3, 4, 4, 8), GPUTILE_ERROR_ALIASING},
+        {"C under A, different strides", 0, 0, mat(A, 2, 2, 8), mat(B, 2, 2, 2),
+         mat(A + 4, 2, 2, 3), GPUTILE_ERROR_ALIASING},
+        {"extent overflows size_t", 0, 0, mat(A, 4, SIZE_MAX / 4, 4), mat(B, 4, 4, 4),
+         mat(C, 4, SIZE_MAX / 4, 4), GPUTILE_ERROR_OVERFLOW},
+        {"bytes overflow size_t", 0, 0, mat(A, 1, 2, SIZE_MAX / 2), mat(B, 1, 1, 1),
+         mat(C, 1, 2, 1), GPUTILE_ERROR_OVERFLOW},
+        {"extent wraps the address space", 0, 0, mat(A, 4, 4, 4),
+         mat((float *)(UINTPTR_MAX - 15), 4, 4, 4), mat(C, 4, 4, 4), GPUTILE_ERROR_OVERFLOW},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         gputile_gemm_options opt = GPUTILE_GEMM_OPTIONS_INIT;
@@ -97,8 +117,8 @@ Test(validation, gemm_views_side_by_side_are_not_aliasing, .init = init)
      * stride, interleaved rows, no shared element. */
     gputile_matrix a = mat(a_mem, 4, 4, 8), c = mat(a_mem + 4, 4, 4, 8), b = mat(b_mem, 4, 4, 4);
     gputile_status s = gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, a, b, 0.0f, c, NULL, NULL);
-    cr_assert(s == GPUTILE_SUCCESS || (s == GPUTILE_ERROR_NO_DEVICE && !have_device()),
-              "%s", gputile_status_name(s));
+    cr_assert(s == GPUTILE_SUCCESS || (s == GPUTILE_ERROR_NO_DEVICE && !have_device()), "%s",
+              gputile_status_name(s));
 }
 
 Test(validation, gemm_bad_options, .init = init)
@@ -111,29 +131,37 @@ Test(validation, gemm_bad_options, .init = init)
     cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "size");
     o = good;
     o.size = 0;
-    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "size 0");
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE,
+                 "size 0");
     o = good;
     o.algorithm = 99;
-    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "algorithm");
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE,
+                 "algorithm");
     o = good;
     o.algorithm = -1;
-    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "algorithm");
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE,
+                 "algorithm");
     o = good;
     o.precision = 7;
-    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "precision");
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE,
+                 "precision");
     o = good;
     o.split_k = -1;
-    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "split_k < 0");
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE,
+                 "split_k < 0");
     o = good;
     o.split_k = GPUTILE_MAX_SPLIT_K + 1;
-    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "split_k too large");
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE,
+                 "split_k too large");
     o = good;
     o.algorithm = GPUTILE_ALGO_TILED;
     o.split_k = 2;
-    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "tiled does not split k");
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE,
+                 "tiled does not split k");
     o = good;
     o.reserved = 1;
-    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE, "reserved");
+    cr_expect_eq(gputile_gemm(0, 0, 1, a, b, 0, c, NULL, &o), GPUTILE_ERROR_INVALID_VALUE,
+                 "reserved");
     assert_c_untouched();
 }
 
@@ -144,7 +172,8 @@ Test(validation, empty_work_needs_no_device, .init = init)
     cr_assert_eq(gputile_gemm(0, 0, 1, mat(NULL, 4, 0, 4), mat(b_mem, 4, 4, 4), 1,
                               mat(NULL, 4, 0, 4), NULL, &o),
                  GPUTILE_SUCCESS);
-    cr_assert(gputile_algorithm_name(o.algorithm_used) != NULL && o.algorithm_used != GPUTILE_ALGO_AUTO,
+    cr_assert(gputile_algorithm_name(o.algorithm_used) != NULL &&
+                  o.algorithm_used != GPUTILE_ALGO_AUTO,
               "algorithm_used %d", o.algorithm_used);
     cr_assert_eq(o.split_k_used, 1);
     cr_assert_eq(gputile_matmul(mat(a_mem, 4, 4, 4), mat(NULL, 0, 4, 0), mat(c_mem, 0, 4, 0)),
@@ -176,13 +205,20 @@ Test(validation, valid_call_after_errors, .init = init)
 Test(validation, matrix_copy_bad_inputs, .init = init)
 {
     float *A = a_mem, *C = c_mem;
-    cr_expect_eq(gputile_matrix_copy(mat(NULL, 4, 4, 4), mat(A, 4, 4, 4), NULL), GPUTILE_ERROR_NULL_POINTER);
-    cr_expect_eq(gputile_matrix_copy(mat(C, 4, 4, 4), mat(NULL, 4, 4, 4), NULL), GPUTILE_ERROR_NULL_POINTER);
-    cr_expect_eq(gputile_matrix_copy(mat(C, 4, 4, 3), mat(A, 4, 4, 4), NULL), GPUTILE_ERROR_INVALID_MATRIX);
-    cr_expect_eq(gputile_matrix_copy(mat(C, 4, 4, 4), mat(A, 3, 4, 4), NULL), GPUTILE_ERROR_SHAPE_MISMATCH);
-    cr_expect_eq(gputile_matrix_copy(mat(C, 4, 4, 4), mat(C + 2, 4, 4, 4), NULL), GPUTILE_ERROR_ALIASING);
-    cr_expect_eq(gputile_matrix_copy(mat(C, 1, 2, SIZE_MAX / 2), mat(A, 1, 2, 1), NULL), GPUTILE_ERROR_OVERFLOW);
-    cr_expect_eq(gputile_matrix_copy(mat(NULL, 0, 4, 4), mat(NULL, 0, 4, 4), NULL), GPUTILE_SUCCESS);
+    cr_expect_eq(gputile_matrix_copy(mat(NULL, 4, 4, 4), mat(A, 4, 4, 4), NULL),
+                 GPUTILE_ERROR_NULL_POINTER);
+    cr_expect_eq(gputile_matrix_copy(mat(C, 4, 4, 4), mat(NULL, 4, 4, 4), NULL),
+                 GPUTILE_ERROR_NULL_POINTER);
+    cr_expect_eq(gputile_matrix_copy(mat(C, 4, 4, 3), mat(A, 4, 4, 4), NULL),
+                 GPUTILE_ERROR_INVALID_MATRIX);
+    cr_expect_eq(gputile_matrix_copy(mat(C, 4, 4, 4), mat(A, 3, 4, 4), NULL),
+                 GPUTILE_ERROR_SHAPE_MISMATCH);
+    cr_expect_eq(gputile_matrix_copy(mat(C, 4, 4, 4), mat(C + 2, 4, 4, 4), NULL),
+                 GPUTILE_ERROR_ALIASING);
+    cr_expect_eq(gputile_matrix_copy(mat(C, 1, 2, SIZE_MAX / 2), mat(A, 1, 2, 1), NULL),
+                 GPUTILE_ERROR_OVERFLOW);
+    cr_expect_eq(gputile_matrix_copy(mat(NULL, 0, 4, 4), mat(NULL, 0, 4, 4), NULL),
+                 GPUTILE_SUCCESS);
     assert_c_untouched();
 }
 

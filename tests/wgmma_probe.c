@@ -105,8 +105,8 @@ static void map(const char *title, int bn, const float *got, const float *want, 
 }
 
 /* Max relative-to-scale and relative Frobenius errors of device C (m x n). */
-static void errors(const float *dc, const double *ref, const double *scale, size_t mn, double *max_rel,
-                   double *frob)
+static void errors(const float *dc, const double *ref, const double *scale, size_t mn,
+                   double *max_rel, double *frob)
 {
     float *c = malloc(mn * sizeof(float));
     check(cudaMemcpy(c, dc, mn * sizeof(float), cudaMemcpyDeviceToHost), "copy C");
@@ -144,15 +144,17 @@ static void accuracy(int64_t m, int64_t n, int64_t k)
         check(cudaMemcpy(t == 0 ? a : b, h, sizeof(float) * cnt, cudaMemcpyHostToDevice), "copy");
     }
     free(h);
-    check(gputest_gemm_ref64(0, 0, m, n, k, 1, a, k, b, n, 0, NULL, n, dref, dscale), "float64 reference");
+    check(gputest_gemm_ref64(0, 0, m, n, k, 1, a, k, b, n, 0, NULL, n, dref, dscale),
+          "float64 reference");
     double *ref = malloc(sizeof(double) * mn), *scale = malloc(sizeof(double) * mn);
     check(cudaMemcpy(ref, dref, sizeof(double) * mn, cudaMemcpyDeviceToHost), "copy");
     check(cudaMemcpy(scale, dscale, sizeof(double) * mn, cudaMemcpyDeviceToHost), "copy");
     gputile__gemm_args p;
     memset(&p, 0, sizeof p);
-    p.m = m, p.n = n, p.k = k, p.alpha = 1, p.beta = 0, p.a = a, p.lda = k, p.b = b, p.ldb = n, p.c = c,
-    p.ldc = n;
-    const char *names[3] = {"3xTF32 promoted (as the TMA kernel)", "3xTF32, not promoted", "cuBLAS pedantic FP32"};
+    p.m = m, p.n = n, p.k = k, p.alpha = 1, p.beta = 0, p.a = a, p.lda = k, p.b = b, p.ldb = n,
+    p.c = c, p.ldc = n;
+    const char *names[3] = {"3xTF32 promoted (as the TMA kernel)", "3xTF32, not promoted",
+                            "cuBLAS pedantic FP32"};
     for (int v = 0; v < 3; ++v) {
         check(cudaMemset(c, 0xff, sizeof(float) * mn), "poison");
         if (v < 2) {
@@ -162,8 +164,8 @@ static void accuracy(int64_t m, int64_t n, int64_t k)
             const float one = 1, zero = 0;
             if (cublasCreate(&hd) != CUBLAS_STATUS_SUCCESS ||
                 cublasSetMathMode(hd, CUBLAS_PEDANTIC_MATH) != CUBLAS_STATUS_SUCCESS ||
-                cublasSgemm(hd, CUBLAS_OP_N, CUBLAS_OP_N, (int)n, (int)m, (int)k, &one, b, (int)n, a, (int)k,
-                            &zero, c, (int)n) != CUBLAS_STATUS_SUCCESS) {
+                cublasSgemm(hd, CUBLAS_OP_N, CUBLAS_OP_N, (int)n, (int)m, (int)k, &one, b, (int)n,
+                            a, (int)k, &zero, c, (int)n) != CUBLAS_STATUS_SUCCESS) {
                 fprintf(stderr, "wgmma_probe: cuBLAS failed\n");
                 exit(2);
             }
@@ -172,7 +174,8 @@ static void accuracy(int64_t m, int64_t n, int64_t k)
         check(cudaDeviceSynchronize(), "run");
         double max_rel, frob;
         errors(c, ref, scale, mn, &max_rel, &frob);
-        printf("accuracy %lldx%lldx%lld uniform: %-28s max |C - C64| / sum|ab| %.3e, relative Frobenius %.3e\n",
+        printf("accuracy %lldx%lldx%lld uniform: %-28s max |C - C64| / sum|ab| %.3e, relative "
+               "Frobenius %.3e\n",
                (long long)m, (long long)n, (long long)k, names[v], max_rel, frob);
     }
     free(ref);
@@ -206,7 +209,8 @@ int main(void)
                             opa[i * K + k] = test == 0 ? (float)(k == i % 32) : (float)(32 * i + k);
                     for (int k = 0; k < K; ++k)
                         for (int j = 0; j < bn; ++j)
-                            opb[k * bn + j] = test == 0 ? (float)(256 * k + j % 256) : (float)(k == j % 32);
+                            opb[k * bn + j] =
+                                test == 0 ? (float)(256 * k + j % 256) : (float)(k == j % 32);
                     for (int i = 0; i < M; ++i)
                         for (int j = 0; j < bn; ++j)
                             want[i * bn + j] = test == 0 ? (float)(256 * (i % 32) + j % 256)
@@ -216,17 +220,20 @@ int main(void)
                         if (test == 0 || mapped == 0)
                             printf("  bn=%d op(A)=%c op(B)=%c, LBO/SBO as documented:\n", bn,
                                    ta ? 'T' : 'N', tb ? 'T' : 'N');
-                        map(test == 0 ? "rows test" : "columns test", bn, got, want, test == 0 ? 256 : 32);
+                        map(test == 0 ? "rows test" : "columns test", bn, got, want,
+                            test == 0 ? 256 : 32);
                         ++mapped;
                     }
                 }
-                printf("probe bn=%d op(A)=%c op(B)=%c descriptors %s: rows test %ld wrong, columns test %ld wrong (of %d)\n",
-                       bn, ta ? 'T' : 'N', tb ? 'T' : 'N', swap ? "LBO/SBO swapped " : "as documented   ",
-                       wrong[0], wrong[1], M * bn);
+                printf("probe bn=%d op(A)=%c op(B)=%c descriptors %s: rows test %ld wrong, columns "
+                       "test %ld wrong (of %d)\n",
+                       bn, ta ? 'T' : 'N', tb ? 'T' : 'N',
+                       swap ? "LBO/SBO swapped " : "as documented   ", wrong[0], wrong[1], M * bn);
                 if (swap == 0 && (wrong[0] || wrong[1]))
                     documented_ok = 0;
             }
-    printf("wgmma_probe: the documented layout is %s\n", documented_ok ? "right" : "WRONG (see the maps)");
+    printf("wgmma_probe: the documented layout is %s\n",
+           documented_ok ? "right" : "WRONG (see the maps)");
     if (documented_ok) {
         accuracy(4096, 4096, 4096);
         accuracy(1024, 1024, 16384);

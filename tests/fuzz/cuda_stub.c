@@ -23,66 +23,177 @@
 
 unsigned long fuzz_cuda_calls;
 
-#define NO_DEVICE                                                                                 \
-    do {                                                                                          \
-        ++fuzz_cuda_calls;                                                                        \
-        return cudaErrorNoDevice;                                                                 \
+#define NO_DEVICE                 \
+    do {                          \
+        ++fuzz_cuda_calls;        \
+        return cudaErrorNoDevice; \
     } while (0)
 
-cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d) { (void)v, (void)a, (void)d; NO_DEVICE; }
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned f) { (void)e, (void)f; NO_DEVICE; }
-cudaError_t cudaEventDestroy(cudaEvent_t e) { (void)e; NO_DEVICE; }
-cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) { (void)e, (void)s; NO_DEVICE; }
-cudaError_t cudaEventSynchronize(cudaEvent_t e) { (void)e; NO_DEVICE; }
-cudaError_t cudaFree(void *p) { (void)p; NO_DEVICE; }
-cudaError_t cudaFreeAsync(void *p, cudaStream_t s) { (void)p, (void)s; NO_DEVICE; }
-cudaError_t cudaFreeHost(void *p) { (void)p; NO_DEVICE; }
-cudaError_t cudaGetDevice(int *d) { (void)d; NO_DEVICE; }
-cudaError_t cudaSetDevice(int d) { (void)d; NO_DEVICE; }
-cudaError_t cudaGetLastError(void) { return cudaSuccess; }
-const char *cudaGetErrorName(cudaError_t e) { return e == cudaSuccess ? "cudaSuccess" : "cudaErrorNoDevice"; }
-cudaError_t cudaHostAlloc(void **p, size_t n, unsigned f) { (void)p, (void)n, (void)f; NO_DEVICE; }
-cudaError_t cudaHostGetDevicePointer(void **d, void *h, unsigned f) { (void)d, (void)h, (void)f; NO_DEVICE; }
-cudaError_t cudaHostRegister(void *p, size_t n, unsigned f) { (void)p, (void)n, (void)f; NO_DEVICE; }
-cudaError_t cudaHostUnregister(void *p) { (void)p; NO_DEVICE; }
-cudaError_t cudaMalloc(void **p, size_t n) { (void)p, (void)n; NO_DEVICE; }
-cudaError_t cudaMallocAsync(void **p, size_t n, cudaStream_t s) { (void)p, (void)n, (void)s; NO_DEVICE; }
+cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d)
+{
+    (void)v, (void)a, (void)d;
+    NO_DEVICE;
+}
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned f)
+{
+    (void)e, (void)f;
+    NO_DEVICE;
+}
+cudaError_t cudaEventDestroy(cudaEvent_t e)
+{
+    (void)e;
+    NO_DEVICE;
+}
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)
+{
+    (void)e, (void)s;
+    NO_DEVICE;
+}
+cudaError_t cudaEventSynchronize(cudaEvent_t e)
+{
+    (void)e;
+    NO_DEVICE;
+}
+cudaError_t cudaFree(void *p)
+{
+    (void)p;
+    NO_DEVICE;
+}
+cudaError_t cudaFreeAsync(void *p, cudaStream_t s)
+{
+    (void)p, (void)s;
+    NO_DEVICE;
+}
+cudaError_t cudaFreeHost(void *p)
+{
+    (void)p;
+    NO_DEVICE;
+}
+cudaError_t cudaGetDevice(int *d)
+{
+    (void)d;
+    NO_DEVICE;
+}
+cudaError_t cudaSetDevice(int d)
+{
+    (void)d;
+    NO_DEVICE;
+}
+cudaError_t cudaGetLastError(void)
+{
+    return cudaSuccess;
+}
+const char *cudaGetErrorName(cudaError_t e)
+{
+    return e == cudaSuccess ? "cudaSuccess" : "cudaErrorNoDevice";
+}
+cudaError_t cudaHostAlloc(void **p, size_t n, unsigned f)
+{
+    (void)p, (void)n, (void)f;
+    NO_DEVICE;
+}
+cudaError_t cudaHostGetDevicePointer(void **d, void *h, unsigned f)
+{
+    (void)d, (void)h, (void)f;
+    NO_DEVICE;
+}
+cudaError_t cudaHostRegister(void *p, size_t n, unsigned f)
+{
+    (void)p, (void)n, (void)f;
+    NO_DEVICE;
+}
+cudaError_t cudaHostUnregister(void *p)
+{
+    (void)p;
+    NO_DEVICE;
+}
+cudaError_t cudaMalloc(void **p, size_t n)
+{
+    (void)p, (void)n;
+    NO_DEVICE;
+}
+cudaError_t cudaMallocAsync(void **p, size_t n, cudaStream_t s)
+{
+    (void)p, (void)n, (void)s;
+    NO_DEVICE;
+}
 cudaError_t cudaMemcpy2DAsync(void *d, size_t dp, const void *s, size_t sp, size_t w, size_t h,
                               enum cudaMemcpyKind k, cudaStream_t st)
 {
     (void)d, (void)dp, (void)s, (void)sp, (void)w, (void)h, (void)k, (void)st;
     NO_DEVICE;
 }
-cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, enum cudaMemcpyKind k, cudaStream_t st)
+cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, enum cudaMemcpyKind k,
+                            cudaStream_t st)
 {
     (void)d, (void)s, (void)n, (void)k, (void)st;
     NO_DEVICE;
 }
-cudaError_t cudaMemsetAsync(void *d, int v, size_t n, cudaStream_t s) { (void)d, (void)v, (void)n, (void)s; NO_DEVICE; }
-cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *p) { (void)a, (void)p; NO_DEVICE; }
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned f) { (void)s, (void)f; NO_DEVICE; }
-cudaError_t cudaStreamDestroy(cudaStream_t s) { (void)s; NO_DEVICE; }
-cudaError_t cudaStreamSynchronize(cudaStream_t s) { (void)s; NO_DEVICE; }
-cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned f) { (void)s, (void)e, (void)f; NO_DEVICE; }
+cudaError_t cudaMemsetAsync(void *d, int v, size_t n, cudaStream_t s)
+{
+    (void)d, (void)v, (void)n, (void)s;
+    NO_DEVICE;
+}
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *p)
+{
+    (void)a, (void)p;
+    NO_DEVICE;
+}
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned f)
+{
+    (void)s, (void)f;
+    NO_DEVICE;
+}
+cudaError_t cudaStreamDestroy(cudaStream_t s)
+{
+    (void)s;
+    NO_DEVICE;
+}
+cudaError_t cudaStreamSynchronize(cudaStream_t s)
+{
+    (void)s;
+    NO_DEVICE;
+}
+cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned f)
+{
+    (void)s, (void)e, (void)f;
+    NO_DEVICE;
+}
 
 /* kernels/: occupancy questions go to the device; launches must not happen. */
-cudaError_t gputile__hist_smem_blocks_per_sm(int t, size_t smem, int o, int *b) { (void)t, (void)smem, (void)o, (void)b; NO_DEVICE; }
-cudaError_t gputile__hist_cluster_max(int t, size_t smem, int o, int *m) { (void)t, (void)smem, (void)o, (void)m; NO_DEVICE; }
-cudaError_t gputile__hist_cluster_active(int t, size_t smem, int o, int c, int *n) { (void)t, (void)smem, (void)o, (void)c, (void)n; NO_DEVICE; }
-cudaError_t gputile__hist_global_blocks_per_sm(int t, int *b) { (void)t, (void)b; NO_DEVICE; }
+cudaError_t gputile__hist_smem_blocks_per_sm(int t, size_t smem, int o, int *b)
+{
+    (void)t, (void)smem, (void)o, (void)b;
+    NO_DEVICE;
+}
+cudaError_t gputile__hist_cluster_max(int t, size_t smem, int o, int *m)
+{
+    (void)t, (void)smem, (void)o, (void)m;
+    NO_DEVICE;
+}
+cudaError_t gputile__hist_cluster_active(int t, size_t smem, int o, int c, int *n)
+{
+    (void)t, (void)smem, (void)o, (void)c, (void)n;
+    NO_DEVICE;
+}
+cudaError_t gputile__hist_global_blocks_per_sm(int t, int *b)
+{
+    (void)t, (void)b;
+    NO_DEVICE;
+}
 
 static void launched(const char *what)
 {
     fprintf(stderr, "fuzz: %s launched without a device behind it\n", what);
     abort();
 }
-#define LAUNCHER(id, ...)                                                                         \
-    cudaError_t gputile__gemm_run_##id(const gputile__gemm_args *a, const gputile__gemm_plan *p,  \
-                                       cudaStream_t s)                                            \
-    {                                                                                             \
-        (void)a, (void)p, (void)s;                                                                \
-        launched("gputile__gemm_run_" #id);                                                       \
-        return cudaErrorNoDevice;                                                                 \
+#define LAUNCHER(id, ...)                                                                        \
+    cudaError_t gputile__gemm_run_##id(const gputile__gemm_args *a, const gputile__gemm_plan *p, \
+                                       cudaStream_t s)                                           \
+    {                                                                                            \
+        (void)a, (void)p, (void)s;                                                               \
+        launched("gputile__gemm_run_" #id);                                                      \
+        return cudaErrorNoDevice;                                                                \
     }
 GPUTILE__GEMM_VARIANTS(LAUNCHER)
 #undef LAUNCHER
@@ -93,7 +204,8 @@ cudaError_t gputile__gemm_splitk_reduce(const gputile__gemm_args *a, int splits,
     launched("gputile__gemm_splitk_reduce");
     return cudaErrorNoDevice;
 }
-cudaError_t gputile__gemm_thin_edges(const gputile__gemm_args *a, int64_t m, int64_t n, cudaStream_t s)
+cudaError_t gputile__gemm_thin_edges(const gputile__gemm_args *a, int64_t m, int64_t n,
+                                     cudaStream_t s)
 {
     (void)a, (void)m, (void)n, (void)s;
     launched("gputile__gemm_thin_edges");
@@ -104,14 +216,20 @@ cudaError_t gputile__gemm_regblock_blocks_per_sm(int v, int ta, int tb, int va, 
     (void)v, (void)ta, (void)tb, (void)va, (void)vb, (void)b;
     NO_DEVICE;
 }
-cudaError_t gputile__gemm_wgmma_loadable(int *ok) { (void)ok; NO_DEVICE; }
-cudaError_t gputile__matrix_scale(int64_t m, int64_t n, float beta, float *c, int64_t ldc, cudaStream_t s)
+cudaError_t gputile__gemm_wgmma_loadable(int *ok)
+{
+    (void)ok;
+    NO_DEVICE;
+}
+cudaError_t gputile__matrix_scale(int64_t m, int64_t n, float beta, float *c, int64_t ldc,
+                                  cudaStream_t s)
 {
     (void)m, (void)n, (void)beta, (void)c, (void)ldc, (void)s;
     launched("gputile__matrix_scale");
     return cudaErrorNoDevice;
 }
-cudaError_t gputile__histogram(const gputile__hist_args *a, const gputile__hist_launch *l, cudaStream_t s)
+cudaError_t gputile__histogram(const gputile__hist_args *a, const gputile__hist_launch *l,
+                               cudaStream_t s)
 {
     (void)a, (void)l, (void)s;
     launched("gputile__histogram");

@@ -82,7 +82,10 @@ static uint64_t take(reader *r, int bytes)
     }
     return v;
 }
-static unsigned u8(reader *r) { return (unsigned)take(r, 1); }
+static unsigned u8(reader *r)
+{
+    return (unsigned)take(r, 1);
+}
 
 /* Sizes: zero and small values, values around 2^31, 2^32, 2^61 (2^63
  * bytes of floats) and SIZE_MAX, and raw 64-bit values. */
@@ -90,35 +93,51 @@ static size_t fz_size(reader *r)
 {
     int8_t d = (int8_t)u8(r);
     switch (u8(r) % 9) {
-    case 0: return u8(r) % 4;
-    case 1: case 2: return u8(r) % 72;
-    case 3: return (size_t)take(r, 2);
-    case 4: return (size_t)take(r, 8);
-    case 5: return SIZE_MAX - (size_t)(uint8_t)d;
-    case 6: return ((size_t)1 << 61) + (size_t)(intptr_t)d;
-    case 7: return ((size_t)1 << 31) + (size_t)(intptr_t)d;
-    default: return ((size_t)1 << 32) + (size_t)(intptr_t)d;
+    case 0:
+        return u8(r) % 4;
+    case 1:
+    case 2:
+        return u8(r) % 72;
+    case 3:
+        return (size_t)take(r, 2);
+    case 4:
+        return (size_t)take(r, 8);
+    case 5:
+        return SIZE_MAX - (size_t)(uint8_t)d;
+    case 6:
+        return ((size_t)1 << 61) + (size_t)(intptr_t)d;
+    case 7:
+        return ((size_t)1 << 31) + (size_t)(intptr_t)d;
+    default:
+        return ((size_t)1 << 32) + (size_t)(intptr_t)d;
     }
 }
 
 static int32_t fz_i32(reader *r)
 {
     switch (u8(r) % 5) {
-    case 0: return (int32_t)(u8(r) % 24) - 4;
-    case 1: return (int32_t)take(r, 4);
-    case 2: return INT32_MAX - (int32_t)(u8(r) % 4);
-    case 3: return INT32_MIN + (int32_t)(u8(r) % 4);
-    default: return (int32_t)(take(r, 3) % (1u << 24));
+    case 0:
+        return (int32_t)(u8(r) % 24) - 4;
+    case 1:
+        return (int32_t)take(r, 4);
+    case 2:
+        return INT32_MAX - (int32_t)(u8(r) % 4);
+    case 3:
+        return INT32_MIN + (int32_t)(u8(r) % 4);
+    default:
+        return (int32_t)(take(r, 3) % (1u << 24));
     }
 }
 
 static float fz_float(reader *r)
 {
-    static const float special[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.5f, INFINITY, -INFINITY, NAN,
-                                    FLT_MAX, -FLT_MAX, FLT_MIN, 1e-45f, 3.0e38f, -3.0e38f};
+    static const float special[] = {0.0f, -0.0f,   1.0f,     -1.0f,   0.5f,   INFINITY, -INFINITY,
+                                    NAN,  FLT_MAX, -FLT_MAX, FLT_MIN, 1e-45f, 3.0e38f,  -3.0e38f};
     switch (u8(r) % 3) {
-    case 0: return special[u8(r) % (sizeof special / sizeof special[0])];
-    case 1: return (float)((int)(u8(r) % 64) - 32);
+    case 0:
+        return special[u8(r) % (sizeof special / sizeof special[0])];
+    case 1:
+        return (float)((int)(u8(r) % 64) - 32);
     default: {
         uint32_t bits = (uint32_t)take(r, 4);
         float f;
@@ -138,11 +157,17 @@ static unsigned char arena_copy[ARENA_BYTES];
 static void *fz_ptr(reader *r)
 {
     switch (u8(r) % 6) {
-    case 0: return NULL;
-    case 1: return arena + take(r, 2) % ARENA_BYTES;                  /* any byte */
-    case 2: case 3: return arena + 4 * (take(r, 2) % (ARENA_BYTES / 4)); /* whole floats */
-    case 4: return (void *)(uintptr_t)(UINTPTR_MAX - take(r, 2));   /* the top */
-    default: return (void *)(uintptr_t)take(r, 8);                  /* anywhere; never read */
+    case 0:
+        return NULL;
+    case 1:
+        return arena + take(r, 2) % ARENA_BYTES; /* any byte */
+    case 2:
+    case 3:
+        return arena + 4 * (take(r, 2) % (ARENA_BYTES / 4)); /* whole floats */
+    case 4:
+        return (void *)(uintptr_t)(UINTPTR_MAX - take(r, 2)); /* the top */
+    default:
+        return (void *)(uintptr_t)take(r, 8); /* anywhere; never read */
     }
 }
 
@@ -175,7 +200,10 @@ static void fail(const char *what, const char *call, gputile_status s)
     abort();
 }
 
-static bool empty(gputile_matrix m) { return m.width == 0 || m.height == 0; }
+static bool empty(gputile_matrix m)
+{
+    return m.width == 0 || m.height == 0;
+}
 
 /* The matrix's own conditions (gputile_matrix in gputile(7)); true when it
  * is valid, so that its extent means something. */
@@ -232,7 +260,7 @@ static bool shares_memory(gputile_matrix x, gputile_matrix y, bool *ranges, bool
     for (size_t i = 0; i < y.height; ++i)
         for (size_t j = 0; j < y.width; ++j) {
             uintptr_t a = y0 + (i * y.stride + j) * 4; /* shares a byte with [a - 3, a + 3] */
-            size_t lo = 0, hi = n;                      /* the first xs[lo] >= a - 3 */
+            size_t lo = 0, hi = n;                     /* the first xs[lo] >= a - 3 */
             while (lo < hi) {
                 size_t mid = (lo + hi) / 2;
                 if (xs[mid] + 3 < a)
@@ -256,8 +284,8 @@ static void aliasing(gputile_matrix o, gputile_matrix i, unsigned *must, unsigne
         return;
     bool ranges, exact;
     bool shared = shares_memory(o, i, &ranges, &exact);
-    bool same_grid = o.stride == i.stride &&
-                     ((uintptr_t)o.elements - (uintptr_t)i.elements) % 4 == 0;
+    bool same_grid =
+        o.stride == i.stride && ((uintptr_t)o.elements - (uintptr_t)i.elements) % 4 == 0;
     if (exact && shared)
         *must |= B(GPUTILE_ERROR_ALIASING);
     else if (!exact || (ranges && !same_grid))
@@ -275,8 +303,10 @@ static void judge(const char *call, gputile_status s, unsigned must, unsigned ma
         return;
     if (s == GPUTILE_SUCCESS || (unsigned)s >= 32 || !((must | may) & B(s))) {
         char what[160];
-        snprintf(what, sizeof what, "status not justified by the arguments (must 0x%x, may 0x%x, "
-                 "accepted %s)", must, may, gputile_status_name(accepted));
+        snprintf(what, sizeof what,
+                 "status not justified by the arguments (must 0x%x, may 0x%x, "
+                 "accepted %s)",
+                 must, may, gputile_status_name(accepted));
         fail(what, call, s);
     }
     if (accepted == GPUTILE_ERROR_NO_DEVICE && s == GPUTILE_ERROR_NO_DEVICE && fuzz_cuda_calls == 0)
@@ -327,8 +357,14 @@ static void gemm_options_oracle(const gputile_gemm_options *o, unsigned *must)
         *must |= B(GPUTILE_ERROR_INVALID_VALUE);
 }
 
-static size_t op_rows(int t, gputile_matrix m) { return t == GPUTILE_OP_T ? m.width : m.height; }
-static size_t op_cols(int t, gputile_matrix m) { return t == GPUTILE_OP_T ? m.height : m.width; }
+static size_t op_rows(int t, gputile_matrix m)
+{
+    return t == GPUTILE_OP_T ? m.width : m.height;
+}
+static size_t op_cols(int t, gputile_matrix m)
+{
+    return t == GPUTILE_OP_T ? m.height : m.width;
+}
 
 static void fuzz_gemm(reader *r, bool matmul)
 {
@@ -353,7 +389,8 @@ static void fuzz_gemm(reader *r, bool matmul)
 
     unsigned must = 0, may = 0;
     gemm_options_oracle(o, &must);
-    bool ops_ok = (ta == GPUTILE_OP_N || ta == GPUTILE_OP_T) && (tb == GPUTILE_OP_N || tb == GPUTILE_OP_T);
+    bool ops_ok =
+        (ta == GPUTILE_OP_N || ta == GPUTILE_OP_T) && (tb == GPUTILE_OP_N || tb == GPUTILE_OP_T);
     if (!ops_ok)
         must |= B(GPUTILE_ERROR_INVALID_VALUE);
     bool ok_a = matrix_ok(a, &must), ok_b = matrix_ok(b, &must), ok_c = matrix_ok(c, &must);
@@ -367,9 +404,9 @@ static void fuzz_gemm(reader *r, bool matmul)
     }
 
     fuzz_cuda_calls = 0;
-    gputile_status s = matmul ? gputile_matmul(a, b, c)
-                              : gputile_gemm((gputile_op)ta, (gputile_op)tb, alpha, a, b, beta, c,
-                                             NULL, o);
+    gputile_status s =
+        matmul ? gputile_matmul(a, b, c)
+               : gputile_gemm((gputile_op)ta, (gputile_op)tb, alpha, a, b, beta, c, NULL, o);
     const char *call = matmul ? "gputile_matmul" : "gputile_gemm";
     judge(call, s, must, may, empty(c) ? GPUTILE_SUCCESS : GPUTILE_ERROR_NO_DEVICE);
     if (o && s != GPUTILE_SUCCESS && memcmp(o, &before, sizeof before) != 0)
@@ -430,9 +467,9 @@ static void hist_options_oracle(const gputile_histogram_options *o, unsigned *mu
 {
     if (o == NULL)
         return;
-    if (o->size < sizeof *o || o->tier < GPUTILE_HIST_TIER_AUTO || o->tier > GPUTILE_HIST_TIER_GLOBAL ||
-        o->reserved != 0 || o->cluster_size < 0 || o->cluster_size > 16 ||
-        (o->cluster_size != 0 && o->tier != GPUTILE_HIST_TIER_DSM))
+    if (o->size < sizeof *o || o->tier < GPUTILE_HIST_TIER_AUTO ||
+        o->tier > GPUTILE_HIST_TIER_GLOBAL || o->reserved != 0 || o->cluster_size < 0 ||
+        o->cluster_size > 16 || (o->cluster_size != 0 && o->tier != GPUTILE_HIST_TIER_DSM))
         *must |= B(GPUTILE_ERROR_INVALID_VALUE);
 }
 
@@ -467,8 +504,8 @@ static void fuzz_histogram(reader *r, bool is_float, bool plan)
         fuzz_cuda_calls = 0;
         s = gputile_histogram_plan(nbins, o);
     } else {
-        if (is_float && (!isfinite(lower) || !isfinite(upper) || !(lower < upper) ||
-                         !isfinite(upper - lower)))
+        if (is_float &&
+            (!isfinite(lower) || !isfinite(upper) || !(lower < upper) || !isfinite(upper - lower)))
             must |= B(GPUTILE_ERROR_INVALID_VALUE);
         if (mode != GPUTILE_HIST_OVERWRITE && mode != GPUTILE_HIST_ACCUMULATE)
             must |= B(GPUTILE_ERROR_INVALID_VALUE);
@@ -717,16 +754,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     reader r = {data, size};
     memset(arena, POISON, sizeof arena);
     switch (u8(&r) % 10) {
-    case 0: fuzz_gemm(&r, false); break;
-    case 1: fuzz_gemm(&r, true); break;
-    case 2: fuzz_matrix_copy(&r); break;
-    case 3: fuzz_histogram(&r, false, false); break;
-    case 4: fuzz_histogram(&r, true, false); break;
-    case 5: fuzz_histogram(&r, false, true); break;
-    case 6: fuzz_pinned(&r); break;
-    case 7: fuzz_pool_stats(&r); break;
-    case 8: fuzz_names(&r); break;
-    default: fuzz_submatrix(&r); break;
+    case 0:
+        fuzz_gemm(&r, false);
+        break;
+    case 1:
+        fuzz_gemm(&r, true);
+        break;
+    case 2:
+        fuzz_matrix_copy(&r);
+        break;
+    case 3:
+        fuzz_histogram(&r, false, false);
+        break;
+    case 4:
+        fuzz_histogram(&r, true, false);
+        break;
+    case 5:
+        fuzz_histogram(&r, false, true);
+        break;
+    case 6:
+        fuzz_pinned(&r);
+        break;
+    case 7:
+        fuzz_pool_stats(&r);
+        break;
+    case 8:
+        fuzz_names(&r);
+        break;
+    default:
+        fuzz_submatrix(&r);
+        break;
     }
     memset(arena_copy, POISON, sizeof arena_copy);
     if (memcmp(arena, arena_copy, sizeof arena) != 0)

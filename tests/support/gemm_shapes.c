@@ -11,7 +11,10 @@
 
 #define N GPUTILE_OP_N
 #define T GPUTILE_OP_T
-#define CASE(m, n, k, ta, tb, al, be, ex, of) {m, n, k, ta, tb, al, be, ex, of}
+#define CASE(m, n, k, ta, tb, al, be, ex, of) \
+    {                                         \
+        m, n, k, ta, tb, al, be, ex, of       \
+    }
 
 struct gemm_case gputest_gemm_cases[] = {
     CASE(1, 1, 1, N, N, 1, 0, 0, 0),
@@ -56,12 +59,12 @@ struct gemm_case gputest_gemm_cases[] = {
     CASE(200, 300, 100, T, N, 3, -1, 2, 0),
     CASE(200, 300, 100, N, T, -0.25f, 2, 0, 2),
     CASE(200, 300, 100, T, T, 1, 1, 4, 4),
-    CASE(123, 45, 67, N, N, 0, 2, 1, 1),   /* alpha = 0: C = beta C */
-    CASE(123, 45, 67, N, N, 0, 0, 1, 1),   /* alpha = beta = 0: C = 0 */
-    CASE(123, 45, 0, N, N, 1, -1, 1, 1),   /* k = 0: C = beta C */
-    CASE(123, 45, 0, T, T, 1, 0, 0, 0),    /* k = 0, beta = 0: C = 0 */
-    CASE(0, 45, 67, N, N, 1, 1, 1, 1),     /* m = 0: no-op */
-    CASE(45, 0, 67, N, N, 1, 1, 1, 1),     /* n = 0: no-op */
+    CASE(123, 45, 67, N, N, 0, 2, 1, 1), /* alpha = 0: C = beta C */
+    CASE(123, 45, 67, N, N, 0, 0, 1, 1), /* alpha = beta = 0: C = 0 */
+    CASE(123, 45, 0, N, N, 1, -1, 1, 1), /* k = 0: C = beta C */
+    CASE(123, 45, 0, T, T, 1, 0, 0, 0),  /* k = 0, beta = 0: C = 0 */
+    CASE(0, 45, 67, N, N, 1, 1, 1, 1),   /* m = 0: no-op */
+    CASE(45, 0, 67, N, N, 1, 1, 1, 1),   /* n = 0: no-op */
     CASE(0, 0, 0, N, N, 1, 1, 0, 0),
     /* strides and odd offsets */
     CASE(129, 131, 137, N, N, 1, 0, 1, 1),
@@ -140,6 +143,6 @@ void gputest_upload(placed *p)
 
 void gputest_download(const placed *p, float *to)
 {
-    GPUTEST_CUDA(cudaMemcpy(to, p->dev, gputest_parent_size(p) * sizeof(float), cudaMemcpyDeviceToHost));
+    GPUTEST_CUDA(
+        cudaMemcpy(to, p->dev, gputest_parent_size(p) * sizeof(float), cudaMemcpyDeviceToHost));
 }
-

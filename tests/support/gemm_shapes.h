@@ -30,8 +30,8 @@ extern const size_t gputest_gemm_ncases;
  * spare columns on the right and GUARD spare rows below. */
 typedef struct placed {
     size_t parent_height, stride, row0, col0, height, width;
-    float *host;         /* parent, host copy */
-    float *dev;          /* parent, device copy */
+    float *host; /* parent, host copy */
+    float *dev;  /* parent, device copy */
 } placed;
 
 void gputest_place(placed *p, size_t height, size_t width, int off, int extra);

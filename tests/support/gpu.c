@@ -39,7 +39,8 @@ void gputest_require_device(void)
     static bool registered;
     int n = 0;
     cudaError_t err = cudaGetDeviceCount(&n);
-    if (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver || (err == cudaSuccess && n == 0))
+    if (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver ||
+        (err == cudaSuccess && n == 0))
         cr_skip_test("%s", gputile_strerror(GPUTILE_ERROR_NO_DEVICE));
     if (err != cudaSuccess)
         cr_skip_test("no usable CUDA device: cudaGetDeviceCount: %s", cudaGetErrorString(err));
@@ -170,7 +171,8 @@ static bool process_device_bytes(gputest_usage *u)
         if (!found && u->process_note[0] == '\0')
             snprintf(u->process_note, sizeof u->process_note,
                      "NVML does not list this process (pid %d) among the %u on %s "
-                     "(another PID namespace?)", (int)getpid(), n, bus_id);
+                     "(another PID namespace?)",
+                     (int)getpid(), n, bus_id);
     }
     free(infos);
     nvml.shutdown();
@@ -322,10 +324,10 @@ static void cublas_gemm(cublasMath_t math, gputile_op ta, gputile_op tb, float a
     int k = (int)(ta == GPUTILE_OP_T ? a.height : a.width);
     cr_assert(cublasCreate(&h) == CUBLAS_STATUS_SUCCESS, "cublasCreate");
     cr_assert(cublasSetMathMode(h, math) == CUBLAS_STATUS_SUCCESS);
-    cublasStatus_t st = cublasSgemm(h, tb == GPUTILE_OP_T ? CUBLAS_OP_T : CUBLAS_OP_N,
-                                    ta == GPUTILE_OP_T ? CUBLAS_OP_T : CUBLAS_OP_N, n, m, k, &alpha,
-                                    b.elements, (int)b.stride, a.elements, (int)a.stride, &beta,
-                                    c.elements, (int)c.stride);
+    cublasStatus_t st =
+        cublasSgemm(h, tb == GPUTILE_OP_T ? CUBLAS_OP_T : CUBLAS_OP_N,
+                    ta == GPUTILE_OP_T ? CUBLAS_OP_T : CUBLAS_OP_N, n, m, k, &alpha, b.elements,
+                    (int)b.stride, a.elements, (int)a.stride, &beta, c.elements, (int)c.stride);
     cr_assert(st == CUBLAS_STATUS_SUCCESS, "cublasSgemm: status %d", (int)st);
     GPUTEST_CUDA(cudaDeviceSynchronize());
     cublasDestroy(h);

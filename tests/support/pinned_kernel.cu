@@ -18,11 +18,13 @@ static __global__ void mapped_update_kernel(unsigned char *p, size_t n)
         p[i] = (unsigned char)(3u * p[i] + 1u);
 }
 
-extern "C" cudaError_t gputest_mapped_update(unsigned char *device_ptr, size_t n, cudaStream_t stream)
+extern "C" cudaError_t gputest_mapped_update(unsigned char *device_ptr, size_t n,
+                                             cudaStream_t stream)
 {
     if (n == 0)
         return cudaSuccess;
-    size_t blocks = (n + 255) / 256;
-    mapped_update_kernel<<<blocks < 1024 ? (unsigned)blocks : 1024u, 256, 0, stream>>>(device_ptr, n);
+    const size_t blocks = (n + 255) / 256;
+    const unsigned grid = blocks < 1024 ? (unsigned)blocks : 1024u;
+    mapped_update_kernel<<<grid, 256, 0, stream>>>(device_ptr, n);
     return cudaGetLastError();
 }

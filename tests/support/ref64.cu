@@ -34,10 +34,9 @@ static __global__ void gemm_ref64_kernel(int ta, int tb, int64_t m, int64_t n, i
 }
 
 extern "C" cudaError_t gputest_gemm_ref64(int ta, int tb, int64_t m, int64_t n, int64_t k,
-                                          float alpha, const float *a, int64_t lda,
-                                          const float *b, int64_t ldb, float beta,
-                                          const float *c0, int64_t ldc, double *ref,
-                                          double *scale)
+                                          float alpha, const float *a, int64_t lda, const float *b,
+                                          int64_t ldb, float beta, const float *c0, int64_t ldc,
+                                          double *ref, double *scale)
 {
     if (m <= 0 || n <= 0)
         return cudaSuccess;

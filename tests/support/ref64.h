@@ -20,9 +20,8 @@ extern "C" {
  * C0 is not read when beta == 0. ref and scale: m * n contiguous doubles
  * in device memory. Synchronous; returns the first CUDA error. */
 cudaError_t gputest_gemm_ref64(int ta, int tb, int64_t m, int64_t n, int64_t k, float alpha,
-                               const float *a, int64_t lda, const float *b, int64_t ldb,
-                               float beta, const float *c0, int64_t ldc, double *ref,
-                               double *scale);
+                               const float *a, int64_t lda, const float *b, int64_t ldb, float beta,
+                               const float *c0, int64_t ldc, double *ref, double *scale);
 
 #ifdef __cplusplus
 }

@@ -17,7 +17,8 @@ static const struct gputest_variant {
     int algorithm, precision, bm, bn, bk;
     unsigned flags; /* GPUTILE__GEMM_* */
 } gputest_variants[] = {
-#define GPUTEST_VARIANT(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags) \
+#define GPUTEST_VARIANT(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, \
+                        flags)                                                               \
     {#id, algorithm, precision, bm, bn, bk, flags},
     GPUTILE__GEMM_VARIANTS(GPUTEST_VARIANT)
 #undef GPUTEST_VARIANT
