@@ -7,9 +7,8 @@
  *   gputile-bench <command> --help
  *
  * `all' runs every section in turn (info, gemm, histogram, transfer) with
- * their default arguments (estimated from the 0.3.0 runs at 6 minutes on
- * an H200, meant to stay under 8); with --quick on fewer shapes, samples
- * and sizes (estimated at about a minute): the run to make after
+ * their default arguments (304 s on an H200, 2026-11-23); with --quick on
+ * fewer shapes, samples and sizes (29 s there): the run to make after
  * any change to bench/, kernels/ or lib/, so that no section breaks
  * unnoticed. It goes on after a section fails and exits 1 if any did.
  */
