@@ -40,7 +40,7 @@ static gputile_status read_options(const gputile_gemm_options *o, int *algorithm
         return GPUTILE_ERROR_INVALID_VALUE;
     if (o->algorithm != GPUTILE_ALGO_AUTO) {
         const int v = gputile__gemm_variant(o->algorithm, o->precision);
-        if (v < 0 || (o->split_k > 1 && !(gputile__gemm_rows[v].flags & GPUTILE__GEMM_SPLITK)))
+        if (v < 0 || (o->split_k > 1 && !(gputile__gemm_row_of(v)->flags & GPUTILE__GEMM_SPLITK)))
             return GPUTILE_ERROR_INVALID_VALUE;
     }
     *algorithm = o->algorithm;
@@ -85,7 +85,7 @@ static gputile_status locate(const gputile_matrix *m, gputile__memory *at, int n
 static void report(gputile_gemm_options *o, const gputile__gemm_choice *c)
 {
     if (o != NULL) {
-        o->algorithm_used = gputile__gemm_rows[c->variant].algorithm;
+        o->algorithm_used = gputile__gemm_row_of(c->variant)->algorithm;
         o->split_k_used = c->splits;
     }
 }

@@ -24,7 +24,7 @@ gputile_status gputile__gemm_execute(const gputile__gemm_choice *choice,
         return gputile__cuda_status(err);
     gputile__gemm_plan_place(&plan, choice, &whole, space);
 
-    err = gputile__gemm_rows[choice->variant].run(&whole, &plan, stream);
+    err = gputile__gemm_row_of(choice->variant)->run(&whole, &plan, stream);
     if (err == cudaSuccess && plan.splits > 1)
         err =
             gputile__gemm_splitk_reduce(&whole, plan.splits, plan.work, plan.reduce_blocks, stream);

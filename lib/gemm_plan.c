@@ -9,7 +9,7 @@
  */
 #include "gemm_plan.h"
 
-const gputile__gemm_row gputile__gemm_rows[GPUTILE__GEMM_N_VARIANTS] = {
+static const gputile__gemm_row rows[GPUTILE__GEMM_N_VARIANTS] = {
 #define ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags) \
     [GPUTILE__GEMM_V_##id] = {#id,                                                      \
                               algorithm,                                                \
@@ -28,11 +28,15 @@ const gputile__gemm_row gputile__gemm_rows[GPUTILE__GEMM_N_VARIANTS] = {
 #undef ROW
 };
 
+const gputile__gemm_row *gputile__gemm_row_of(int variant)
+{
+    return &rows[variant];
+}
+
 int gputile__gemm_variant(int algorithm, int precision)
 {
     for (int v = 0; v < GPUTILE__GEMM_N_VARIANTS; ++v)
-        if (gputile__gemm_rows[v].algorithm == algorithm &&
-            gputile__gemm_rows[v].precision == precision)
+        if (rows[v].algorithm == algorithm && rows[v].precision == precision)
             return v;
     return -1;
 }
@@ -47,8 +51,8 @@ const char *gputile_algorithm_name(int algorithm)
     if (algorithm == GPUTILE_ALGO_AUTO)
         return "auto";
     for (int v = 0; v < GPUTILE__GEMM_N_VARIANTS; ++v)
-        if (gputile__gemm_rows[v].algorithm == algorithm)
-            return gputile__gemm_rows[v].name;
+        if (rows[v].algorithm == algorithm)
+            return rows[v].name;
     return NULL;
 }
 
@@ -92,7 +96,7 @@ static int auto_variant(int precision, const gputile__device *dev, bool aligned,
         return GPUTILE__GEMM_V_TMA_128X128_3XTF32;
     if (n < 256)
         return GPUTILE__GEMM_V_REGBLOCK_128;
-    const gputile__gemm_row *r = &gputile__gemm_rows[GPUTILE__GEMM_V_REGBLOCK_64X128];
+    const gputile__gemm_row *r = &rows[GPUTILE__GEMM_V_REGBLOCK_64X128];
     if (dev != NULL && ceil_div(m, r->bm) * ceil_div(n, r->bn) >= 4 * (int64_t)dev->sms * r->per_sm)
         return aligned ? GPUTILE__GEMM_V_REGBLOCK_64X128 : GPUTILE__GEMM_V_REGBLOCK_64X128_X3;
     return GPUTILE__GEMM_V_REGBLOCK_128X256;
@@ -107,7 +111,7 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
     int splits = split_k;
     if (requested == GPUTILE_ALGO_AUTO) {
         c.variant = auto_variant(precision, dev, aligned, m, n);
-        const gputile__gemm_row *r = &gputile__gemm_rows[c.variant];
+        const gputile__gemm_row *r = &rows[c.variant];
         const int64_t tiles = ceil_div(m, r->bm) * ceil_div(n, r->bn);
         if (splits == 0 && c.sms > 0 && k > 0 && tiles < c.sms) {
             int64_t s = (int64_t)c.sms * r->per_sm / tiles, by_k = k / 256;
@@ -117,7 +121,7 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
     } else {
         c.variant = gputile__gemm_variant(requested, precision);
     }
-    const gputile__gemm_row *r = &gputile__gemm_rows[c.variant];
+    const gputile__gemm_row *r = &rows[c.variant];
     if (!(r->flags & GPUTILE__GEMM_SPLITK) || splits < 1 || k < 1)
         splits = 1;
     else /* fewer splits may have work than were asked for: run and report those */
@@ -183,7 +187,7 @@ static cudaError_t blocks_per_sm(const gputile__gemm_choice *c, int ta, int tb, 
 static cudaError_t plan_tail(const gputile__gemm_choice *c, const gputile__gemm_args *p,
                              int64_t tiles, gputile__gemm_plan *plan)
 {
-    const gputile__gemm_row *r = &gputile__gemm_rows[c->variant];
+    const gputile__gemm_row *r = &rows[c->variant];
     plan->full_tiles = tiles;
     plan->tail_splits = 0;
     if (!c->tail || c->sms <= 0 || plan->splits > 1)
@@ -246,7 +250,7 @@ static void plan_tma(const gputile__gemm_row *r, const gputile__gemm_args *p,
 static void parts(const gputile__gemm_plan *plan, const gputile__gemm_choice *c,
                   const gputile__gemm_args *p, size_t bytes[4])
 {
-    const gputile__gemm_row *r = &gputile__gemm_rows[c->variant];
+    const gputile__gemm_row *r = &rows[c->variant];
     const int64_t rows_r = plan->swap ? p->n : p->m, rows_d = plan->swap ? p->m : p->n;
     bytes[0] = plan->pack_r ? (size_t)rows_r * plan->ld_pack * sizeof(float) : 0;
     bytes[1] = plan->pack_d ? (size_t)rows_d * plan->ld_pack * sizeof(float) : 0;
@@ -264,7 +268,7 @@ cudaError_t gputile__gemm_plan_launch(const gputile__gemm_choice *c, const gputi
                                       gputile__gemm_args *whole, gputile__gemm_plan *plan,
                                       size_t *workspace_bytes)
 {
-    const gputile__gemm_row *r = &gputile__gemm_rows[c->variant];
+    const gputile__gemm_row *r = &rows[c->variant];
     *plan = (gputile__gemm_plan){.splits = c->splits};
     *whole = *args;
     /* One to four rows or columns beyond whole tiles: the thin kernels. */

@@ -25,7 +25,10 @@ typedef struct gputile__gemm_row {
     gputile__gemm_launcher run;
 } gputile__gemm_row;
 
-extern const gputile__gemm_row gputile__gemm_rows[GPUTILE__GEMM_N_VARIANTS];
+/* The row of variant v (0 <= v < GPUTILE__GEMM_N_VARIANTS). The table
+ * itself stays static: an exported array would be one more global symbol
+ * (and AddressSanitizer adds another beside it). */
+const gputile__gemm_row *gputile__gemm_row_of(int variant);
 
 /* The row that runs a named algorithm (not AUTO) in `precision`; -1 when
  * none does (an invalid pairing). */
