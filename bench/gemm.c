@@ -18,6 +18,15 @@
  * Input sets rotate when three matrices fit in L2 three times over, so
  * small shapes are not timed out of cache. --sweep adds every register-
  * blocked algorithm with splits of k 1..16, for tuning the planner.
+ *
+ * Two more modes, each in its own file (issue 17):
+ *   gputile-bench gemm --sweep-shapes [--precision ...] [--shapes N] [--seed S]
+ *   gputile-bench gemm --list-shapes [--shapes N] [--seed S]
+ * AUTO against cuBLAS on a fixed, seeded set of shapes with every transpose
+ * (gemm_sweep.c), and
+ *   gputile-bench gemm --latency
+ * the cost of one call on square products 8^3 to 1024^3, queued and
+ * synchronised (gemm_latency.c).
  */
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <math.h>
@@ -29,6 +38,7 @@
 
 #include "bench.h"
 #include "device_kernels.h"
+#include "gemm.h"
 #include "gputile.h"
 #include "../tests/support/ref64.h"
 #include "../tests/support/variants.h"
@@ -118,10 +128,21 @@ static void *to_host(const void *dev, size_t bytes)
 
 static const char gemm_usage[] =
     "usage: gputile-bench gemm [--csv] [--runs N] [--warmup N] [--sweep]\n"
-    "                          [--precision all|fp32|3xtf32|tf32[,...]] [MxNxK ...]\n";
+    "                          [--precision all|fp32|3xtf32|tf32[,...]] [MxNxK ...]\n"
+    "       gputile-bench gemm --sweep-shapes [--precision fp32|3xtf32|tf32|all[,...]]\n"
+    "                          [--shapes N] [--seed S] [--csv] [--runs N] [--warmup N]\n"
+    "       gputile-bench gemm --list-shapes [--shapes N] [--seed S] [--csv]\n"
+    "       gputile-bench gemm --latency [--csv]\n"
+    "  (gputile-bench gemm --sweep-shapes --help and --latency --help say more)\n";
 
 int bench_gemm(int argc, char **argv)
 {
+    for (int i = 1; i < argc; ++i) {
+        if (strcmp(argv[i], "--sweep-shapes") == 0 || strcmp(argv[i], "--list-shapes") == 0)
+            return bench_gemm_sweep_shapes(argc, argv);
+        if (strcmp(argv[i], "--latency") == 0)
+            return bench_gemm_latency(argc, argv);
+    }
     bench_options o;
     argc = bench_parse_common(argc, argv, &o);
     bool sweep = false, want_fp32 = true, want_3x = true, want_tf32 = true;

@@ -5,6 +5,7 @@
  *   gputile-bench info | gemm | histogram | transfer [--csv] [--runs N] ...
  *   gputile-bench all [--quick] [--csv] [--runs N] [--warmup N]
  *   gputile-bench <command> --help
+ *   gputile-bench gemm --sweep-shapes | --list-shapes | --latency ...  (issue 17)
  *
  * `all' runs every section in turn (info, gemm, histogram, transfer) with
  * their default arguments (304 s on an H200, 2026-11-23); with --quick on
@@ -20,6 +21,7 @@
 static const char usage_text[] =
     "usage: gputile-bench info|gemm|histogram|transfer [--csv] [--runs N] [--warmup N] [args]\n"
     "       gputile-bench all [--quick] [--csv] [--runs N] [--warmup N]\n"
+    "       gputile-bench gemm --sweep-shapes | --list-shapes | --latency [args]\n"
     "       gputile-bench <command> --help\n";
 
 static const char all_usage[] =
