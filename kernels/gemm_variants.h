@@ -46,14 +46,15 @@
     X(TILED, GPUTILE_ALGO_TILED, "tiled", GPUTILE__FP32, 16, 16, 16, 256, 0, 0, 0, 0u)
 
 /* Register-blocked FFMA kernels (gemm_regblock.cu). AUTO picks 128x256,
- * 128 (C narrower than 256), 64x128 and 64x128x3; 64 and 128w64 stay
- * selectable with scalar loads only (their least costly instantiations). */
+ * 128 (C narrower than 256), 64x128 and 64x128x3, and for small products
+ * 64 too; 128w64 stays selectable with scalar loads only (its least
+ * costly instantiations). */
 #define GPUTILE__GEMM_RB_FLAGS (GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TAIL | GPUTILE__GEMM_THIN)
 #define GPUTILE__GEMM_REGBLOCK_ROWS(X)                                                             \
     X(REGBLOCK_128, GPUTILE_ALGO_REGBLOCK_128, "regblock128", GPUTILE__FP32, 128, 128, 16, 256, 1, \
       8, 8, GPUTILE__GEMM_RB_FLAGS | GPUTILE__GEMM_VEC)                                            \
     X(REGBLOCK_64, GPUTILE_ALGO_REGBLOCK_64, "regblock64", GPUTILE__FP32, 64, 64, 16, 64, 4, 8, 8, \
-      GPUTILE__GEMM_RB_FLAGS)                                                                      \
+      GPUTILE__GEMM_RB_FLAGS | GPUTILE__GEMM_VEC)                                                  \
     X(REGBLOCK_128_W64, GPUTILE_ALGO_REGBLOCK_128_W64, "regblock128w64", GPUTILE__FP32, 128, 128,  \
       16, 128, 2, 16, 8, GPUTILE__GEMM_RB_FLAGS)                                                   \
     X(REGBLOCK_128X256, GPUTILE_ALGO_REGBLOCK_128X256, "regblock128x256", GPUTILE__FP32, 128, 256, \

@@ -102,6 +102,66 @@ static int auto_variant(int precision, const gputile__device *dev, bool aligned,
     return GPUTILE__GEMM_V_REGBLOCK_128X256;
 }
 
+/* Small products: a cost model. Where the rule above leaves most SMs idle
+ * (fewer than half as many blocks as SMs: 256^3 ran 2 blocks of 128x256
+ * for 0.34 of cuBLAS, 192x294x406 4 blocks for 0.13; gputile-bench gemm
+ * --sweep-shapes on the H200, 2026-11-23), AUTO instead takes the FP32
+ * register-blocked row and split of k with the least estimated time:
+ *   waves x (tile FMAs per split / (SM rate x efficiency / blocks per SM)
+ *            + a block's fixed cost) + the split-K reduction,
+ * efficiency being the row's share of the FFMA peak measured at 4096^3
+ * (BENCHMARKS.md, 0.3.0) and 0.9 of it for rows not 16-byte aligned. The
+ * rule's choices for larger products (tuned on the list shapes) stand. */
+#define SM_FMA_PER_US 253.0e3 /* 128 FFMA per clock at 1.98 GHz (H100, H200) */
+#define BLOCK_FIXED_US 2.0    /* a block's prologue, first loads and epilogue */
+#define REDUCE_FIXED_US 3.0   /* the reduction's launch and the workspace */
+#define REDUCE_BYTES_PER_US 3.0e6
+
+static double estimate_us(int variant, double eff, int sms, int64_t m, int64_t n, int64_t k,
+                          int splits)
+{
+    const gputile__gemm_row *r = &rows[variant];
+    const int64_t kps = k_per_split(k, splits, r->bk), s = ceil_div(k, kps);
+    const int64_t blocks = ceil_div(m, r->bm) * ceil_div(n, r->bn) * s;
+    const int64_t waves = ceil_div(blocks, (int64_t)sms * r->per_sm);
+    const double block_us =
+        (double)r->bm * r->bn * kps / (SM_FMA_PER_US * eff / r->per_sm) + BLOCK_FIXED_US;
+    double t = (double)waves * block_us;
+    if (s > 1)
+        t += REDUCE_FIXED_US + (double)(s + 1) * m * n * sizeof(float) / REDUCE_BYTES_PER_US;
+    return t;
+}
+
+static void small_product(int sms, bool aligned, int64_t m, int64_t n, int64_t k, int *variant,
+                          int *splits)
+{
+    static const struct {
+        int variant;
+        double eff; /* share of the FFMA peak, aligned rows */
+    } candidates[] = {
+        {GPUTILE__GEMM_V_REGBLOCK_128X256, 0.72}, {GPUTILE__GEMM_V_REGBLOCK_128, 0.70},
+        {GPUTILE__GEMM_V_REGBLOCK_64X128, 0.73},  {GPUTILE__GEMM_V_REGBLOCK_64X128_X3, 0.66},
+        {GPUTILE__GEMM_V_REGBLOCK_64, 0.67},
+    };
+    double best = -1.0;
+    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; ++i) {
+        const int v = candidates[i].variant;
+        if (v == (aligned ? GPUTILE__GEMM_V_REGBLOCK_64X128_X3 : GPUTILE__GEMM_V_REGBLOCK_64X128))
+            continue;
+        const double eff = candidates[i].eff * (aligned ? 1.0 : 0.9);
+        for (int s = 1; s <= 16; ++s) {
+            if (s > 1 && k_per_split(k, s, rows[v].bk) < 32) /* at least two slices of 16 */
+                break;
+            const double t = estimate_us(v, eff, sms, m, n, k, s);
+            if (best < 0 || t < best) {
+                best = t;
+                *variant = v;
+                *splits = s;
+            }
+        }
+    }
+}
+
 gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int split_k,
                                           const gputile__device *dev, bool aligned, int64_t m,
                                           int64_t n, int64_t k)
@@ -113,10 +173,22 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
         c.variant = auto_variant(precision, dev, aligned, m, n);
         const gputile__gemm_row *r = &rows[c.variant];
         const int64_t tiles = ceil_div(m, r->bm) * ceil_div(n, r->bn);
-        if (splits == 0 && c.sms > 0 && k > 0 && tiles < c.sms) {
+        int rule_splits = 1;
+        if (c.sms > 0 && k > 0 && tiles < c.sms) {
             int64_t s = (int64_t)c.sms * r->per_sm / tiles, by_k = k / 256;
             s = s < by_k ? s : by_k;
-            splits = (int)(s < 1 ? 1 : s > GPUTILE_MAX_SPLIT_K ? GPUTILE_MAX_SPLIT_K : s);
+            rule_splits = (int)(s < 1 ? 1 : s > GPUTILE_MAX_SPLIT_K ? GPUTILE_MAX_SPLIT_K : s);
+        }
+        if (splits == 0)
+            splits = rule_splits;
+        /* a small FP32 product that would leave most SMs idle: the cost model
+         * (a split the caller asked for is kept, on the row it picks) */
+        if (precision == GPUTILE_PRECISION_FP32 && c.sms > 0 && k > 0 &&
+            tiles * rule_splits < c.sms / 2) {
+            int model_splits = 1;
+            small_product(c.sms, aligned, m, n, k, &c.variant, &model_splits);
+            if (split_k == 0)
+                splits = model_splits;
         }
     } else {
         c.variant = gputile__gemm_variant(requested, precision);

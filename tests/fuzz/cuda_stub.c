@@ -117,6 +117,21 @@ cudaError_t cudaMallocAsync(void **p, size_t n, cudaStream_t s)
     (void)p, (void)n, (void)s;
     NO_DEVICE;
 }
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *p, int d)
+{
+    (void)p, (void)d;
+    NO_DEVICE;
+}
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t p, enum cudaMemPoolAttr a, void *v)
+{
+    (void)p, (void)a, (void)v;
+    NO_DEVICE;
+}
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t p, enum cudaMemPoolAttr a, void *v)
+{
+    (void)p, (void)a, (void)v;
+    NO_DEVICE;
+}
 cudaError_t cudaMemcpy2DAsync(void *d, size_t dp, const void *s, size_t sp, size_t w, size_t h,
                               enum cudaMemcpyKind k, cudaStream_t st)
 {

@@ -194,6 +194,9 @@ gputest_usage gputest_measure_usage(void)
         cudaMemPool_t pool;
         unsigned long long used = 0; /* cuuint64_t */
         GPUTEST_CUDA(cudaDeviceGetDefaultMemPool(&pool, dev));
+        /* what the pool keeps for reuse (libgputile raises its release
+         * threshold) is a cache, not a leak: hand it back before NVML counts */
+        GPUTEST_CUDA(cudaMemPoolTrimTo(pool, 0));
         GPUTEST_CUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
         u.have_mempool = true;
         u.mempool_used = used;
