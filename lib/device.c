@@ -10,10 +10,8 @@
 
 #include "internal.h"
 
-#define MAX_DEVICES 64
-
-static gputile__device cache[MAX_DEVICES];
-static int ready[MAX_DEVICES]; /* read and written with acquire/release */
+static gputile__device cache[GPUTILE__MAX_DEVICES];
+static int ready[GPUTILE__MAX_DEVICES]; /* read and written with acquire/release */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static cudaError_t query(int dev, gputile__device *d)
@@ -46,7 +44,7 @@ cudaError_t gputile__device_lookup(const gputile__device **out)
 {
     int dev;
     cudaError_t err = cudaGetDevice(&dev);
-    if (err == cudaSuccess && (dev < 0 || dev >= MAX_DEVICES))
+    if (err == cudaSuccess && (dev < 0 || dev >= GPUTILE__MAX_DEVICES))
         err = cudaErrorInvalidDevice;
     if (err == cudaSuccess && !__atomic_load_n(&ready[dev], __ATOMIC_ACQUIRE)) {
         pthread_mutex_lock(&lock);

@@ -272,7 +272,8 @@ static gputile_status setup_operand(pipeline *p, operand *o, gputile_matrix m, b
     if (!o->host)
         return GPUTILE_SUCCESS;
     void *d = NULL;
-    cudaError_t err = gputile__workspace_acquire(&d, m.width * m.height * sizeof(float), p->user);
+    cudaError_t err =
+        gputile__workspace_acquire(&d, m.width * m.height * sizeof(float), p->device, p->user);
     if (err != cudaSuccess)
         return gputile__cuda_status(err); /* clears the pending error too */
     o->dev.elements = d;

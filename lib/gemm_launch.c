@@ -19,7 +19,7 @@ gputile_status gputile__gemm_execute(const gputile__gemm_choice *choice,
     void *space = NULL;
     cudaError_t err = gputile__gemm_plan_launch(choice, args, &whole, &plan, &bytes);
     if (err == cudaSuccess && bytes > 0)
-        err = gputile__workspace_acquire(&space, bytes, stream);
+        err = gputile__workspace_acquire(&space, bytes, choice->device, stream);
     if (err != cudaSuccess)
         return gputile__cuda_status(err);
     gputile__gemm_plan_place(&plan, choice, &whole, space);

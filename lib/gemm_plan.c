@@ -205,46 +205,44 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
     return c;
 }
 
-/* Per-device answers, filled on first use (a race writes the same value). */
-#define MAX_DEVICES 64
+/* Per-device answers, filled on first use (a race writes the same value);
+ * gputile__device_current() gives ordinals below GPUTILE__MAX_DEVICES only. */
 enum { UNKNOWN = 0, YES = 1, NO = 2 };
 
 cudaError_t gputile__gemm_tensor_cores(const gputile__device *dev, bool *yes)
 {
-    static int cache[MAX_DEVICES];
+    static int cache[GPUTILE__MAX_DEVICES];
     *yes = false;
     if (dev->major != 9 || dev->minor != 0) /* sm_90a machine code runs on 9.0 only */
         return cudaSuccess;
-    const int d = dev->ordinal;
-    int known = d < MAX_DEVICES ? __atomic_load_n(&cache[d], __ATOMIC_RELAXED) : UNKNOWN;
+    int known = __atomic_load_n(&cache[dev->ordinal], __ATOMIC_RELAXED);
     if (known == UNKNOWN) {
         int ok = 0;
         cudaError_t err = gputile__gemm_wgmma_loadable(&ok);
         if (err != cudaSuccess)
             return err;
         known = ok ? YES : NO;
-        if (d < MAX_DEVICES)
-            __atomic_store_n(&cache[d], known, __ATOMIC_RELAXED);
+        __atomic_store_n(&cache[dev->ordinal], known, __ATOMIC_RELAXED);
     }
     *yes = known == YES;
     return cudaSuccess;
 }
 
-/* Blocks per SM of a register-blocked instantiation (the tail split's wave). */
+/* Blocks per SM of a register-blocked instantiation (the tail split's
+ * wave), on the choice's device (known: the tail is planned only with one). */
 static cudaError_t blocks_per_sm(const gputile__gemm_choice *c, int ta, int tb, int va, int vb,
                                  int *blocks)
 {
-    static int cache[MAX_DEVICES][GPUTILE__GEMM_N_VARIANTS][16]; /* blocks + 1; 0: unknown */
-    const int key = ta << 3 | tb << 2 | va << 1 | vb;
-    int *slot =
-        c->device >= 0 && c->device < MAX_DEVICES ? &cache[c->device][c->variant][key] : NULL;
-    int known = slot != NULL ? __atomic_load_n(slot, __ATOMIC_RELAXED) : 0;
+    static int cache[GPUTILE__MAX_DEVICES][GPUTILE__GEMM_N_VARIANTS]
+                    [16]; /* blocks + 1; 0: unknown */
+    int *slot = &cache[c->device][c->variant][ta << 3 | tb << 2 | va << 1 | vb];
+    const int known = __atomic_load_n(slot, __ATOMIC_RELAXED);
     if (known > 0) {
         *blocks = known - 1;
         return cudaSuccess;
     }
     cudaError_t err = gputile__gemm_regblock_blocks_per_sm(c->variant, ta, tb, va, vb, blocks);
-    if (err == cudaSuccess && slot != NULL)
+    if (err == cudaSuccess)
         __atomic_store_n(slot, *blocks + 1, __ATOMIC_RELAXED);
     return err;
 }
@@ -282,23 +280,26 @@ static cudaError_t plan_tail(const gputile__gemm_choice *c, const gputile__gemm_
     return cudaSuccess;
 }
 
-/* TMA reads an operand in place when its start and rows are 16-byte aligned. */
-static bool tma_ready(const float *p, int64_t ld)
+/* Which operands the TMA-fed kernel packs K-major first if it computes C
+ * (swap false) or C^T: R (op(A), or op(B)^T swapped) where TMA cannot
+ * address it (start or rows not 16-byte aligned); D' (op(B)^T, or op(A))
+ * unless 3xTF32 (split) can read it in place, K-major and addressable. */
+static void tma_packs(const gputile__gemm_args *p, bool split, bool swap, int *pack_r, int *pack_d)
 {
-    return gputile__rows_aligned16(p, ld);
+    const bool a_ready = gputile__rows_aligned16(p->a, p->lda);
+    const bool b_ready = gputile__rows_aligned16(p->b, p->ldb);
+    const bool d_transposed = swap ? p->trans_a : !p->trans_b;
+    *pack_r = !(swap ? b_ready : a_ready);
+    *pack_d = !split || d_transposed || !(swap ? a_ready : b_ready);
 }
 
-/* Floats the TMA-fed kernel packs first if it computes C (swap false) or
- * C^T: R (op(A), or op(B)^T swapped) where TMA cannot address it; D'
- * (op(B)^T, or op(A)) unless 3xTF32 (split) can read it in place, K-major
- * and addressable. */
+/* Floats the pre-pass of one orientation copies. */
 static int64_t prepass_floats(const gputile__gemm_args *p, bool split, bool swap)
 {
-    const bool r_ready = swap ? tma_ready(p->b, p->ldb) : tma_ready(p->a, p->lda);
-    const bool d_in_place = split && (swap ? !p->trans_a && tma_ready(p->a, p->lda)
-                                           : p->trans_b && tma_ready(p->b, p->ldb));
+    int pack_r, pack_d;
+    tma_packs(p, split, swap, &pack_r, &pack_d);
     const int64_t r_rows = swap ? p->n : p->m, d_rows = swap ? p->m : p->n;
-    return ((r_ready ? 0 : r_rows) + (d_in_place ? 0 : d_rows)) * p->k;
+    return ((pack_r ? r_rows : 0) + (pack_d ? d_rows : 0)) * p->k;
 }
 
 /* The orientation with the smaller pre-pass wins, not swapped on a tie:
@@ -309,11 +310,7 @@ static void plan_tma(const gputile__gemm_row *r, const gputile__gemm_args *p,
 {
     const bool split = r->precision == GPUTILE_PRECISION_FP32_3XTF32;
     plan->swap = prepass_floats(p, split, true) < prepass_floats(p, split, false);
-    const bool swap = plan->swap;
-    const bool d_transposed = swap ? p->trans_a : !p->trans_b;
-    plan->pack_r = !(swap ? tma_ready(p->b, p->ldb) : tma_ready(p->a, p->lda));
-    plan->pack_d =
-        !split || d_transposed || !(swap ? tma_ready(p->a, p->lda) : tma_ready(p->b, p->ldb));
+    tma_packs(p, split, plan->swap, &plan->pack_r, &plan->pack_d);
     plan->ld_pack = (p->k + 63) / 64 * 64; /* 256-byte rows */
 }
 

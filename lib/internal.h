@@ -24,6 +24,10 @@ static inline bool gputile__rows_aligned16(const void *p, int64_t ld)
 }
 
 /* ---- device.c: what planners need to know of a device, cached ---- */
+/* Devices the per-device caches hold; gputile__device_current() fails with
+ * NO_DEVICE (cudaErrorInvalidDevice) for a higher ordinal. */
+#define GPUTILE__MAX_DEVICES 64
+
 typedef struct gputile__device {
     int ordinal;
     int sms;           /* multiprocessors */
@@ -46,8 +50,9 @@ cudaError_t gputile__device_lookup(const gputile__device **out);
 /* ---- workspace.c: device scratch of the planned launches ---- */
 /* Stream-ordered device memory (the device's default pool, which keeps
  * freed blocks for reuse): usable by work queued on `stream` after the
- * call, returned in the stream's order. bytes > 0. */
-cudaError_t gputile__workspace_acquire(void **p, size_t bytes, cudaStream_t stream);
+ * call, returned in the stream's order. bytes > 0; device: the current
+ * device's ordinal (its pool). */
+cudaError_t gputile__workspace_acquire(void **p, size_t bytes, int device, cudaStream_t stream);
 cudaError_t gputile__workspace_release(void *p, cudaStream_t stream);
 
 /* ---- matrix.c ---- */

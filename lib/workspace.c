@@ -23,14 +23,11 @@
  * cudaDeviceReset() recreates the pool with the threshold at 0. */
 #define KEEP_BYTES ((uint64_t)64 << 20)
 
-static void keep_some(cudaStream_t stream)
+static void keep_some(int device)
 {
-    int dev;
     cudaMemPool_t pool;
     uint64_t threshold = 0;
-    (void)stream;
-    if (cudaGetDevice(&dev) != cudaSuccess ||
-        cudaDeviceGetDefaultMemPool(&pool, dev) != cudaSuccess ||
+    if (cudaDeviceGetDefaultMemPool(&pool, device) != cudaSuccess ||
         cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold) != cudaSuccess) {
         (void)cudaGetLastError(); /* no pools here: cudaMallocAsync says what is wrong */
         return;
@@ -43,11 +40,12 @@ static void keep_some(cudaStream_t stream)
     }
 }
 
-cudaError_t gputile__workspace_acquire(void **p, size_t bytes, cudaStream_t stream)
+cudaError_t gputile__workspace_acquire(void **p, size_t bytes, int device, cudaStream_t stream)
 {
-    keep_some(stream);
+    keep_some(device);
     return cudaMallocAsync(p, bytes, stream);
 }
+
 cudaError_t gputile__workspace_release(void *p, cudaStream_t stream)
 {
     return p == NULL ? cudaSuccess : cudaFreeAsync(p, stream);
