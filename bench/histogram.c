@@ -2,9 +2,10 @@
 /*
  * histogram.c: gputile-bench histogram. libgputile (AUTO plan) against CUB
  * DeviceHistogram::HistogramEven and the Programming Guide's cluster
- * histogram (the seed, at every cluster size that runs; the best is shown)
- * on the same int32 samples in the same run, for uniform, all-equal and
- * 16-distinct data and bins from 1 to 2^22. GB/s counts input bytes; "read%"
+ * histogram (the seed: the library's SEED tier, on a persistent grid, at
+ * every cluster size that runs; the best is shown) on the same int32
+ * samples in the same run, for uniform, all-equal, 16-distinct and
+ * Zipf-like data and bins from 1 to 2^22. GB/s counts input bytes; "read%"
  * is libgputile's share of the device's read bandwidth, measured in the same
  * run by a float4 read kernel over the same buffer. Every result is checked
  * against CUB's counts (the data lie in [0, nbins), where the seed's
@@ -13,7 +14,7 @@
  *   gputile-bench histogram [--csv] [--runs N] [--samples N] [--bins a,b,...]
  *                           [--all-tiers]
  *
- * --all-tiers adds libgputile with each tier forced (shared, DSM, global)
+ * --all-tiers adds libgputile with each tier forced (shared, DSM, global, route)
  * where it can hold the bins: the rows for tuning the planner's choices.
  */
 #include <stdint.h>
@@ -29,7 +30,7 @@
 #define MAX_ITEMS 16
 
 typedef struct ctx {
-    int what; /* 0 read, 1 libgputile, 2 CUB, 3 seed */
+    int what; /* 0 read, 1 libgputile (the seed: its SEED tier), 2 CUB */
     const int32_t *d;
     size_t n;
     int32_t nbins;
@@ -52,6 +53,7 @@ static void enqueue(void *p, cudaStream_t stream)
     case 1: {
         gputile_histogram_options o = GPUTILE_HISTOGRAM_OPTIONS_INIT;
         o.tier = c->tier;
+        o.cluster_size = c->cluster;
         gputile_status s = gputile_histogram_i32(c->d, c->n, c->nbins, c->counts,
                                                  GPUTILE_HIST_OVERWRITE, stream, &o);
         if (s != GPUTILE_SUCCESS) {
@@ -63,10 +65,6 @@ static void enqueue(void *p, cudaStream_t stream)
     }
     case 2:
         benchref_cub(c->temp, c->temp_bytes, c->d, c->n, c->nbins, c->hist, stream);
-        break;
-    default: /* the seed adds into its bins: zero them, as an overwrite does */
-        BENCH_CUDA(cudaMemsetAsync(c->hist, 0, (size_t)c->nbins * sizeof(int), stream));
-        benchref_seed(c->d, c->n, c->nbins, c->cluster, c->hist, stream);
         break;
     }
 }
@@ -120,8 +118,9 @@ int bench_histogram(int argc, char **argv)
     bench_options o;
     argc = bench_parse_common(argc, argv, &o);
     size_t n = (size_t)1 << 28; /* 1 GiB of int32 */
-    int32_t bins[32] = {1, 16, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304};
-    int nb = 10, all_tiers = 0;
+    int32_t bins[32] = {1,      16,     256,    1024,    4096,    16384,  65536,
+                        131072, 262144, 524288, 1048576, 2097152, 4194304};
+    int nb = 13, all_tiers = 0;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--samples") == 0 && i + 1 < argc) {
             n = strtoull(argv[++i], NULL, 0);
@@ -146,30 +145,31 @@ int bench_histogram(int argc, char **argv)
     BENCH_CUDA(cudaStreamCreate(&stream));
     int32_t *d;
     uint64_t *counts, *h64;
-    int *hist, *seed_hist, *h32;
+    int *hist, *h32;
+    uint64_t *seed_counts;
     float *sink;
     BENCH_CUDA(cudaMalloc((void **)&d, n * 4));
     BENCH_CUDA(cudaMalloc((void **)&counts, (size_t)max_bins * 8));
     BENCH_CUDA(cudaMalloc((void **)&hist, (size_t)max_bins * 4));
-    BENCH_CUDA(cudaMalloc((void **)&seed_hist, (size_t)max_bins * 4));
+    BENCH_CUDA(cudaMalloc((void **)&seed_counts, (size_t)max_bins * 8));
     BENCH_CUDA(cudaMalloc((void **)&sink, 4));
     h64 = malloc((size_t)max_bins * 8);
     h32 = malloc((size_t)max_bins * 4);
     if (h64 == NULL || h32 == NULL)
         return 1;
 
-    static const char *kinds[] = {"uniform", "all-equal", "16-distinct"};
+    static const char *kinds[] = {"uniform", "all-equal", "16-distinct", "zipf"};
     if (o.csv)
         printf("data,bins,samples,read_GBps,lib_GBps,lib_read_pct,lib_tier,lib_cluster,"
                "cub_GBps,seed_GBps,seed_cluster,lib_vs_cub,lib_vs_seed,"
-               "shared_GBps,dsm_GBps,global_GBps,correct\n");
+               "shared_GBps,dsm_GBps,global_GBps,route_GBps,correct\n");
     else
         printf("%-11s %8s %8s %8s %6s %-10s %8s %8s %-4s %8s %8s%s %s\n", "data", "bins", "read",
                "lib", "read%", "plan", "CUB", "seed", "(c)", "lib/CUB", "lib/seed",
-               all_tiers ? "   shared      dsm   global" : "", "ok");
+               all_tiers ? "   shared      dsm   global    route" : "", "ok");
 
     int all_ok = 1;
-    for (int k = 0; k < 3; ++k)
+    for (int k = 0; k < 4; ++k)
         for (int b = 0; b < nb; ++b) {
             const int32_t nbins = bins[b];
             benchref_fill(d, n, k, nbins, stream);
@@ -193,15 +193,20 @@ int bench_histogram(int argc, char **argv)
             c[cub_i].temp_bytes = benchref_cub_temp_bytes(d, n, nbins, hist);
             BENCH_CUDA(cudaMalloc(&c[cub_i].temp, c[cub_i].temp_bytes ? c[cub_i].temp_bytes : 1));
             const int seed_i = m;
-            for (int cl = 1; cl <= 16; cl *= 2)
-                if (benchref_seed_ok(nbins, cl)) {
-                    c[m] = base, c[m].what = 3, c[m].cluster = cl, c[m].hist = seed_hist;
+            for (int cl = 1; cl <= 16; cl *= 2) {
+                gputile_histogram_options p = GPUTILE_HISTOGRAM_OPTIONS_INIT;
+                p.tier = GPUTILE_HIST_TIER_SEED;
+                p.cluster_size = cl;
+                if (gputile_histogram_plan(nbins, &p) == GPUTILE_SUCCESS) {
+                    c[m] = base, c[m].what = 1, c[m].tier = GPUTILE_HIST_TIER_SEED;
+                    c[m].cluster = cl, c[m].counts = seed_counts;
                     items[m].name = "seed", ++m;
                 }
+            }
             const int seed_end = m, tiers_i = m;
-            int tier_item[4] = {-1, -1, -1, -1};
+            int tier_item[5] = {-1, -1, -1, -1, -1};
             if (all_tiers)
-                for (int t = GPUTILE_HIST_TIER_SHARED; t <= GPUTILE_HIST_TIER_GLOBAL; ++t) {
+                for (int t = GPUTILE_HIST_TIER_SHARED; t <= GPUTILE_HIST_TIER_ROUTE; ++t) {
                     gputile_histogram_options p = GPUTILE_HISTOGRAM_OPTIONS_INIT;
                     p.tier = t;
                     if (gputile_histogram_plan(nbins, &p) != GPUTILE_SUCCESS)
@@ -221,9 +226,11 @@ int bench_histogram(int argc, char **argv)
             if (gputile_histogram_plan(nbins, &plan) != GPUTILE_SUCCESS)
                 return 1;
             int ok = verify(&c[lib_i], &c[cub_i], h64, h32, stream);
-            for (int t = 1; t <= 3; ++t)
+            for (int t = 1; t <= 4; ++t)
                 if (tier_item[t] >= 0)
                     ok &= verify(&c[tier_item[t]], &c[cub_i], h64, h32, stream);
+            for (int i = seed_i; i < seed_end; ++i)
+                ok &= verify(&c[i], &c[cub_i], h64, h32, stream);
             all_ok &= ok;
 
             double read = gbps(n, items[0].median_ms), lib = gbps(n, items[lib_i].median_ms);
@@ -234,25 +241,27 @@ int bench_histogram(int argc, char **argv)
                     seed = gbps(n, items[i].median_ms);
                     seed_cluster = c[i].cluster;
                 }
-            double tier_gbps[4] = {0, 0, 0, 0};
-            for (int t = 1; t <= 3; ++t)
+            double tier_gbps[5] = {0, 0, 0, 0, 0};
+            for (int t = 1; t <= 4; ++t)
                 if (tier_item[t] >= 0)
                     tier_gbps[t] = gbps(n, items[tier_item[t]].median_ms);
             char planstr[32];
             snprintf(planstr, sizeof planstr, "%s/%d", gputile_hist_tier_name(plan.tier_used),
-                     plan.tier_used == GPUTILE_HIST_TIER_DSM ? plan.cluster_size_used
-                                                             : plan.copies_used);
+                     plan.tier_used == GPUTILE_HIST_TIER_DSM     ? plan.cluster_size_used
+                     : plan.tier_used == GPUTILE_HIST_TIER_ROUTE ? plan.bins_per_block
+                                                                 : plan.copies_used);
             if (o.csv) {
-                printf("%s,%d,%zu,%.1f,%.1f,%.1f,%s,%d,%.1f,%.1f,%d,%.3f,%.3f,%.1f,%.1f,%.1f,%d\n",
+                printf("%s,%d,%zu,%.1f,%.1f,%.1f,%s,%d,%.1f,%.1f,%d,%.3f,%.3f,%.1f,%.1f,%.1f,%.1f,%"
+                       "d\n",
                        kinds[k], nbins, n, read, lib, 100.0 * lib / read,
                        gputile_hist_tier_name(plan.tier_used), plan.cluster_size_used, cub, seed,
                        seed_cluster, lib / cub, seed > 0 ? lib / seed : 0.0, tier_gbps[1],
-                       tier_gbps[2], tier_gbps[3], ok);
+                       tier_gbps[2], tier_gbps[3], tier_gbps[4], ok);
             } else {
-                char tiers[40] = "";
+                char tiers[48] = "";
                 if (all_tiers)
-                    snprintf(tiers, sizeof tiers, " %8.1f %8.1f %8.1f", tier_gbps[1], tier_gbps[2],
-                             tier_gbps[3]);
+                    snprintf(tiers, sizeof tiers, " %8.1f %8.1f %8.1f %8.1f", tier_gbps[1],
+                             tier_gbps[2], tier_gbps[3], tier_gbps[4]);
                 char seedstr[16] = "-";
                 if (seed > 0)
                     snprintf(seedstr, sizeof seedstr, "(%d)", seed_cluster);
@@ -270,7 +279,7 @@ int bench_histogram(int argc, char **argv)
     BENCH_CUDA(cudaFree(d));
     BENCH_CUDA(cudaFree(counts));
     BENCH_CUDA(cudaFree(hist));
-    BENCH_CUDA(cudaFree(seed_hist));
+    BENCH_CUDA(cudaFree(seed_counts));
     BENCH_CUDA(cudaFree(sink));
     BENCH_CUDA(cudaStreamDestroy(stream));
     free(h64);

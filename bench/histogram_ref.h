@@ -20,7 +20,8 @@ extern "C" {
 enum benchref_kind {
     BENCHREF_UNIFORM = 0, /* hash(i) % nbins */
     BENCHREF_EQUAL = 1,   /* every sample nbins / 2 */
-    BENCHREF_FEW = 2      /* 16 distinct values spread over the bins */
+    BENCHREF_FEW = 2,     /* 16 distinct values spread over the bins */
+    BENCHREF_ZIPF = 3     /* Zipf-like: rank r with probability ~ 1 / (r + 1), ranks hashed */
 };
 
 /* n int32 samples of the given kind in [0, nbins). */
@@ -30,12 +31,6 @@ void benchref_fill(int32_t *d, size_t n, int kind, int32_t nbins, cudaStream_t s
 size_t benchref_cub_temp_bytes(const int32_t *d, size_t n, int32_t nbins, int *hist);
 void benchref_cub(void *temp, size_t temp_bytes, const int32_t *d, size_t n, int32_t nbins,
                   int *hist, cudaStream_t stream);
-
-/* The seed's cluster kernel with `cluster` blocks per cluster; returns 0 if
- * the device cannot run it (bins do not fit, or the cluster is too large). */
-int benchref_seed_ok(int32_t nbins, int cluster);
-void benchref_seed(const int32_t *d, size_t n, int32_t nbins, int cluster, int *hist,
-                   cudaStream_t stream);
 
 #ifdef __cplusplus
 }

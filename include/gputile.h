@@ -194,7 +194,11 @@ typedef enum gputile_hist_tier {
     GPUTILE_HIST_TIER_AUTO = 0,   /* request only: the planner's choice */
     GPUTILE_HIST_TIER_SHARED = 1, /* privatised copies in one block's shared memory */
     GPUTILE_HIST_TIER_DSM = 2,    /* one slice of the bins per block of a cluster */
-    GPUTILE_HIST_TIER_GLOBAL = 3  /* 64-bit atomics on the counts, through the L2 */
+    GPUTILE_HIST_TIER_GLOBAL = 3, /* 64-bit atomics on the counts, through the L2 */
+    GPUTILE_HIST_TIER_ROUTE = 4,  /* one slice of the bins per block of the whole GPU,
+                                     samples routed to their owner through the L2 */
+    GPUTILE_HIST_TIER_SEED = 5    /* the Programming Guide's cluster kernel: remote
+                                     shared-memory atomics (reference; never AUTO) */
 } gputile_hist_tier;
 
 typedef enum gputile_hist_mode {
@@ -210,10 +214,10 @@ typedef enum gputile_hist_mode {
 typedef struct gputile_histogram_options {
     size_t size;               /* sizeof(gputile_histogram_options) */
     int32_t tier;              /* gputile_hist_tier to use; default GPUTILE_HIST_TIER_AUTO */
-    int32_t cluster_size;      /* blocks per cluster, DSM tier only (1..16); 0: planner's choice */
+    int32_t cluster_size;      /* blocks per cluster, DSM and SEED tiers only (1..16); 0: planner's choice */
     int32_t reserved;          /* must be 0 */
     int32_t tier_used;         /* out: the tier that ran (never AUTO) */
-    int32_t cluster_size_used; /* out: blocks per cluster; 1 outside the DSM tier */
+    int32_t cluster_size_used; /* out: blocks per cluster; 1 outside the DSM and SEED tiers */
     int32_t copies_used;       /* out: copies of each bin per block; 0 in the global tier */
     int32_t bins_per_block;    /* out: bins one block holds; 0 in the global tier */
     int32_t blocks_used;       /* out: blocks per launch */
@@ -253,7 +257,7 @@ gputile_status gputile_histogram_f32(const float *samples, size_t n, float lower
 GPUTILE_WARN_UNUSED GPUTILE_NONNULL(2)
 gputile_status gputile_histogram_plan(int32_t nbins, gputile_histogram_options *options);
 
-/* "auto", "shared", "dsm", "global"; NULL for an unknown value. */
+/* "auto", "shared", "dsm", "global", "route", "seed"; NULL for an unknown value. */
 const char *gputile_hist_tier_name(int tier);
 
 /* ---- end of histogram ---- */

@@ -71,6 +71,8 @@
 
 #include "histogram.h"
 #include "histogram_samples.cuh"
+#include "histogram_route.cuh"
+#include "histogram_seed.cuh"
 #include "gputile.h"
 
 #define SMEM_THREADS GPUTILE__HIST_SMEM_THREADS
@@ -78,15 +80,6 @@
 #define UNROLL GPUTILE__HIST_UNROLL
 
 /* ---- the input ----------------------------------------------------------- */
-
-/* The samples of one launch: scalar head, 16-byte body, scalar tail. */
-template <typename Bin>
-struct part {
-    const typename Bin::sample *head;
-    const typename Bin::vec *body;
-    const typename Bin::sample *tail;
-    uint32_t head_n, nvec, tail_n;
-};
 
 /* A thread's current run of equal keys. */
 struct run {
@@ -301,6 +294,10 @@ static cudaError_t launch_one(const gputile__hist_launch *l, const part<Bin> &p,
         hist_global_kernel<Bin><<<l->blocks, l->threads, 0, stream>>>(p, bin, nbins, counts);
         return cudaGetLastError();
     }
+    if (l->tier == GPUTILE_HIST_TIER_ROUTE)
+        return hist_route_launch<Bin>(l, p, bin, counts, stream);
+    if (l->tier == GPUTILE_HIST_TIER_SEED)
+        return hist_seed_launch<Bin>(l, p, bin, nbins, counts, stream);
     cudaError_t err = allow_smem((const void *)hist_smem_kernel<Bin>, l->smem_optin);
     if (err != cudaSuccess)
         return err;
@@ -438,10 +435,16 @@ static cudaError_t cluster_config(const void *k, size_t smem, int smem_optin,
     return err;
 }
 
-extern "C" cudaError_t gputile__hist_cluster_max(int type, size_t smem, int smem_optin,
+/* The cluster kernel of a tier: DSM (replicated reads) or SEED (remote atomics). */
+static const void *cluster_kernel(int tier, int type)
+{
+    return tier == GPUTILE_HIST_TIER_SEED ? seed_kernel(type) : smem_kernel(type);
+}
+
+extern "C" cudaError_t gputile__hist_cluster_max(int tier, int type, size_t smem, int smem_optin,
                                                  int *max_cluster)
 {
-    const void *k = smem_kernel(type);
+    const void *k = cluster_kernel(tier, type);
     if (k == NULL)
         return cudaErrorInvalidValue;
     cudaLaunchConfig_t config;
@@ -451,10 +454,10 @@ extern "C" cudaError_t gputile__hist_cluster_max(int type, size_t smem, int smem
     return cudaOccupancyMaxPotentialClusterSize(max_cluster, k, &config);
 }
 
-extern "C" cudaError_t gputile__hist_cluster_active(int type, size_t smem, int smem_optin,
+extern "C" cudaError_t gputile__hist_cluster_active(int tier, int type, size_t smem, int smem_optin,
                                                     int cluster, int *clusters)
 {
-    const void *k = smem_kernel(type);
+    const void *k = cluster_kernel(tier, type);
     if (k == NULL)
         return cudaErrorInvalidValue;
     cudaLaunchConfig_t config;

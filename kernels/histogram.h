@@ -79,21 +79,45 @@ typedef struct gputile__hist_launch {
     size_t smem;     /* dynamic shared memory per block, bytes */
     int smem_optin;  /* the device's opt-in shared memory per block, bytes (shared/DSM tiers) */
     uint32_t vec_per_launch; /* most 16-byte vectors one launch reads (the limits above) */
+    int slice_log2;          /* routed tier: log2 of the bins per slice; 0 otherwise */
+    int slices;              /* routed tier: slices (owner blocks); 0 otherwise */
+    size_t scratch_bytes; /* routed tier: device scratch it needs (gputile__hist_route_scratch) */
+    void *scratch;        /* routed tier: that scratch, set by lib/ before the launch */
 } gputile__hist_launch;
+
+/* ---- the routed tier (kernels/histogram_route.cu) ----
+ * 1024 threads, one block per SM, SUB samples per block per chunk, BUFS
+ * chunks in flight. A slice holds at most 2^15 bins (16-bit entries, 128 KB
+ * of counters), slices x 2^slice_log2 < 2^23 and slices <= 255 (one
+ * register packs a routed sample), and one launch reads at most 2^31
+ * samples (32-bit counters). */
+#define GPUTILE__HIST_ROUTE_THREADS 1024
+#define GPUTILE__HIST_ROUTE_SUB 16384
+#define GPUTILE__HIST_ROUTE_BUFS 4
+#define GPUTILE__HIST_ROUTE_MAX_SLICE_LOG2 15
+#define GPUTILE__HIST_ROUTE_MAX_SLICES 255
+#define GPUTILE__HIST_ROUTE_MAX_SAMPLES ((uint64_t)1 << 31)
+/* Dynamic shared memory per block and device scratch per launch. */
+size_t gputile__hist_route_smem(int slice_log2, int slices);
+size_t gputile__hist_route_scratch(int blocks, int slices);
+/* Blocks of the routed kernel with `smem` bytes each that fit on one SM. */
+cudaError_t gputile__hist_route_blocks_per_sm(int type, size_t smem, int smem_optin, int *blocks);
 
 /* The occupancy queries of the kernels of sample type `type`. Those of the
  * shared/DSM kernel first let it use smem_optin bytes of dynamic shared
  * memory (the device's opt-in limit) and non-portable cluster sizes. */
 /* Blocks of the shared/DSM kernel with `smem` bytes each that fit on one SM. */
 cudaError_t gputile__hist_smem_blocks_per_sm(int type, size_t smem, int smem_optin, int *blocks);
-/* Largest cluster of the shared/DSM kernel with `smem` bytes per block that
- * the device can launch (cudaOccupancyMaxPotentialClusterSize, non-portable
+/* Largest cluster of the DSM (tier GPUTILE_HIST_TIER_DSM) or seed
+ * (GPUTILE_HIST_TIER_SEED) kernel with `smem` bytes per block that the
+ * device can launch (cudaOccupancyMaxPotentialClusterSize, non-portable
  * sizes allowed); 0 when clusters cannot be launched. */
-cudaError_t gputile__hist_cluster_max(int type, size_t smem, int smem_optin, int *max_cluster);
-/* Clusters of `cluster` blocks with `smem` bytes each that fit on the device
- * at once (cudaOccupancyMaxActiveClusters). */
-cudaError_t gputile__hist_cluster_active(int type, size_t smem, int smem_optin, int cluster,
-                                         int *clusters);
+cudaError_t gputile__hist_cluster_max(int tier, int type, size_t smem, int smem_optin,
+                                      int *max_cluster);
+/* Clusters of `cluster` blocks with `smem` bytes each of that tier's kernel
+ * that fit on the device at once (cudaOccupancyMaxActiveClusters). */
+cudaError_t gputile__hist_cluster_active(int tier, int type, size_t smem, int smem_optin,
+                                         int cluster, int *clusters);
 /* Blocks of the global-tier kernel that fit on one SM. */
 cudaError_t gputile__hist_global_blocks_per_sm(int type, int *blocks);
 

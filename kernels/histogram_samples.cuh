@@ -23,6 +23,15 @@
 
 #define NO_BIN 0xFFFFFFFFu
 
+/* The samples of one launch: scalar head, 16-byte body, scalar tail. */
+template <typename Bin>
+struct part {
+    const typename Bin::sample *head;
+    const typename Bin::vec *body;
+    const typename Bin::sample *tail;
+    uint32_t head_n, nvec, tail_n;
+};
+
 /* Component k (0..3) of an int4 or float4. */
 template <typename V>
 __device__ __forceinline__ auto component4(const V &v, int k) -> decltype(v.x)

@@ -22,6 +22,10 @@ const char *gputile_hist_tier_name(int tier)
         return "dsm";
     case GPUTILE_HIST_TIER_GLOBAL:
         return "global";
+    case GPUTILE_HIST_TIER_ROUTE:
+        return "route";
+    case GPUTILE_HIST_TIER_SEED:
+        return "seed";
     default:
         return NULL;
     }
@@ -39,7 +43,8 @@ static gputile_status read_options(const gputile_histogram_options *o, int *tier
     if (gputile_hist_tier_name(o->tier) == NULL || o->reserved != 0)
         return GPUTILE_ERROR_INVALID_VALUE;
     if (o->cluster_size < 0 || o->cluster_size > 16 ||
-        (o->cluster_size != 0 && o->tier != GPUTILE_HIST_TIER_DSM))
+        (o->cluster_size != 0 && o->tier != GPUTILE_HIST_TIER_DSM &&
+         o->tier != GPUTILE_HIST_TIER_SEED))
         return GPUTILE_ERROR_INVALID_VALUE;
     *tier = o->tier;
     *cluster = o->cluster_size;
@@ -102,6 +107,25 @@ static gputile_status check_memory(const void *p)
     return where == GPUTILE__MEMORY_DEVICE ? GPUTILE_SUCCESS : GPUTILE_ERROR_INVALID_VALUE;
 }
 
+/* Launches the plan, with the scratch the routed tier needs. */
+static gputile_status run(const gputile__hist_args *args, gputile__hist_launch *launch,
+                          cudaStream_t stream)
+{
+    if (launch->scratch_bytes == 0)
+        return gputile__cuda_status(gputile__histogram(args, launch, stream));
+    const gputile__device *d;
+    gputile_status s = gputile__device_current(&d);
+    if (s != GPUTILE_SUCCESS)
+        return s;
+    cudaError_t err =
+        gputile__workspace_acquire(&launch->scratch, launch->scratch_bytes, d->ordinal, stream);
+    if (err != cudaSuccess)
+        return gputile__cuda_status(err);
+    err = gputile__histogram(args, launch, stream);
+    cudaError_t release = gputile__workspace_release(launch->scratch, stream);
+    return gputile__cuda_status(err != cudaSuccess ? err : release);
+}
+
 static gputile_status histogram(const gputile__hist_args *args, gputile_hist_mode mode,
                                 cudaStream_t stream, gputile_histogram_options *options)
 {
@@ -125,8 +149,7 @@ static gputile_status histogram(const gputile__hist_args *args, gputile_hist_mod
         (s = gputile__cuda_status(cudaMemsetAsync(
              args->counts, 0, (size_t)args->nbins * sizeof(uint64_t), stream))) != GPUTILE_SUCCESS)
         return s;
-    if (args->n != 0 &&
-        (s = gputile__cuda_status(gputile__histogram(args, &launch, stream))) != GPUTILE_SUCCESS)
+    if (args->n != 0 && (s = run(args, &launch, stream)) != GPUTILE_SUCCESS)
         return s;
     report(options, &launch);
     return GPUTILE_SUCCESS;

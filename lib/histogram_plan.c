@@ -13,7 +13,13 @@
  *   cudaOccupancyMaxPotentialClusterSize allows (non-portable sizes up to
  *   16), since every block of a cluster evaluates all of the cluster's
  *   samples (see kernels/histogram.cu).
- * - Global tier beyond the largest cluster, or on devices without clusters.
+ *   AUTO takes DSM clusters up to GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER blocks.
+ * - Routed tier beyond (kernels/histogram_route.cu): power-of-two slices,
+ *   one per resident block, samples routed to their owner through the L2;
+ *   a cooperative launch of every resident block, with device scratch.
+ * - Global tier beyond the routed tier's reach (slices x 2^15 bins), or
+ *   on devices without clusters.
+ * - The seed's tier (remote shared-memory atomics) only when asked for.
  * - Blocks: a persistent grid, as many as fit on the device at once (the
  *   occupancy calculator, clusters included), fewer for small inputs.
  * - Launches: at most the sample type's vectors per group for each input
@@ -25,6 +31,12 @@
 
 #define MAX_CLUSTER 16
 #define MAX_COPIES 32
+/* AUTO's largest DSM cluster before the routed tier. Measured on an H200
+ * (1 GiB of uniform int32, gputile-bench histogram --all-tiers): DSM runs
+ * at ~5.8 TB/s / C (2,076 / 1,266 / 730 / 236 GB/s at C = 2 / 3 / 8 / 16),
+ * the routed tier at ~540 GB/s whatever the bin count: they cross near
+ * C = 10. */
+#define GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER 10
 
 static const gputile__hist_type types[GPUTILE__HIST_SAMPLE_COUNT] = {
 #define GPUTILE__HIST_TYPE_ROW(id, bin, bytes_, vw)                                          \
@@ -96,8 +108,9 @@ static gputile_status plan_shared(int32_t nbins, int type, uint64_t n, const gpu
     return GPUTILE_SUCCESS;
 }
 
-/* Tries a cluster of c blocks; *ok = false when the device cannot run it. */
-static gputile_status try_cluster(int32_t nbins, int type, uint64_t n, int c,
+/* Tries a cluster of c blocks of the DSM or SEED tier's kernel; *ok =
+ * false when the device cannot run it. */
+static gputile_status try_cluster(int tier, int32_t nbins, int type, uint64_t n, int c,
                                   const gputile__device *d, gputile__hist_launch *out, bool *ok)
 {
     *ok = false;
@@ -106,15 +119,15 @@ static gputile_status try_cluster(int32_t nbins, int type, uint64_t n, int c,
     if (smem > (size_t)d->smem_optin)
         return GPUTILE_SUCCESS;
     int max_cluster = 0, active = 0;
-    gputile_status s =
-        gputile__cuda_status(gputile__hist_cluster_max(type, smem, d->smem_optin, &max_cluster));
+    gputile_status s = gputile__cuda_status(
+        gputile__hist_cluster_max(tier, type, smem, d->smem_optin, &max_cluster));
     if (s != GPUTILE_SUCCESS)
         return s;
     if (c > max_cluster)
         return GPUTILE_SUCCESS;
-    if (c > 1) {
+    if (c > 1 || tier == GPUTILE_HIST_TIER_SEED) { /* the seed's kernel always runs in clusters */
         s = gputile__cuda_status(
-            gputile__hist_cluster_active(type, smem, d->smem_optin, c, &active));
+            gputile__hist_cluster_active(tier, type, smem, d->smem_optin, c, &active));
     } else {
         s = gputile__cuda_status(
             gputile__hist_smem_blocks_per_sm(type, smem, d->smem_optin, &active));
@@ -124,7 +137,7 @@ static gputile_status try_cluster(int32_t nbins, int type, uint64_t n, int c,
         return s;
     if (active < 1)
         return GPUTILE_SUCCESS;
-    out->tier = GPUTILE_HIST_TIER_DSM;
+    out->tier = tier;
     out->threads = GPUTILE__HIST_SMEM_THREADS;
     out->cluster = c;
     out->copies_log2 = 0;
@@ -137,27 +150,73 @@ static gputile_status try_cluster(int32_t nbins, int type, uint64_t n, int c,
     return GPUTILE_SUCCESS;
 }
 
-static gputile_status plan_dsm(int32_t nbins, int type, uint64_t n, int cluster,
-                               const gputile__device *d, gputile__hist_launch *out, bool *ok)
+/* The DSM or SEED tier: the requested cluster size, else the smallest. */
+static gputile_status plan_cluster(int tier, int32_t nbins, int type, uint64_t n, int cluster,
+                                   const gputile__device *d, gputile__hist_launch *out, bool *ok)
 {
     *ok = false;
     if (!d->clusters)
         return GPUTILE_SUCCESS;
     if (cluster != 0)
-        return try_cluster(nbins, type, n, cluster, d, out, ok);
+        return try_cluster(tier, nbins, type, n, cluster, d, out, ok);
     /* The smallest cluster that holds the bins with no block left empty. */
     int64_t need = ((int64_t)nbins * 4 + (int64_t)d->smem_optin - 1) / (int64_t)d->smem_optin;
     for (int c = need < 2 ? 2 : (int)need; c <= MAX_CLUSTER && (int64_t)c <= nbins; ++c) {
         int64_t slice = ((int64_t)nbins + c - 1) / c;
         if ((int64_t)(c - 1) * slice >= nbins)
             continue;
-        gputile_status s = try_cluster(nbins, type, n, c, d, out, ok);
+        gputile_status s = try_cluster(tier, nbins, type, n, c, d, out, ok);
         if (s != GPUTILE_SUCCESS || *ok)
             return s;
     }
-    /* A requested DSM tier for bins that one block holds: a cluster of one. */
+    /* A requested cluster tier for bins that one block holds: a cluster of one. */
     if ((size_t)nbins * 4 <= (size_t)d->smem_optin)
-        return try_cluster(nbins, type, n, 1, d, out, ok);
+        return try_cluster(tier, nbins, type, n, 1, d, out, ok);
+    return GPUTILE_SUCCESS;
+}
+
+/* The routed tier: the smallest power-of-two slice whose slices the
+ * device's resident blocks (one per SM) can own, within the kernel's
+ * limits (kernels/histogram.h); *ok = false when there is none. */
+static gputile_status plan_route(int32_t nbins, int type, const gputile__device *d,
+                                 gputile__hist_launch *out, bool *ok)
+{
+    *ok = false;
+    int per_sm = 0, log2s = 0;
+    int64_t slices = nbins;
+    while (log2s <= GPUTILE__HIST_ROUTE_MAX_SLICE_LOG2 &&
+           (slices > d->sms || slices > GPUTILE__HIST_ROUTE_MAX_SLICES)) {
+        ++log2s;
+        slices = ((int64_t)nbins + (1 << log2s) - 1) >> log2s;
+    }
+    if (log2s > GPUTILE__HIST_ROUTE_MAX_SLICE_LOG2 || (slices << log2s) >= ((int64_t)1 << 23))
+        return GPUTILE_SUCCESS;
+    const size_t smem = gputile__hist_route_smem(log2s, (int)slices);
+    if (smem > (size_t)d->smem_optin)
+        return GPUTILE_SUCCESS;
+    gputile_status s =
+        gputile__cuda_status(gputile__hist_route_blocks_per_sm(type, smem, d->smem_optin, &per_sm));
+    if (s != GPUTILE_SUCCESS)
+        return s;
+    if (per_sm < 1 || (int64_t)per_sm * d->sms < slices)
+        return GPUTILE_SUCCESS;
+    const gputile__hist_type *t = gputile__hist_type_of(type);
+    out->tier = GPUTILE_HIST_TIER_ROUTE;
+    out->threads = GPUTILE__HIST_ROUTE_THREADS;
+    out->blocks = per_sm * d->sms; /* cooperative: all resident; every block reads */
+    out->cluster = 1;
+    out->copies_log2 = 0;
+    out->slice = 1 << log2s;
+    out->smem = smem;
+    out->smem_optin = d->smem_optin;
+    uint64_t per_launch = GPUTILE__HIST_ROUTE_MAX_SAMPLES / t->per_vec;
+    if (per_launch > t->max_vec_per_launch)
+        per_launch = t->max_vec_per_launch;
+    out->vec_per_launch = (uint32_t)per_launch;
+    out->slice_log2 = log2s;
+    out->slices = (int)slices;
+    out->scratch_bytes = gputile__hist_route_scratch(out->blocks, (int)slices);
+    *ok = true;
     return GPUTILE_SUCCESS;
 }
 
@@ -187,6 +246,7 @@ gputile_status gputile__hist_plan(int32_t nbins, int type, uint64_t n, int tier,
     gputile_status s = gputile__device_current(&d);
     if (s != GPUTILE_SUCCESS)
         return s;
+    *out = (gputile__hist_launch){0};
     const bool fits_block = (size_t)nbins * sizeof(uint32_t) <= (size_t)d->smem_optin;
     bool ok = false;
 
@@ -194,14 +254,26 @@ gputile_status gputile__hist_plan(int32_t nbins, int type, uint64_t n, int tier,
     case GPUTILE_HIST_TIER_SHARED:
         return fits_block ? plan_shared(nbins, type, n, d, out) : GPUTILE_ERROR_UNSUPPORTED;
     case GPUTILE_HIST_TIER_DSM:
-        s = plan_dsm(nbins, type, n, cluster, d, out, &ok);
+    case GPUTILE_HIST_TIER_SEED:
+        s = plan_cluster(tier, nbins, type, n, cluster, d, out, &ok);
+        return s != GPUTILE_SUCCESS ? s : ok ? GPUTILE_SUCCESS : GPUTILE_ERROR_UNSUPPORTED;
+    case GPUTILE_HIST_TIER_ROUTE:
+        s = plan_route(nbins, type, d, out, &ok);
         return s != GPUTILE_SUCCESS ? s : ok ? GPUTILE_SUCCESS : GPUTILE_ERROR_UNSUPPORTED;
     case GPUTILE_HIST_TIER_GLOBAL:
         return plan_global(type, n, d, out);
     default: /* AUTO */
         if (fits_block)
             return plan_shared(nbins, type, n, d, out);
-        s = plan_dsm(nbins, type, n, 0, d, out, &ok);
+        /* DSM while its clusters are small (every block of a cluster reads
+         * the cluster's samples), the routed tier beyond. */
+        s = plan_cluster(GPUTILE_HIST_TIER_DSM, nbins, type, n, 0, d, out, &ok);
+        if (s != GPUTILE_SUCCESS || (ok && out->cluster <= GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER))
+            return s;
+        s = plan_route(nbins, type, d, out, &ok);
+        if (s != GPUTILE_SUCCESS || ok)
+            return s;
+        s = plan_cluster(GPUTILE_HIST_TIER_DSM, nbins, type, n, 0, d, out, &ok);
         if (s != GPUTILE_SUCCESS || ok)
             return s;
         return plan_global(type, n, d, out);

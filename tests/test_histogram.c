@@ -34,11 +34,14 @@ static const char *kind_name[] = {"uniform", "all-equal",    "16-distinct",
                                   "sorted",  "out-of-range", "hot-16+3000"};
 
 /* nbins codes resolved from the plan on the device at hand */
-#define NB_SHARED_MAX (-1)    /* largest nbins of the shared tier */
-#define NB_DSM_MAX (-2)       /* largest nbins of the DSM tier (shared max if none) */
-#define NB_CLUSTER2_MAX (-3)  /* largest nbins the DSM tier runs with clusters of 2 */
-#define NB_COPIES_DROP (-4)   /* largest nbins with the most privatised copies */
-#define N_RANDOM ((size_t)-1) /* n drawn in [1, 3e6] each run */
+#define NB_SHARED_MAX (-1)     /* largest nbins of the shared tier */
+#define NB_DSM_MAX (-2)        /* largest nbins of the DSM tier (shared max if none) */
+#define NB_CLUSTER2_MAX (-3)   /* largest nbins the DSM tier runs with clusters of 2 */
+#define NB_COPIES_DROP (-4)    /* largest nbins with the most privatised copies */
+#define NB_DSM_FORCED_MAX (-5) /* largest nbins the DSM tier takes when forced */
+#define NB_ROUTE_MIN (-6)      /* smallest nbins AUTO routes (the DSM/route crossover) */
+#define NB_ROUTE_MAX (-7)      /* largest nbins the routed tier takes */
+#define N_RANDOM ((size_t)-1)  /* n drawn in [1, 3e6] each run */
 
 struct hist_case {
     int is_float;
@@ -116,6 +119,26 @@ static struct hist_case cases[] = {
     I(UNIFORM, 2000001, NB_DSM_MAX, 1, 0, OVW),
     I(FEW, 2000001, NB_DSM_MAX, 0, 1, ACC),
     F(RANGE, 2000001, NB_DSM_MAX, 1, 2, OVW),
+    I(UNIFORM, 2000001, NB_DSM_FORCED_MAX, 0, 1, OVW),
+    I(UNIFORM, 2000001, NB_DSM_FORCED_MAX, 1, 2, OVW),
+    I(UNIFORM, 2000001, NB_ROUTE_MIN, -1, 3, OVW),
+    I(UNIFORM, 2000001, NB_ROUTE_MIN, 0, 0, OVW),
+    I(HOT, 2000001, NB_ROUTE_MIN, 0, 1, ACC),
+    F(RANGE, 2000001, NB_ROUTE_MIN, 1, 2, OVW),
+    I(UNIFORM, 4000001, NB_ROUTE_MAX, -1, 3, OVW),
+    I(UNIFORM, 4000001, NB_ROUTE_MAX, 0, 0, ACC),
+    I(UNIFORM, 4000001, NB_ROUTE_MAX, 1, 1, OVW),
+    I(FEW, 4000001, NB_ROUTE_MAX, 0, 2, OVW),
+    /* the routed tier's slice sizes change where slices pass the SM count */
+    I(UNIFORM, 3000001, 131071, 0, 1, OVW),
+    I(UNIFORM, 3000001, 131073, 0, 2, OVW),
+    I(SORTED, 3000001, 135169, 0, 3, OVW),
+    I(UNIFORM, 3000001, 1 << 18, 0, 0, OVW),
+    /* a chunk of the routed tier is 16384 samples per block: n around chunks */
+    I(UNIFORM, 16384 * 132 - 1, 1 << 19, 0, 0, OVW),
+    I(UNIFORM, 16384 * 132 + 1, 1 << 19, 0, 1, OVW),
+    I(UNIFORM, 16384 * 132 * 9 + 5, 1 << 20, 0, 2, ACC),
+    I(SORTED, 16384 * 132 * 9 + 5, 1 << 21, 0, 3, OVW),
     /* cluster-sized and global-sized */
     I(UNIFORM, 3000001, 65536, 0, 1, OVW),
     I(EQUAL, 3000001, 65536, 0, 2, OVW),
@@ -180,6 +203,23 @@ static bool at_most_cluster2(int32_t nb)
     return o.tier_used == GPUTILE_HIST_TIER_SHARED ||
            (o.tier_used == GPUTILE_HIST_TIER_DSM && o.cluster_size_used <= 2);
 }
+static bool dsm_forced(int32_t nb)
+{
+    gputile_histogram_options o = GPUTILE_HISTOGRAM_OPTIONS_INIT;
+    o.tier = GPUTILE_HIST_TIER_DSM;
+    return gputile_histogram_plan(nb, &o) == GPUTILE_SUCCESS;
+}
+static bool route_forced(int32_t nb)
+{
+    gputile_histogram_options o = GPUTILE_HISTOGRAM_OPTIONS_INIT;
+    o.tier = GPUTILE_HIST_TIER_ROUTE;
+    return gputile_histogram_plan(nb, &o) == GPUTILE_SUCCESS;
+}
+static bool before_route(int32_t nb)
+{
+    const int t = plan_of(nb).tier_used;
+    return t != GPUTILE_HIST_TIER_ROUTE && t != GPUTILE_HIST_TIER_GLOBAL;
+}
 static int32_t most_copies;
 static bool has_most_copies(int32_t nb)
 {
@@ -196,6 +236,14 @@ static int32_t resolve_nbins(int32_t code)
         return last_true(not_global);
     case NB_CLUSTER2_MAX:
         return last_true(at_most_cluster2);
+    case NB_DSM_FORCED_MAX:
+        return last_true(dsm_forced);
+    case NB_ROUTE_MIN: {
+        const int32_t m = last_true(before_route);
+        return m > 0 && plan_of(m + 1).tier_used == GPUTILE_HIST_TIER_ROUTE ? m + 1 : 0;
+    }
+    case NB_ROUTE_MAX:
+        return last_true(route_forced);
     case NB_COPIES_DROP:
         most_copies = plan_of(1).copies_used;
         return last_true(has_most_copies);
@@ -328,7 +376,7 @@ static void check_one(const struct hist_case *tc, size_t n, int32_t nbins, const
                                                             tc->mode, NULL, &o);
     cr_assert_eq(s, GPUTILE_SUCCESS, "%s: %s", what, gputile_status_name(s));
     GPUTEST_CUDA(cudaDeviceSynchronize());
-    cr_assert(o.tier_used >= GPUTILE_HIST_TIER_SHARED && o.tier_used <= GPUTILE_HIST_TIER_GLOBAL,
+    cr_assert(o.tier_used >= GPUTILE_HIST_TIER_SHARED && o.tier_used <= GPUTILE_HIST_TIER_SEED,
               "%s: tier_used %d", what, o.tier_used);
     if (tier != GPUTILE_HIST_TIER_AUTO)
         cr_assert_eq(o.tier_used, tier, "%s: ran %s", what, gputile_hist_tier_name(o.tier_used));
@@ -407,11 +455,14 @@ static void run_case(struct hist_case tc)
                       ? POISON
                       : gputest_rand() >> 1; /* accumulate: start anywhere below 2^63 */
 
-    const int tiers[] = {GPUTILE_HIST_TIER_AUTO, GPUTILE_HIST_TIER_SHARED, GPUTILE_HIST_TIER_DSM,
-                         GPUTILE_HIST_TIER_GLOBAL};
+    const int tiers[] = {GPUTILE_HIST_TIER_AUTO,  GPUTILE_HIST_TIER_SHARED,
+                         GPUTILE_HIST_TIER_DSM,   GPUTILE_HIST_TIER_GLOBAL,
+                         GPUTILE_HIST_TIER_ROUTE, GPUTILE_HIST_TIER_SEED};
     for (size_t t = 0; t < sizeof tiers / sizeof tiers[0]; ++t) {
-        /* DSM: the planner's cluster, then every other size the device takes */
-        for (int cluster = 0; cluster <= (tiers[t] == GPUTILE_HIST_TIER_DSM ? 16 : 0); ++cluster) {
+        const bool clustered =
+            tiers[t] == GPUTILE_HIST_TIER_DSM || tiers[t] == GPUTILE_HIST_TIER_SEED;
+        /* DSM and seed: the planner's cluster, then every other size the device takes */
+        for (int cluster = 0; cluster <= (clustered ? 16 : 0); ++cluster) {
             gputile_histogram_options p = GPUTILE_HISTOGRAM_OPTIONS_INIT;
             p.tier = tiers[t];
             p.cluster_size = cluster;
@@ -421,6 +472,9 @@ static void run_case(struct hist_case tc)
             cr_assert_eq(s, GPUTILE_SUCCESS, "plan: %s", gputile_status_name(s));
             /* Big cases: every cluster size would take long; keep 0, 2, 4, max. */
             if (cluster > 2 && nbins > 4096 && cluster != 4 && cluster != 16)
+                continue;
+            /* The seed's remote atomics are slow on skewed data: its own planner's cluster only. */
+            if (tiers[t] == GPUTILE_HIST_TIER_SEED && cluster != 0 && n > 100000)
                 continue;
             check_one(&tc, n, nbins, dev + 4 * tc.offset, host, lower, upper, tiers[t], cluster,
                       init, dcounts, got, want);
@@ -566,12 +620,14 @@ Test(histogram, more_than_2_pow_32_in_one_bin, .init = gputest_require_device, .
     GPUTEST_CUDA(cudaMemset(x + (n >> 1), 0xff, 12345 * 4)); /* -1: bin 0 */
     uint64_t *c;
     GPUTEST_CUDA(cudaMalloc((void **)&c, nbins * 8));
-    const int tiers[] = {GPUTILE_HIST_TIER_SHARED, GPUTILE_HIST_TIER_DSM, GPUTILE_HIST_TIER_GLOBAL};
-    for (int t = 0; t < 3; ++t) {
+    const int tiers[] = {GPUTILE_HIST_TIER_SHARED, GPUTILE_HIST_TIER_DSM, GPUTILE_HIST_TIER_GLOBAL,
+                         GPUTILE_HIST_TIER_ROUTE};
+    for (int t = 0; t < 4; ++t) {
         gputile_histogram_options o = GPUTILE_HISTOGRAM_OPTIONS_INIT;
         o.tier = tiers[t];
         gputile_status s = gputile_histogram_i32(x, n, nbins, c, OVW, NULL, &o);
-        if (s == GPUTILE_ERROR_UNSUPPORTED && tiers[t] == GPUTILE_HIST_TIER_DSM)
+        if (s == GPUTILE_ERROR_UNSUPPORTED && tiers[t] != GPUTILE_HIST_TIER_SHARED &&
+            tiers[t] != GPUTILE_HIST_TIER_GLOBAL)
             continue;
         cr_assert_eq(s, GPUTILE_SUCCESS, "%s", gputile_status_name(s));
         s = gputile_histogram_i32(x, n, nbins, c, ACC, NULL, &o); /* twice: 2n */

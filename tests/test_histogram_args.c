@@ -155,7 +155,7 @@ Test(histogram_args, bad_options, .init = init)
     ++n
     BAD("size too small", size, sizeof good - 1);
     BAD("size 0", size, 0);
-    BAD("tier 4", tier, 4);
+    BAD("tier past the last", tier, GPUTILE_HIST_TIER_SEED + 1);
     BAD("tier -1", tier, -1);
     BAD("reserved", reserved, 1);
     BAD("cluster 17", cluster_size, 17);
@@ -222,7 +222,10 @@ Test(histogram_args, tier_names)
     cr_expect_str_eq(gputile_hist_tier_name(GPUTILE_HIST_TIER_SHARED), "shared");
     cr_expect_str_eq(gputile_hist_tier_name(GPUTILE_HIST_TIER_DSM), "dsm");
     cr_expect_str_eq(gputile_hist_tier_name(GPUTILE_HIST_TIER_GLOBAL), "global");
-    cr_expect_null(gputile_hist_tier_name(4));
+    cr_expect_str_eq(gputile_hist_tier_name(GPUTILE_HIST_TIER_ROUTE), "route");
+    cr_expect_str_eq(gputile_hist_tier_name(GPUTILE_HIST_TIER_SEED), "seed");
+    cr_expect_null(gputile_hist_tier_name(GPUTILE_HIST_TIER_SEED + 1));
+    cr_expect_null(gputile_hist_tier_name(-1));
     cr_expect_null(gputile_hist_tier_name(-1));
 }
 

@@ -248,7 +248,7 @@ CALL(algorithm_name_unknown)
 }
 CALL(tier_name_unknown)
 {
-    const int v[] = {-1, 4, 99, INT_MIN, INT_MAX};
+    const int v[] = {-1, GPUTILE_HIST_TIER_SEED + 1, 99, INT_MIN, INT_MAX};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; ++i)
         cr_assert_null(gputile_hist_tier_name(v[i]), "tier %d", v[i]);
     return GPUTILE_SUCCESS;
@@ -526,11 +526,12 @@ CALL(hi_alias)
 }
 PREP(ho_size0, H.ho.size = 0)
 PREP(ho_size_small, H.ho.size = sizeof(gputile_histogram_options) - 4)
-PREP(ho_tier, H.ho.tier = 4)
+PREP(ho_tier, H.ho.tier = GPUTILE_HIST_TIER_SEED + 1)
 PREP(ho_tier_neg, H.ho.tier = -1)
 PREP(ho_cluster_big, H.ho.tier = GPUTILE_HIST_TIER_DSM; H.ho.cluster_size = 17)
 PREP(ho_cluster_neg, H.ho.tier = GPUTILE_HIST_TIER_DSM; H.ho.cluster_size = -1)
 PREP(ho_cluster_no_dsm, H.ho.tier = GPUTILE_HIST_TIER_SHARED; H.ho.cluster_size = 2)
+PREP(ho_cluster_route, H.ho.tier = GPUTILE_HIST_TIER_ROUTE; H.ho.cluster_size = 2)
 PREP(ho_reserved, H.ho.reserved = 3)
 PREP(ho_shared, H.ho.tier = GPUTILE_HIST_TIER_SHARED)
 CALL(hi_with_options)
@@ -1028,12 +1029,14 @@ static const row rows[] = {
     ROW(gputile_histogram_i32, "samples overlap counts", CPU, NULL, hi_alias, ALI),
     ROW(gputile_histogram_i32, "options size 0", CPU, ho_size0, hi_with_options, I_),
     ROW(gputile_histogram_i32, "options size too small", CPU, ho_size_small, hi_with_options, I_),
-    ROW(gputile_histogram_i32, "tier 4", CPU, ho_tier, hi_with_options, I_),
+    ROW(gputile_histogram_i32, "tier past the last", CPU, ho_tier, hi_with_options, I_),
     ROW(gputile_histogram_i32, "tier -1", CPU, ho_tier_neg, hi_with_options, I_),
     ROW(gputile_histogram_i32, "cluster_size 17", CPU, ho_cluster_big, hi_with_options, I_),
     ROW(gputile_histogram_i32, "cluster_size -1", CPU, ho_cluster_neg, hi_with_options, I_),
     ROW(gputile_histogram_i32, "cluster_size without DSM", CPU, ho_cluster_no_dsm, hi_with_options,
         I_),
+    ROW(gputile_histogram_i32, "cluster_size with the routed tier", CPU, ho_cluster_route,
+        hi_with_options, I_),
     ROW(gputile_histogram_i32, "reserved != 0", CPU, ho_reserved, hi_with_options, I_),
     ROW(gputile_histogram_i32, "host samples, device counts", GPU, NULL, hi_dev_samples_host, I_),
     ROW(gputile_histogram_i32, "device samples, host counts", GPU, NULL, hi_dev_counts_host, I_),
@@ -1053,14 +1056,14 @@ static const row rows[] = {
     ROW(gputile_histogram_f32, "nbins 0", CPU, NULL, hf_nbins_0, I_),
     ROW(gputile_histogram_f32, "counts NULL", CPU, NULL, hf_counts_null, NUL),
     ROW(gputile_histogram_f32, "mode 7", CPU, NULL, hf_mode, I_),
-    ROW(gputile_histogram_f32, "options tier 4", CPU, ho_tier, hf_mode, I_),
+    ROW(gputile_histogram_f32, "options tier past the last", CPU, ho_tier, hf_mode, I_),
     ROW(gputile_histogram_f32, "host samples, device counts", GPU, NULL, hf_dev_samples_host, I_),
 
     ROW(gputile_histogram_plan, "options NULL", CPU, NULL, plan_null, NUL),
     ROW(gputile_histogram_plan, "nbins 0", CPU, NULL, plan_nbins_0, I_),
     ROW(gputile_histogram_plan, "nbins INT32_MIN", CPU, NULL, plan_nbins_neg, I_),
     ROW(gputile_histogram_plan, "options size 0", CPU, ho_size0, plan_options, I_),
-    ROW(gputile_histogram_plan, "tier 4", CPU, ho_tier, plan_options, I_),
+    ROW(gputile_histogram_plan, "tier past the last", CPU, ho_tier, plan_options, I_),
     ROW(gputile_histogram_plan, "cluster_size 17", CPU, ho_cluster_big, plan_options, I_),
     ROW(gputile_histogram_plan, "reserved != 0", CPU, ho_reserved, plan_options, I_),
     ROW(gputile_histogram_plan, "shared tier, 2^26 bins", GPU, ho_shared, plan_shared_too_many,

@@ -468,8 +468,10 @@ static void hist_options_oracle(const gputile_histogram_options *o, unsigned *mu
     if (o == NULL)
         return;
     if (o->size < sizeof *o || o->tier < GPUTILE_HIST_TIER_AUTO ||
-        o->tier > GPUTILE_HIST_TIER_GLOBAL || o->reserved != 0 || o->cluster_size < 0 ||
-        o->cluster_size > 16 || (o->cluster_size != 0 && o->tier != GPUTILE_HIST_TIER_DSM))
+        o->tier > GPUTILE_HIST_TIER_SEED || o->reserved != 0 || o->cluster_size < 0 ||
+        o->cluster_size > 16 ||
+        (o->cluster_size != 0 && o->tier != GPUTILE_HIST_TIER_DSM &&
+         o->tier != GPUTILE_HIST_TIER_SEED))
         *must |= B(GPUTILE_ERROR_INVALID_VALUE);
 }
 
@@ -712,7 +714,7 @@ static void fuzz_names(reader *r)
         fail("name of a status", "gputile_status_name", (gputile_status)0);
     if ((gputile_algorithm_name(v) != NULL) != (v >= 0 && v < N_ALGORITHMS))
         fail("name of an algorithm", "gputile_algorithm_name", (gputile_status)0);
-    if ((gputile_hist_tier_name(v) != NULL) != (v >= 0 && v <= GPUTILE_HIST_TIER_GLOBAL))
+    if ((gputile_hist_tier_name(v) != NULL) != (v >= 0 && v <= GPUTILE_HIST_TIER_SEED))
         fail("name of a tier", "gputile_hist_tier_name", (gputile_status)0);
 }
 
