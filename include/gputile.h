@@ -353,6 +353,25 @@ gputile_status gputile_copy(void *dst, const void *src, size_t bytes, struct CUs
 
 /* ---- end of pinned host memory ---- */
 
+/* ---- Copies: the registration cache (issue 21) ----
+ * Keeps a user's pageable buffer registered (page-locked) across
+ * gputile_copy() calls, so that a loop copying the same buffer runs at the
+ * pinned DMA rate instead of being staged each time; copies of it keep the
+ * pageable contract (complete on return). The library never sees free():
+ * call gputile_copy_uncache() before the memory is freed or unmapped.
+ * Man page: gputile_copy_cache.3. Thread-safe. */
+
+/* Caches [host, host + bytes) (bytes > 0): registers the pages that hold
+ * it. Again with the same host and a range inside the cached one: a no-op.
+ * A range whose pages overlap another registration, a pinned allocation or
+ * memory pinned outside libgputile: GPUTILE_ERROR_ALREADY_REGISTERED. */
+GPUTILE_WARN_UNUSED GPUTILE_NONNULL(1)
+gputile_status gputile_copy_cache(const void *host, size_t bytes);
+/* Drops the registration gputile_copy_cache(host, ...) made (the same
+ * host). No copy of the buffer may be running. */
+GPUTILE_WARN_UNUSED
+gputile_status gputile_copy_uncache(const void *host);
+
 #ifdef __cplusplus
 }
 #endif

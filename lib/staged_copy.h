@@ -30,7 +30,7 @@
 #define GPUTILE__STAGE_MIN_CHUNK ((size_t)1 << 20) /* smallest chunk of a pipelined copy */
 #define GPUTILE__STAGE_BUFFERS 4                   /* pinned buffers per pipelined copy */
 #define GPUTILE__STAGE_MAX_BUFFERS 8               /* the most gputile__stage_tune() allows */
-#define GPUTILE__STAGE_MIN_BYTES ((size_t)4 << 20) /* smaller pageable copies: cudaMemcpyAsync */
+#define GPUTILE__STAGE_RAMP_FIRST ((size_t)1 << 20) /* first and last chunk of a long copy */
 
 /* Pinned staging buffers for pipelined copies between pageable host memory
  * and the device on one stream. Not thread-safe: one user at a time. */
