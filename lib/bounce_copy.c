@@ -28,10 +28,10 @@
 #include "copy_threads.h"
 
 typedef struct slot {
-    char *buf;                                   /* NULL until first use */
+    char *buf;                                    /* NULL until first use */
     cudaEvent_t done[GPUTILE__BOUNCE_MAX_PIECES]; /* the DMAs of the last copy */
-    bool taken;                                  /* a copy is using it (under lock) */
-    bool busy;                                   /* done[0] recorded and not yet waited on */
+    bool taken;                                   /* a copy is using it (under lock) */
+    bool busy;                                    /* done[0] recorded and not yet waited on */
 } slot;
 
 static slot slots[GPUTILE__MAX_DEVICES][GPUTILE__BOUNCE_SLOTS];
@@ -122,8 +122,8 @@ static void piece(size_t bytes, int n, int i, size_t *off, size_t *len)
     *len = bytes - *off < each ? bytes - *off : each;
 }
 
-gputile_status gputile__bounce_upload(void *dst, const void *src, size_t bytes,
-                                      cudaStream_t stream, bool *done)
+gputile_status gputile__bounce_upload(void *dst, const void *src, size_t bytes, cudaStream_t stream,
+                                      bool *done)
 {
     slot *s = take();
     *done = s != NULL;
@@ -162,8 +162,8 @@ gputile_status gputile__bounce_download(void *dst, const void *src, size_t bytes
     for (; queued < n && err == cudaSuccess; ++queued) {
         size_t off, len;
         piece(bytes, n, queued, &off, &len);
-        err = cudaMemcpyAsync(s->buf + off, (const char *)src + off, len, cudaMemcpyDefault,
-                              stream);
+        err =
+            cudaMemcpyAsync(s->buf + off, (const char *)src + off, len, cudaMemcpyDefault, stream);
         if (err == cudaSuccess && (err = cudaEventRecord(s->done[queued], stream)) != cudaSuccess &&
             cudaStreamSynchronize(stream) != cudaSuccess) /* a DMA without its event: wait */
             (void)cudaGetLastError();

@@ -35,8 +35,8 @@ typedef enum gputile__copy_dir { GPUTILE__COPY_H2D, GPUTILE__COPY_D2H } gputile_
 /* The bounce buffers: each holds the largest copy the BOUNCE method takes
  * (a larger one is STAGED whatever the table says). */
 #define GPUTILE__BOUNCE_BYTES ((size_t)16 << 20)
-#define GPUTILE__BOUNCE_SLOTS 4                    /* buffers per device (concurrent copies) */
-#define GPUTILE__BOUNCE_MAX_PIECES 4               /* pieces of one bounce copy */
+#define GPUTILE__BOUNCE_SLOTS 4                     /* buffers per device (concurrent copies) */
+#define GPUTILE__BOUNCE_MAX_PIECES 4                /* pieces of one bounce copy */
 #define GPUTILE__BOUNCE_PIECE_MIN ((size_t)1 << 20) /* smallest piece */
 
 #define GPUTILE__KiB(n) ((size_t)(n) << 10)
@@ -50,8 +50,8 @@ typedef enum gputile__copy_dir { GPUTILE__COPY_H2D, GPUTILE__COPY_D2H } gputile_
  * (ANCHORS.md); the staged ring lost to cudaMemcpy below 4-16 MiB. The
  * lead replaces the Hopper row with `gputile-bench transfer --crossovers`
  * on the H200. */
-#define GPUTILE__COPY_POLICY_TABLE(X)                                                        \
-    X(9, GPUTILE__KiB(64), GPUTILE__MiB(8), GPUTILE__KiB(256), GPUTILE__MiB(8))             \
+#define GPUTILE__COPY_POLICY_TABLE(X)                                           \
+    X(9, GPUTILE__KiB(64), GPUTILE__MiB(8), GPUTILE__KiB(256), GPUTILE__MiB(8)) \
     X(0, GPUTILE__KiB(64), GPUTILE__MiB(8), GPUTILE__KiB(256), GPUTILE__MiB(8))
 
 /* The crossovers of the current device's row (its compute capability). */
@@ -89,8 +89,8 @@ gputile_status gputile__copy_pageable(void *dst, const void *src, size_t bytes,
  * be reused; dst is complete in the order of `stream`. *done is false (and
  * nothing was queued) when every bounce buffer of the device is in use:
  * the caller copies another way. */
-gputile_status gputile__bounce_upload(void *dst, const void *src, size_t bytes,
-                                      cudaStream_t stream, bool *done);
+gputile_status gputile__bounce_upload(void *dst, const void *src, size_t bytes, cudaStream_t stream,
+                                      bool *done);
 /* Device -> pageable host, the same way; returns when dst holds the data. */
 gputile_status gputile__bounce_download(void *dst, const void *src, size_t bytes,
                                         cudaStream_t stream, bool *done);
