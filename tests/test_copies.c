@@ -122,8 +122,8 @@ Test(copies, sizes_around_each_crossover, .init = gputest_require_device, .timeo
         const size_t at[] = {bounce_from, staged_from};
         for (int c = 0; c < 2; ++c)
             for (size_t n = at[c] - 1; n <= at[c] + 1; ++n)
-                round_trip(n, n % 2 ? stream : NULL, dir == H2D ? "crossover (h2d row)"
-                                                                : "crossover (d2h row)");
+                round_trip(n, n % 2 ? stream : NULL,
+                           dir == H2D ? "crossover (h2d row)" : "crossover (d2h row)");
     }
     GPUTEST_CUDA(cudaStreamDestroy(stream));
     cr_assert_eq(pool_stats().in_use_blocks, 0, "staging buffers leaked");
@@ -134,17 +134,9 @@ Test(copies, each_method_across_its_boundaries, .init = gputest_require_device, 
     /* 1 byte; odd pages; one bounce piece and two, three, four (pieces of
      * 1 MiB); the bounce buffer's size and one byte past it (staged
      * instead); the staging ramp's shortest and a long uneven one. */
-    static const size_t sizes[] = {1,
-                                   4095,
-                                   65537,
-                                   MiB - 1,
-                                   2 * MiB + 5,
-                                   3 * MiB + 4097,
-                                   4 * MiB - 1,
-                                   (16 << 20) - 1,
-                                   16 << 20,
-                                   (16 << 20) + 1,
-                                   (37 << 20) + 12345};
+    static const size_t sizes[] = {
+        1,           4095,           65537,    MiB - 1,        2 * MiB + 5,       3 * MiB + 4097,
+        4 * MiB - 1, (16 << 20) - 1, 16 << 20, (16 << 20) + 1, (37 << 20) + 12345};
     cudaStream_t stream;
     GPUTEST_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     for (int m = DIRECT; m <= STAGED; ++m) {
