@@ -40,10 +40,11 @@ gputile__copy_method gputile__copy_choose(const gputile__copy_policy *p, gputile
                                           size_t bytes)
 {
     int f = __atomic_load_n(&forced, __ATOMIC_RELAXED);
-    gputile__copy_method m = f >= 0                        ? (gputile__copy_method)f
-                             : bytes < p->bounce_from[dir] ? GPUTILE__COPY_DIRECT
-                             : bytes < p->staged_from[dir] ? GPUTILE__COPY_BOUNCE
-                                                           : GPUTILE__COPY_STAGED;
+    /* staged first: a row may say "never bounce" (SIZE_MAX) */
+    gputile__copy_method m = f >= 0                         ? (gputile__copy_method)f
+                             : bytes >= p->staged_from[dir] ? GPUTILE__COPY_STAGED
+                             : bytes >= p->bounce_from[dir] ? GPUTILE__COPY_BOUNCE
+                                                            : GPUTILE__COPY_DIRECT;
     if (m == GPUTILE__COPY_BOUNCE && bytes > GPUTILE__BOUNCE_BYTES)
         m = GPUTILE__COPY_STAGED;
     return m;
