@@ -342,11 +342,13 @@ gputile_status gputile_pool_get_stats(gputile_pool_stats *stats);
  *    asynchronously, like cudaMemcpyAsync. The source may be reused and the
  *    destination read once the stream has reached the copy
  *    (cudaStreamSynchronize, an event).
- *  - Pageable (ordinary) host memory: pipelined through pooled pinned
- *    buffers filled or drained by the library's copy threads. The call
- *    returns when the copy is complete: the source may be reused and the
- *    destination holds the data (device side: also for later work on any
- *    stream).
+ *  - Pageable (ordinary) host memory: by the driver's call, one pinned
+ *    bounce buffer, or pooled pinned buffers filled or drained by the
+ *    library's copy threads, by size (crossovers: gputile_copy.3).
+ *    Host->device returns when the source may be reused; the destination is
+ *    complete in the order of `stream` (as cudaMemcpyAsync from pageable
+ *    memory; issue 21). Device->host returns when the destination holds the
+ *    data. A buffer kept with gputile_copy_cache(): complete on return.
  * bytes = 0 is a successful no-op. */
 GPUTILE_WARN_UNUSED
 gputile_status gputile_copy(void *dst, const void *src, size_t bytes, struct CUstream_st *stream);
