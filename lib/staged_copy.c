@@ -35,8 +35,12 @@ void gputile__stage_tune(size_t chunk, int buffers, int threads)
 size_t gputile__stage_chunk_for(size_t bytes)
 {
     /* A third of the copy (the largest chunk that leaves room for the
-     * ramp's steps up and down), so that mid-sized copies pipeline too. */
-    size_t c = (bytes / 3) & ~(size_t)0xffff;
+     * ramp's steps up and down), so that mid-sized copies pipeline too,
+     * rounded down to a power of two: copies of nearby sizes then ask the
+     * pool for the same blocks (its size classes are a quarter-octave). */
+    size_t c = bytes / 3;
+    if (c > 0)
+        c = (size_t)1 << (63 - __builtin_clzll((unsigned long long)c));
     if (c < GPUTILE__STAGE_MIN_CHUNK)
         c = GPUTILE__STAGE_MIN_CHUNK;
     size_t largest = __atomic_load_n(&tuned_chunk, __ATOMIC_RELAXED);
