@@ -48,6 +48,8 @@ struct gputile_abi_function_table {
     FN(gputile_pool_release);
     FN(gputile_pool_get_stats);
     FN(gputile_copy);
+    FN(gputile_copy_cache);
+    FN(gputile_copy_uncache);
     /* gputile_facade.h (static inline) */
     FN(gputile_matrix_view);
     FN(gputile_get_element);

@@ -4,24 +4,34 @@
  *
  *   gputile-bench transfer [--csv] [--runs N] [--warmup N] [--max-mib N]
  *                          [--no-rates] [--no-sweep] [--no-alloc] [--no-gemm]
- *                          [--gemm-n N]
+ *                          [--gemm-n N] [--gemm-max N]
+ *   gputile-bench transfer --crossovers [--csv] [--runs N] [--warmup N]
  *
- * 1. Host->device and device->host GB/s, 1 MiB to 4 GiB, for: pageable
- *    cudaMemcpyAsync; pinned cudaMemcpyAsync ("raw"); gputile_copy() on the
- *    same pinned buffer; write-combined pinned; mapped memory read/written by
- *    a kernel; registered (cudaHostRegister'd) memory; gputile_copy() from
- *    pageable memory (staged). Targets: staged >= 3x pageable at >= 256 MiB;
- *    gputile pinned >= 0.95x raw.
+ * 1. Host->device and device->host GB/s, 4 KiB to 4 GiB (--max-mib caps
+ *    it), for: pageable cudaMemcpyAsync (the plain call); gputile_copy()
+ *    from the same pageable memory forced to each of its methods (direct,
+ *    bounce) and as its policy picks (staged); the same buffer after
+ *    gputile_copy_cache() (cached: the warm-up is the first iteration, the
+ *    median is of the later ones); the pinned DMA; a kernel on mapped
+ *    memory. Targets (issue 21): staged >= 1.0x pageable at every size;
+ *    staged >= 0.95x pinned from 1 GiB and >= 0.9x from 256 MiB; cached >=
+ *    0.95x pinned (checked from 64 MiB).
+ * 1a. --crossovers: gputile_copy forced to each method a quarter-octave
+ *    apart from 4 KiB to 64 MiB, the fastest per size, and the row of
+ *    crossovers for lib/copy_policy.h.
  * 1b. The staging knobs (chunk size, buffers, copy threads) swept at 256 MiB,
  *    so the defaults can be chosen from measurements.
  * 2. The cost of a 1 GiB pinned block: fresh cudaHostAlloc, cudaHostRegister,
  *    gputile_pool_alloc() of a cached block. Target: pooled >= 1000x faster.
- * 3. GEMM on host matrices (4096^3, 8192^3): the seed's flow (pageable
- *    cudaMemcpy in, libgputile's device kernel, cudaMemcpy out), the same
- *    from pinned memory, gputile_matmul-equivalent gputile_gemm on pageable
- *    and pinned host matrices, cublasXt on the same host matrices, and the
- *    kernel alone. Targets at 8192^3: gputile (pageable) >= 1.5x faster than
- *    the seed's pageable flow, and <= 0.8x the pinned sequential flow.
+ * 3. GEMM on host matrices, n^3 for n = 8, 16, ..., 8192 (--gemm-max caps
+ *    it, --gemm-n picks one): the hand-written ("seed") flow (pageable
+ *    cudaMemcpy in, libgputile's device kernel, cudaMemcpy out, buffers
+ *    allocated once), the same from pinned memory (the pinned sequential
+ *    flow), gputile_gemm on pageable and pinned host matrices (what
+ *    gputile_matmul does), cublasXt on the same host matrices, and the
+ *    kernel alone. Targets (issue 21): gputile (pageable) <= 1.0x the
+ *    hand-written pageable flow at every n, <= 0.8x the pinned sequential
+ *    flow from 4096^3.
  *    Before the timing, gputile's results on pageable and pinned host
  *    matrices are compared with the seed's flow within the GPU suite's
  *    bound, (k + 4) FLT_EPSILON |A||B| per element (the two sum in
@@ -52,6 +62,17 @@ cudaError_t bench_zero_copy(void *dst, const void *src, size_t bytes, int sms, c
 /* libgputile's staging knobs (internal; lib/staged_copy.h): largest chunk,
  * buffers per ring, copy threads; 0 restores a default. */
 void gputile__stage_tune(size_t chunk, int buffers, int threads);
+/* libgputile internal (lib/copy_policy.h): every later pageable copy takes
+ * method 0 DIRECT, 1 BOUNCE, 2 STAGED; -1 restores the policy. */
+void gputile__copy_force(int method);
+
+static int bench_cc_major(void)
+{
+    int dev, major;
+    BENCH_CUDA(cudaGetDevice(&dev));
+    BENCH_CUDA(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
+    return major;
+}
 
 static const size_t MiB = (size_t)1 << 20;
 
@@ -95,11 +116,16 @@ static void fill(void *p, size_t n)
 
 typedef enum { H2D, D2H } direction;
 
+/* What an item runs: the driver's call, gputile_copy with the policy, or
+ * gputile_copy forced to one method (lib/copy_policy.h), or the zero-copy
+ * kernel on mapped memory. */
+enum { K_CUDA, K_GPUTILE, K_FORCE_DIRECT, K_FORCE_BOUNCE, K_FORCE_STAGED, K_MAPPED };
+
 typedef struct copy_ctx {
     direction dir;
     void *host, *dev;
     size_t bytes;
-    int kind; /* 0 raw cudaMemcpyAsync, 1 gputile_copy, 2 zero-copy kernel */
+    int kind;
     int sms;
 } copy_ctx;
 
@@ -109,23 +135,35 @@ static void enqueue_copy(void *arg, cudaStream_t stream)
     void *dst = c->dir == H2D ? c->dev : c->host;
     const void *src = c->dir == H2D ? c->host : c->dev;
     switch (c->kind) {
-    case 0:
+    case K_CUDA:
         BENCH_CUDA(cudaMemcpyAsync(dst, src, c->bytes,
                                    c->dir == H2D ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost,
                                    stream));
         break;
-    case 1:
+    case K_GPUTILE:
         check(gputile_copy(dst, src, c->bytes, stream), "gputile_copy");
         break;
-    case 2:
+    case K_FORCE_DIRECT:
+    case K_FORCE_BOUNCE:
+    case K_FORCE_STAGED:
+        gputile__copy_force(c->kind - K_FORCE_DIRECT);
+        check(gputile_copy(dst, src, c->bytes, stream), "gputile_copy (forced method)");
+        gputile__copy_force(-1);
+        break;
+    case K_MAPPED:
         BENCH_CUDA(bench_zero_copy(dst, src, c->bytes, c->sms, stream));
         break;
     }
 }
 
-enum { M_PAGEABLE, M_PINNED, M_GPUTILE_PINNED, M_WC, M_MAPPED, M_REGISTERED, M_STAGED, N_METHODS };
-static const char *const method_name[N_METHODS] = {
-    "pageable", "pinned", "gputile-pinned", "write-comb", "mapped-kernel", "registered", "staged"};
+/* Columns: pageable cudaMemcpy (the plain call), gputile_copy forced to
+ * each method, gputile_copy as the policy picks (staged), a cached buffer
+ * (gputile_copy_cache, 2nd+ iteration: the warm-up is the first), the
+ * pinned DMA, a kernel on mapped memory. */
+enum { M_PAGEABLE, M_DIRECT, M_BOUNCE, M_STAGED, M_CACHED, M_PINNED, M_MAPPED, N_METHODS };
+static const char *const method_name[N_METHODS] = {"pageable", "direct", "bounce",       "staged",
+                                                   "cached",   "pinned", "mapped-kernel"};
+#define BOUNCE_MAX ((size_t)16 << 20) /* lib/copy_policy.h: GPUTILE__BOUNCE_BYTES */
 
 static void print_rate_header(const bench_options *o)
 {
@@ -133,88 +171,209 @@ static void print_rate_header(const bench_options *o)
         printf("section,direction,bytes,method,ms,GBps\n");
         return;
     }
-    printf(
-        "\nTransfer rates, GB/s (median of %d runs; staged = gputile_copy from pageable memory)\n",
-        o->runs);
+    printf("\nTransfer rates, GB/s (median of %d runs). pageable: cudaMemcpyAsync from malloc'd\n"
+           "memory; direct/bounce: gputile_copy forced to that method; staged: gputile_copy as\n"
+           "the policy picks; cached: gputile_copy of a gputile_copy_cache'd buffer (2nd+ "
+           "iteration); pinned: the DMA\n",
+           o->runs);
     printf("%-4s %9s", "dir", "size");
     for (int m = 0; m < N_METHODS; ++m)
-        printf(" %14s", method_name[m]);
-    printf(" %15s %13s\n", "staged/pageable", "gputile/raw");
+        printf(" %13s", method_name[m]);
+    printf(" %16s %15s %15s\n", "staged/pageable", "staged/pinned", "cached/pinned");
+    printf("%-4s %9s", "", "");
+    for (int m = 0; m < N_METHODS; ++m)
+        printf(" %13s", "");
+    printf(" %16s %15s %15s\n", "(>= 1.0)", "(>=.9/.95)", "(>= 0.95)");
+}
+
+/* "ok"/"MISS" for a ratio with a target, blank without one. */
+static const char *verdict(bool has_target, bool met)
+{
+    return !has_target ? "     " : met ? " ok  " : " MISS";
 }
 
 static void rates(const bench_options *o, size_t max_bytes, cudaStream_t stream)
 {
+    static const size_t sizes[] = {(size_t)4 << 10,   (size_t)64 << 10, (size_t)1 << 20,
+                                   (size_t)4 << 20,   (size_t)16 << 20, (size_t)64 << 20,
+                                   (size_t)256 << 20, (size_t)1 << 30,  (size_t)4 << 30};
     int dev, sms;
     BENCH_CUDA(cudaGetDevice(&dev));
     BENCH_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
 
-    bench_progress(
-        "transfer: allocating %zu MiB of pageable, pinned, write-combined and device memory",
-        max_bytes / MiB);
-    void *pageable = xmalloc(max_bytes), *pinned, *wc, *devbuf, *mapped_dev;
+    bench_progress("transfer: allocating %zu MiB of pageable, pinned and device memory",
+                   max_bytes / MiB);
+    void *pageable = xmalloc(max_bytes), *pinned, *devbuf, *mapped_dev;
     fill(pageable, max_bytes);
     check(gputile_pinned_alloc(&pinned, max_bytes, GPUTILE_PINNED_MAPPED | GPUTILE_PINNED_PORTABLE),
           "pinned alloc");
-    check(gputile_pinned_alloc(&wc, max_bytes, GPUTILE_PINNED_WRITE_COMBINED),
-          "write-combined alloc");
     fill(pinned, max_bytes);
-    memset(wc, 1, max_bytes);
     check(gputile_pinned_device_pointer(&mapped_dev, pinned), "device pointer");
     BENCH_CUDA(cudaMalloc(&devbuf, max_bytes));
 
     print_rate_header(o);
-    for (size_t bytes = MiB; bytes <= max_bytes; bytes *= 4) {
-        for (int d = H2D; d <= D2H; ++d) {
-            bench_progress("transfer: %s %zu MiB", d == H2D ? "host->device" : "device->host",
-                           bytes / MiB);
+    int turn = 0;
+    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0] && sizes[z] <= max_bytes; ++z) {
+        const size_t bytes = sizes[z];
+        for (int d = H2D; d <= D2H; ++d, ++turn) {
+            bench_progress("transfer: %s %zu KiB", d == H2D ? "host->device" : "device->host",
+                           bytes >> 10);
             copy_ctx c[N_METHODS] = {
-                [M_PAGEABLE] = {d, pageable, devbuf, bytes, 0, sms},
-                [M_PINNED] = {d, pinned, devbuf, bytes, 0, sms},
-                [M_GPUTILE_PINNED] = {d, pinned, devbuf, bytes, 1, sms},
-                [M_WC] = {d, wc, devbuf, bytes, 0, sms},
-                [M_MAPPED] = {d, mapped_dev, devbuf, bytes, 2, sms},
-                [M_REGISTERED] = {d, pageable, devbuf, bytes, 0, sms},
-                [M_STAGED] = {d, pageable, devbuf, bytes, 1, sms},
+                [M_PAGEABLE] = {d, pageable, devbuf, bytes, K_CUDA, sms},
+                [M_DIRECT] = {d, pageable, devbuf, bytes, K_FORCE_DIRECT, sms},
+                [M_BOUNCE] = {d, pageable, devbuf, bytes, K_FORCE_BOUNCE, sms},
+                [M_STAGED] = {d, pageable, devbuf, bytes, K_GPUTILE, sms},
+                [M_CACHED] = {d, pageable, devbuf, bytes, K_GPUTILE, sms},
+                [M_PINNED] = {d, pinned, devbuf, bytes, K_CUDA, sms},
+                [M_MAPPED] = {d, mapped_dev, devbuf, bytes, K_MAPPED, sms},
             };
             bench_item items[N_METHODS];
             for (int m = 0; m < N_METHODS; ++m)
                 items[m] = (bench_item){method_name[m], enqueue_copy, &c[m], 0};
-            /* pageable-memory items first, then the same memory registered.
-             * Raw pinned and gputile pinned both follow asynchronous items,
-             * so neither pays for a drained stream's launch latency. */
-            int order1[] = {M_PAGEABLE, M_STAGED, M_WC, M_MAPPED, M_PINNED, M_GPUTILE_PINNED};
-            bench_item first[6];
-            for (int i = 0; i < 6; ++i)
-                first[i] = items[order1[i]];
-            bench_time(first, 6, o, stream);
-            for (int i = 0; i < 6; ++i)
-                items[order1[i]].median_ms = first[i].median_ms;
-            check(gputile_pinned_register(pageable, bytes, 0), "register");
-            bench_time(&items[M_REGISTERED], 1, o, stream);
-            check(gputile_pinned_unregister(pageable), "unregister");
+            /* Everything on the pageable buffer uncached, the order rotated
+             * from one row to the next; the bounce buffer holds at most
+             * BOUNCE_MAX (a larger forced bounce copy would be staged). */
+            int order[N_METHODS], n = 0;
+            for (int m = 0; m < N_METHODS; ++m)
+                if (m != M_CACHED && (m != M_BOUNCE || bytes <= BOUNCE_MAX))
+                    order[n++] = m;
+            bench_item run[N_METHODS];
+            for (int i = 0; i < n; ++i)
+                run[i] = items[order[(i + turn) % n]];
+            bench_time(run, n, o, stream);
+            for (int i = 0; i < n; ++i)
+                items[order[(i + turn) % n]].median_ms = run[i].median_ms;
+            /* Then the same buffer cached: its first copy is bench_time's
+             * warm-up, so the median is of the 2nd+ iterations. */
+            check(gputile_copy_cache(pageable, bytes), "gputile_copy_cache");
+            bench_item cached_pair[2] = {items[M_CACHED], items[M_PINNED]};
+            if (turn % 2)
+                cached_pair[0] = items[M_PINNED], cached_pair[1] = items[M_CACHED];
+            bench_time(cached_pair, 2, o, stream);
+            items[M_CACHED].median_ms = cached_pair[turn % 2 ? 1 : 0].median_ms;
+            double pinned_again = cached_pair[turn % 2 ? 0 : 1].median_ms;
+            check(gputile_copy_uncache(pageable), "gputile_copy_uncache");
 
             const char *dn = d == H2D ? "h2d" : "d2h";
             if (o->csv) {
                 for (int m = 0; m < N_METHODS; ++m)
-                    printf("rate,%s,%zu,%s,%.4f,%.2f\n", dn, bytes, method_name[m],
-                           items[m].median_ms, bytes / items[m].median_ms / 1e6);
+                    if (m != M_BOUNCE || bytes <= BOUNCE_MAX)
+                        printf("rate,%s,%zu,%s,%.4f,%.2f\n", dn, bytes, method_name[m],
+                               items[m].median_ms, bytes / items[m].median_ms / 1e6);
+                printf("rate,%s,%zu,pinned-beside-cached,%.4f,%.2f\n", dn, bytes, pinned_again,
+                       bytes / pinned_again / 1e6);
             } else {
-                printf("%-4s %5zu MiB", dn, bytes / MiB);
+                if (bytes < MiB)
+                    printf("%-4s %5zu KiB", dn, bytes >> 10);
+                else
+                    printf("%-4s %5zu MiB", dn, bytes / MiB);
                 for (int m = 0; m < N_METHODS; ++m)
-                    printf(" %14.2f", bytes / items[m].median_ms / 1e6);
-                double staged = items[M_PAGEABLE].median_ms / items[M_STAGED].median_ms;
-                double gp = items[M_PINNED].median_ms / items[M_GPUTILE_PINNED].median_ms;
-                printf(" %10.2fx%s %9.3fx%s\n", staged,
-                       bytes >= 256 * MiB ? (staged >= 3.0 ? " ok " : " MISS") : "     ", gp,
-                       gp >= 0.95 ? " ok " : " MISS");
+                    if (m == M_BOUNCE && bytes > BOUNCE_MAX)
+                        printf(" %13s", "-");
+                    else
+                        printf(" %13.2f", bytes / items[m].median_ms / 1e6);
+                double sp = items[M_PAGEABLE].median_ms / items[M_STAGED].median_ms;
+                double sd = items[M_PINNED].median_ms / items[M_STAGED].median_ms;
+                double cd = pinned_again / items[M_CACHED].median_ms;
+                const bool big = bytes >= ((size_t)256 << 20);
+                const double want = bytes >= ((size_t)1 << 30) ? 0.95 : 0.9;
+                printf(" %10.2fx%s %9.3fx%s %9.3fx%s\n", sp, verdict(true, sp >= 1.0), sd,
+                       verdict(big, sd >= want), cd, verdict(bytes >= 64 * MiB, cd >= 0.95));
             }
             fflush(stdout);
         }
     }
     BENCH_CUDA(cudaFree(devbuf));
     check(gputile_pinned_free(pinned), "free");
-    check(gputile_pinned_free(wc), "free");
     free(pageable);
+}
+
+/* ---- 1a. --crossovers: the policy table, measured -----------------------------
+ * gputile_copy forced to each method at sizes a quarter-octave apart from
+ * 4 KiB to 64 MiB, both directions (medians, order rotated), the fastest
+ * per size, and the crossovers read off them: the BOUNCE method from the
+ * first size where it beats DIRECT by more than 2% and DIRECT never wins
+ * again by more than 2%, STAGED likewise against the faster of the other
+ * two. The last line is the row for lib/copy_policy.h. */
+static size_t crossover(const double *slow, const double *fast, const size_t *sz, int n)
+{
+    size_t from = 0; /* 0: never */
+    for (int i = n - 1; i >= 0; --i) {
+        if (slow[i] == 0 || fast[i] == 0)
+            continue; /* not measured */
+        if (fast[i] <= 0.98 * slow[i])
+            from = sz[i];
+        else if (slow[i] < 0.98 * fast[i])
+            break;
+    }
+    return from;
+}
+
+static void crossovers(const bench_options *o, cudaStream_t stream)
+{
+    enum { MAXN = 64 };
+    size_t sz[MAXN];
+    int n = 0;
+    for (double x = 4096; x <= (double)(64 * MiB) + 1 && n < MAXN; x *= 1.189207115) /* 2^(1/4) */
+        sz[n++] = ((size_t)x + 4095) & ~(size_t)4095;
+    void *page = xmalloc(64 * MiB), *dev;
+    fill(page, 64 * MiB);
+    BENCH_CUDA(cudaMalloc(&dev, 64 * MiB));
+    size_t result[2][2];
+    if (!o->csv)
+        printf("\nCrossovers: gputile_copy forced to each method, microseconds (median of %d "
+               "runs)\n%-4s %10s %10s %10s %10s %10s %8s\n",
+               o->runs, "dir", "bytes", "pageable", "direct", "bounce", "staged", "best");
+    for (int d = H2D; d <= D2H; ++d) {
+        double t[3][MAXN] = {{0}};
+        for (int i = 0; i < n; ++i) {
+            bench_progress("transfer: crossovers %s %zu bytes", d == H2D ? "h2d" : "d2h", sz[i]);
+            copy_ctx c[4] = {{d, page, dev, sz[i], K_CUDA, 0},
+                             {d, page, dev, sz[i], K_FORCE_DIRECT, 0},
+                             {d, page, dev, sz[i], K_FORCE_BOUNCE, 0},
+                             {d, page, dev, sz[i], K_FORCE_STAGED, 0}};
+            const int k = sz[i] <= BOUNCE_MAX ? 4 : 3; /* bounce only where it exists */
+            const int idx[4] = {0, 1, 3, 2};           /* bounce last, so it can be left out */
+            bench_item items[4];
+            for (int j = 0; j < k; ++j) {
+                int m = idx[(j + i) % k]; /* order rotated from size to size */
+                items[j] = (bench_item){"", enqueue_copy, &c[m], 0};
+            }
+            bench_time(items, k, o, stream);
+            double us[4] = {0, 0, 0, 0};
+            for (int j = 0; j < k; ++j)
+                us[(copy_ctx *)items[j].ctx - c] = items[j].median_ms * 1e3;
+            t[0][i] = us[1], t[1][i] = us[2], t[2][i] = us[3];
+            int best = 0;
+            for (int m = 1; m < 3; ++m)
+                if (t[m][i] > 0 && t[m][i] < t[best][i])
+                    best = m;
+            static const char *const names[] = {"direct", "bounce", "staged"};
+            if (o->csv)
+                printf("crossover,%s,%zu,%.2f,%.2f,%.2f,%.2f,%s\n", d == H2D ? "h2d" : "d2h", sz[i],
+                       us[0], us[1], us[2], us[3], names[best]);
+            else
+                printf("%-4s %10zu %10.1f %10.1f %10.1f %10.1f %8s\n", d == H2D ? "h2d" : "d2h",
+                       sz[i], us[0], us[1], us[2], us[3], names[best]);
+            fflush(stdout);
+        }
+        double fastest[MAXN];
+        for (int i = 0; i < n; ++i)
+            fastest[i] = t[1][i] > 0 && t[1][i] < t[0][i] ? t[1][i] : t[0][i];
+        result[d][0] = crossover(t[0], t[1], sz, n);
+        result[d][1] = crossover(fastest, t[2], sz, n);
+    }
+    for (int d = 0; d < 2; ++d)
+        for (int k = 0; k < 2; ++k)
+            if (result[d][k] == 0)
+                result[d][k] = (size_t)-1; /* never: the method is not taken */
+    printf("%s%s: bounce from %zu, staged from %zu; d2h: bounce from %zu, staged from %zu "
+           "(SIZE_MAX: never)\n",
+           o->csv ? "# " : "\n", "h2d", result[0][0], result[0][1], result[1][0], result[1][1]);
+    printf("%slib/copy_policy.h row: X(%d, %zu, %zu, %zu, %zu)\n", o->csv ? "# " : "",
+           bench_cc_major(), result[0][0], result[0][1], result[1][0], result[1][1]);
+    BENCH_CUDA(cudaFree(dev));
+    free(page);
 }
 
 /* ---- 1b. the staging knobs, swept ---------------------------------------------
@@ -243,7 +402,8 @@ static void sweep(const bench_options *o, cudaStream_t stream)
                 gputile__stage_tune(chunks[c] * MiB, buffers[b], threads[t]);
                 bench_progress("transfer: sweep chunk %zu MiB, %d buffers, %d threads", chunks[c],
                                buffers[b], threads[t]);
-                copy_ctx ctx[2] = {{H2D, page, dev, bytes, 1, 0}, {D2H, page, dev, bytes, 1, 0}};
+                copy_ctx ctx[2] = {{H2D, page, dev, bytes, K_GPUTILE, 0},
+                                   {D2H, page, dev, bytes, K_GPUTILE, 0}};
                 bench_item items[2] = {{"h2d", enqueue_copy, &ctx[0], 0},
                                        {"d2h", enqueue_copy, &ctx[1], 0}};
                 bench_time(items, 2, o, stream);
@@ -506,7 +666,7 @@ static bool gemm_size(const bench_options *o, size_t n, cudaStream_t stream, cub
     bench_options go = *o;
     bench_time(items, N_GEMM, &go, stream);
 
-    double seed = items[G_SEED_PAGEABLE].median_ms, seq = items[G_SEED_PINNED].median_ms;
+    double hand = items[G_SEED_PAGEABLE].median_ms, seq = items[G_SEED_PINNED].median_ms;
     double ours = items[G_GPUTILE_PAGEABLE].median_ms;
     if (o->csv) {
         for (int k = 0; k < N_GEMM; ++k)
@@ -514,10 +674,9 @@ static bool gemm_size(const bench_options *o, size_t n, cudaStream_t stream, cub
     } else {
         printf("%6zu", n);
         for (int k = 0; k < N_GEMM; ++k)
-            printf(" %17.2f", items[k].median_ms);
-        printf(" %10.2fx%s %10.2fx%s\n", seed / ours,
-               n >= 8192 ? (seed / ours >= 1.5 ? " ok " : " MISS") : "     ", ours / seq,
-               n >= 8192 ? (ours / seq <= 0.8 ? " ok " : " MISS") : "     ");
+            printf(" %17.3f", items[k].median_ms);
+        printf(" %10.2fx%s %10.2fx%s\n", ours / hand, ours / hand <= 1.0 ? " ok " : " MISS",
+               ours / seq, n >= 4096 ? (ours / seq <= 0.8 ? " ok " : " MISS") : "     ");
     }
     fflush(stdout);
 
@@ -533,7 +692,7 @@ out:
 }
 
 /* The host-matrix GEMM table; false when a result was wrong. */
-static bool gemm_section(const bench_options *o, size_t only_n, cudaStream_t stream)
+static bool gemm_section(const bench_options *o, size_t only_n, size_t max_n, cudaStream_t stream)
 {
     cublasXtHandle_t xt;
     int devices[1];
@@ -545,42 +704,49 @@ static bool gemm_section(const bench_options *o, size_t only_n, cudaStream_t str
     }
     if (!o->csv) {
         printf("\nGEMM on host matrices, n^3 FP32, ms (median of %d runs); same libgputile kernel "
-               "in every "
-               "flow but cublasXt\n",
+               "in every flow but cublasXt. seed = the hand-written flow: cudaMemcpy in, device "
+               "GEMM, cudaMemcpy out, buffers allocated once; gputile = gputile_gemm on the host "
+               "matrices\n",
                o->runs);
         printf("%6s", "n");
         for (int k = 0; k < N_GEMM; ++k)
             printf(" %17s", gemm_name[k]);
-        printf(" %11s %11s\n", "seed/gputile", "gputile/seq");
-        printf("%6s %17s %17s %17s %17s %17s %17s %17s %11s %11s\n", "", "", "", "(= pinned seq.)",
-               "", "", "", "", "(>= 1.5)", "(<= 0.8)");
+        printf(" %12s %12s\n", "gputile/hand", "gputile/seq");
+        printf("%6s %17s %17s %17s %17s %17s %17s %17s %12s %12s\n", "", "", "(hand-written)",
+               "(pinned seq.)", "", "", "", "", "(<= 1.0)", "(<= 0.8)");
     }
     bool right = true;
     if (only_n)
         right = gemm_size(o, only_n, stream, xt);
-    else {
-        right &= gemm_size(o, 4096, stream, xt);
-        right &= gemm_size(o, 8192, stream, xt);
-    }
+    else
+        for (size_t n = 8; n <= max_n; n *= 2)
+            right &= gemm_size(o, n, stream, xt);
     cublasXtDestroy(xt);
     return right;
 }
 
 static const char transfer_usage[] =
     "usage: gputile-bench transfer [--csv] [--runs N] [--warmup N] [--max-mib N]\n"
-    "       [--no-rates] [--no-sweep] [--no-alloc] [--no-gemm] [--gemm-n N]\n";
+    "       [--no-rates] [--no-sweep] [--no-alloc] [--no-gemm] [--gemm-n N] [--gemm-max N]\n"
+    "       gputile-bench transfer --crossovers [--csv] [--runs N] [--warmup N]\n"
+    "  --crossovers: only the fine sweep of gputile_copy's methods (direct, bounce,\n"
+    "  staged) from 4 KiB to 64 MiB, and the crossover row for lib/copy_policy.h\n";
 
 int bench_transfer(int argc, char **argv)
 {
     bench_options o;
     argc = bench_parse_common(argc, argv, &o);
-    size_t max_mib = 4096, gemm_n = 0;
-    bool do_rates = true, do_alloc = true, do_gemm = true, do_sweep = true;
+    size_t max_mib = 4096, gemm_n = 0, gemm_max = 8192;
+    bool do_rates = true, do_alloc = true, do_gemm = true, do_sweep = true, do_cross = false;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--max-mib") == 0 && i + 1 < argc)
             max_mib = strtoull(argv[++i], NULL, 0);
         else if (strcmp(argv[i], "--gemm-n") == 0 && i + 1 < argc)
             gemm_n = strtoull(argv[++i], NULL, 0);
+        else if (strcmp(argv[i], "--gemm-max") == 0 && i + 1 < argc)
+            gemm_max = strtoull(argv[++i], NULL, 0);
+        else if (strcmp(argv[i], "--crossovers") == 0)
+            do_cross = true;
         else if (strcmp(argv[i], "--no-rates") == 0)
             do_rates = false;
         else if (strcmp(argv[i], "--no-sweep") == 0)
@@ -598,6 +764,10 @@ int bench_transfer(int argc, char **argv)
     cudaStream_t stream;
     BENCH_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     double t0 = now_ms();
+    if (do_cross) { /* the sweep alone */
+        crossovers(&o, stream);
+        do_rates = do_sweep = do_alloc = do_gemm = false;
+    }
     if (do_rates)
         rates(&o, max_mib * MiB, stream);
     if (do_sweep)
@@ -606,7 +776,7 @@ int bench_transfer(int argc, char **argv)
         alloc_cost(&o);
     bool right = true;
     if (do_gemm)
-        right = gemm_section(&o, gemm_n, stream);
+        right = gemm_section(&o, gemm_n, gemm_max, stream);
     BENCH_CUDA(cudaStreamDestroy(stream));
     check(gputile_pool_release(), "pool release");
     bench_progress("transfer: done in %.1f s%s", (now_ms() - t0) / 1e3,

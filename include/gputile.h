@@ -346,16 +346,37 @@ gputile_status gputile_pool_get_stats(gputile_pool_stats *stats);
  *    asynchronously, like cudaMemcpyAsync. The source may be reused and the
  *    destination read once the stream has reached the copy
  *    (cudaStreamSynchronize, an event).
- *  - Pageable (ordinary) host memory: pipelined through pooled pinned
- *    buffers filled or drained by the library's copy threads. The call
- *    returns when the copy is complete: the source may be reused and the
- *    destination holds the data (device side: also for later work on any
- *    stream).
+ *  - Pageable (ordinary) host memory: by the driver's call, one pinned
+ *    bounce buffer, or pooled pinned buffers filled or drained by the
+ *    library's copy threads, by size (crossovers: gputile_copy.3).
+ *    Host->device returns when the source may be reused; the destination is
+ *    complete in the order of `stream` (as cudaMemcpyAsync from pageable
+ *    memory; issue 21). Device->host returns when the destination holds the
+ *    data. A buffer kept with gputile_copy_cache(): complete on return.
  * bytes = 0 is a successful no-op. */
 GPUTILE_WARN_UNUSED
 gputile_status gputile_copy(void *dst, const void *src, size_t bytes, struct CUstream_st *stream);
 
 /* ---- end of pinned host memory ---- */
+
+/* ---- Copies: the registration cache (issue 21) ----
+ * Keeps a user's pageable buffer registered (page-locked) across
+ * gputile_copy() calls, so that a loop copying the same buffer runs at the
+ * pinned DMA rate instead of being staged each time; copies of it keep the
+ * pageable contract (complete on return). The library never sees free():
+ * call gputile_copy_uncache() before the memory is freed or unmapped.
+ * Man page: gputile_copy_cache.3. Thread-safe. */
+
+/* Caches [host, host + bytes) (bytes > 0): registers the pages that hold
+ * it. Again with the same host and a range inside the cached one: a no-op.
+ * A range whose pages overlap another registration, a pinned allocation or
+ * memory pinned outside libgputile: GPUTILE_ERROR_ALREADY_REGISTERED. */
+GPUTILE_WARN_UNUSED GPUTILE_NONNULL(1)
+gputile_status gputile_copy_cache(const void *host, size_t bytes);
+/* Drops the registration gputile_copy_cache(host, ...) made (the same
+ * host). No copy of the buffer may be running. */
+GPUTILE_WARN_UNUSED
+gputile_status gputile_copy_uncache(const void *host);
 
 #ifdef __cplusplus
 }

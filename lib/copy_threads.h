@@ -14,7 +14,7 @@
  * 16 threads won in every row of both sweeps. */
 #define GPUTILE__COPY_THREADS 16                   /* threads per parallel copy, caller included */
 #define GPUTILE__COPY_MAX_THREADS 16               /* the most gputile__copy_threads_set() allows */
-#define GPUTILE__COPY_MIN_PART ((size_t)256 << 10) /* smallest piece one copy thread takes */
+#define GPUTILE__COPY_MIN_PART ((size_t)128 << 10) /* smallest piece one copy thread takes */
 
 /* Copies `height` rows of `width` bytes (row pitches dpitch and spitch),
  * split over up to gputile__copy_threads() threads (the caller is one of

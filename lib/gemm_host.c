@@ -24,6 +24,11 @@
  * gputile__gemm_execute() (gemm_launch.c), the path device matrices take,
  * with the row and split chosen for the whole shape; each tile's launch is
  * planned for its own shape and pointers.
+ *
+ * Small products skip all of that (issue 21): the pipeline's setup alone
+ * cost 7x the hand-written flow at 8^3. A cost model (gemm_host.h) sends
+ * them, and every product of one tile, to the direct flow: one workspace
+ * block for the compact copies, copies in, the device GEMM, C out.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -311,11 +316,114 @@ static void keep(gputile_status *s, gputile_status r)
         *s = r;
 }
 
+/* ---- the direct flow: small products (see gemm_host.h's cost model) ---- */
+
+/* One host operand in or C out: pinned memory straight to the copy
+ * engines; contiguous pageable memory by gputile_copy's methods; strided
+ * pageable memory by the driver's 2D copy (as a hand-written flow would). */
+static gputile_status move(gputile_matrix dst, gputile_matrix src, bool host_src,
+                           cudaStream_t stream)
+{
+    gputile_matrix host = host_src ? src : dst;
+    const size_t bytes = src.width * src.height * sizeof(float);
+    const bool packed = host.stride == host.width || host.height == 1;
+    if (!is_pinned(host) && packed)
+        return gputile__copy_pageable(dst.elements, src.elements, bytes,
+                                      host_src ? GPUTILE__COPY_H2D : GPUTILE__COPY_D2H, false,
+                                      stream);
+    return gputile__cuda_status(gputile__memcpy2d_async(
+        rect(dst, 0, 0, dst.width, dst.height), rect(src, 0, 0, src.width, src.height), stream));
+}
+
+static gputile_status direct(const gputile__gemm_choice *choice, const gputile__gemm_args *args,
+                             const gputile_matrix user[3], const gputile__memory at[3],
+                             cudaStream_t stream)
+{
+    const bool reads_ab = args->k != 0 && args->alpha != 0.0f, reads_c = args->beta != 0.0f;
+    const bool used[3] = {reads_ab, reads_ab, true};
+    bool host[3];
+    size_t off[3] = {0, 0, 0}, total = 0;
+    gputile_matrix dev[3];
+    for (int i = 0; i < 3; ++i) {
+        host[i] = at[i] == GPUTILE__MEMORY_HOST && used[i] && !gputile__is_empty(user[i]);
+        dev[i] = user[i];
+        if (host[i]) { /* compact copies in one block, 256-byte aligned */
+            off[i] = total;
+            total += (user[i].width * user[i].height * sizeof(float) + 255) & ~(size_t)255;
+        }
+    }
+    int device = 0;
+    void *ws = NULL;
+    gputile_status s = gputile__cuda_status(cudaGetDevice(&device));
+    if (s == GPUTILE_SUCCESS && total > 0)
+        s = gputile__cuda_status(gputile__workspace_acquire(&ws, total, device, stream));
+    for (int i = 0; i < 3 && s == GPUTILE_SUCCESS; ++i)
+        if (host[i]) {
+            dev[i].elements = (float *)((char *)ws + off[i]);
+            dev[i].stride = user[i].width;
+            if (i < 2 || reads_c)
+                s = move(dev[i], user[i], true, stream);
+        }
+    if (s == GPUTILE_SUCCESS) {
+        gputile__gemm_args ta = *args;
+        if (reads_ab) {
+            ta.a = dev[0].elements;
+            ta.lda = (int64_t)dev[0].stride;
+            ta.b = dev[1].elements;
+            ta.ldb = (int64_t)dev[1].stride;
+        }
+        ta.c = dev[2].elements;
+        ta.ldc = (int64_t)dev[2].stride;
+        s = gputile__gemm_execute(&choice[0], &ta, stream);
+    }
+    if (s == GPUTILE_SUCCESS && host[2])
+        s = move(user[2], dev[2], false, stream);
+    if (ws != NULL)
+        keep(&s, gputile__cuda_status(gputile__workspace_release(ws, stream)));
+    keep(&s, gputile__cuda_status(cudaStreamSynchronize(stream))); /* complete on return */
+    return s;
+}
+
+/* True when the cost model of gemm_host.h prefers the direct flow. */
+static bool take_direct(const gputile__gemm_args *args, const gputile_matrix user[3],
+                        const gputile__memory at[3])
+{
+    const bool reads_ab = args->k != 0 && args->alpha != 0.0f, reads_c = args->beta != 0.0f;
+    const size_t mb = tile_edge((size_t)args->m), nb = tile_edge((size_t)args->n);
+    const double tiles =
+        (double)(((size_t)args->m + mb - 1) / mb * (((size_t)args->n + nb - 1) / nb));
+    if (tiles <= 1)
+        return true;
+    double in = 0, out = 0;
+    for (int i = 0; i < 3; ++i)
+        if (at[i] == GPUTILE__MEMORY_HOST && !gputile__is_empty(user[i])) {
+            double bytes = (double)user[i].width * (double)user[i].height * sizeof(float);
+            if ((i < 2 && reads_ab) || (i == 2 && reads_c))
+                in += bytes;
+            if (i == 2)
+                out += bytes;
+        }
+    const double us_in = in / (GPUTILE__GEMM_HOST_COPY_GBS * 1e3),
+                 us_out = out / (GPUTILE__GEMM_HOST_COPY_GBS * 1e3);
+    const double us_gemm = reads_ab ? 2.0 * (double)args->m * (double)args->n * (double)args->k /
+                                          (GPUTILE__GEMM_HOST_TFLOPS * 1e6)
+                                    : 0;
+    const double st_in = in / (GPUTILE__GEMM_HOST_STAGED_GBS * 1e3),
+                 st_out = out / (GPUTILE__GEMM_HOST_STAGED_GBS * 1e3);
+    double longest = st_in > us_gemm ? st_in : us_gemm;
+    longest = longest > st_out ? longest : st_out;
+    const double piped = GPUTILE__GEMM_HOST_SETUP_US + longest + (st_in + us_gemm + st_out) / tiles;
+    return us_in + us_gemm + us_out <= piped;
+}
+
 gputile_status gputile__gemm_host(const gputile__gemm_choice *choice,
                                   const gputile__gemm_args *args, gputile_matrix a,
                                   gputile_matrix b, gputile_matrix c, const gputile__memory at[3],
                                   cudaStream_t stream)
 {
+    const gputile_matrix user[3] = {a, b, c};
+    if (take_direct(args, user, at))
+        return direct(choice, args, user, at, stream);
     pipeline *p = calloc(1, sizeof *p);
     if (p == NULL)
         return GPUTILE_ERROR_OUT_OF_MEMORY;

@@ -13,6 +13,23 @@
 #define GPUTILE__GEMM_HOST_TILE 2048   /* rows/cols of C per tile of the host GEMM */
 #define GPUTILE__GEMM_HOST_MAX_SPLIT 8 /* at most this many tiles along m and n */
 
+/* Direct flow or overlapped pipeline (issue 21): a cost model in
+ * microseconds. The direct flow is what a user writes by hand (copy the
+ * host operands into one workspace block, multiply, copy C out) with
+ * gputile_copy's methods for the copies: in/COPY + flops/FLOPS + out/COPY.
+ * The pipeline pays SETUP (three streams, events, two staging rings, a
+ * thread: 236 us for 8^3 on the H200, where the hand-written flow took 32)
+ * and then overlaps: SETUP + max(in/STAGED, flops/FLOPS, out/STAGED) plus
+ * one tile's share of each as fill and drain. A product of one tile has
+ * nothing to overlap: it always goes direct. On the H200 (issue 21) the
+ * pipeline lost to the hand-written flow up to 1024^3 and won from 2048^3
+ * (3.0 against 4.1 ms): with tiles of GPUTILE__GEMM_HOST_TILE, square
+ * products go direct up to 2048^3. Rates in GB/s and TFLOP/s. */
+#define GPUTILE__GEMM_HOST_SETUP_US 250.0
+#define GPUTILE__GEMM_HOST_COPY_GBS 40.0   /* gputile_copy of large pageable operands */
+#define GPUTILE__GEMM_HOST_STAGED_GBS 45.0 /* the pipeline's staged tiles */
+#define GPUTILE__GEMM_HOST_TFLOPS 40.0     /* the FP32 device GEMM */
+
 /* Runs args (m, n >= 1, pointers unset) on host and device operands a, b, c
  * (at[i] says where each lives) with choice's row and split, overlapping
  * transfers with the kernels; ordered after the work on `stream`; returns

@@ -105,7 +105,7 @@ static bool pinned_elsewhere(uintptr_t lo, uintptr_t hi)
     return false;
 }
 
-gputile_status gputile_pinned_register(void *ptr, size_t bytes, unsigned flags)
+gputile_status gputile__pin_register(void *ptr, size_t bytes, unsigned flags, int kind)
 {
     if (ptr == NULL)
         return GPUTILE_ERROR_NULL_POINTER;
@@ -152,7 +152,7 @@ gputile_status gputile_pinned_register(void *ptr, size_t bytes, unsigned flags)
     gputile__pin_lock();
     gputile__pin *mine = gputile__pin_find(lo);
     if (err == cudaSuccess)
-        mine->kind = GPUTILE__PIN_REGISTER;
+        mine->kind = kind;
     else
         gputile__pin_remove(mine);
     gputile__pin_unlock();
@@ -163,13 +163,13 @@ gputile_status gputile_pinned_register(void *ptr, size_t bytes, unsigned flags)
     return gputile__cuda_status(err);
 }
 
-gputile_status gputile_pinned_unregister(void *ptr)
+gputile_status gputile__pin_unregister(const void *ptr, int kind)
 {
     if (ptr == NULL)
         return GPUTILE_ERROR_NULL_POINTER;
     gputile__pin_lock();
     gputile__pin *e = gputile__pin_find((uintptr_t)ptr);
-    bool mine = e != NULL && e->key == ptr && e->kind == GPUTILE__PIN_REGISTER;
+    bool mine = e != NULL && e->key == ptr && e->kind == kind;
     uintptr_t lo = mine ? e->lo : 0;
     if (mine)
         gputile__pin_remove(e);
@@ -177,6 +177,16 @@ gputile_status gputile_pinned_unregister(void *ptr)
     if (!mine)
         return GPUTILE_ERROR_UNKNOWN_POINTER;
     return gputile__cuda_status(cudaHostUnregister((void *)lo));
+}
+
+gputile_status gputile_pinned_register(void *ptr, size_t bytes, unsigned flags)
+{
+    return gputile__pin_register(ptr, bytes, flags, GPUTILE__PIN_REGISTER);
+}
+
+gputile_status gputile_pinned_unregister(void *ptr)
+{
+    return gputile__pin_unregister(ptr, GPUTILE__PIN_REGISTER);
 }
 
 gputile_status gputile_pinned_device_pointer(void **device_ptr, const void *host_ptr)

@@ -103,3 +103,13 @@ bool gputile__pin_covers(const void *p, size_t n)
     gputile__pin_unlock();
     return yes;
 }
+
+bool gputile__pin_lookup(const void *p, gputile__pin *out)
+{
+    gputile__pin_lock();
+    const gputile__pin *e = gputile__pin_find((uintptr_t)p);
+    if (e != NULL)
+        *out = *e;
+    gputile__pin_unlock();
+    return e != NULL;
+}

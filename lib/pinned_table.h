@@ -21,7 +21,8 @@ typedef enum gputile__pin_kind {
     GPUTILE__PIN_REGISTER_PENDING, /* gputile_pinned_register() under way */
     GPUTILE__PIN_REGISTER,         /* gputile_pinned_register() */
     GPUTILE__PIN_POOL_USED,        /* a pool block handed out */
-    GPUTILE__PIN_POOL_CACHED       /* a pool block kept idle */
+    GPUTILE__PIN_POOL_CACHED,      /* a pool block kept idle */
+    GPUTILE__PIN_COPY_CACHE        /* gputile_copy_cache(): a user buffer kept registered */
 } gputile__pin_kind;
 
 typedef struct gputile__pin {
@@ -44,8 +45,12 @@ bool gputile__pin_insert(const gputile__pin *e);
 /* Removes the entry whose lo is e->lo (e may point into the table). */
 void gputile__pin_remove(const gputile__pin *e);
 /* Without the lock: true when [p, p + n) lies inside one live pinned entry
- * (used, not cached or pending). */
+ * (used, not cached or pending; copy-cache entries count as not pinned:
+ * gputile_copy() asks gputile__pin_lookup() for them). */
 bool gputile__pin_covers(const void *p, size_t n);
+/* Without the lock: copies the entry holding address p into *out (a copy:
+ * the table may move as soon as the lock is dropped); false when none. */
+bool gputile__pin_lookup(const void *p, gputile__pin *out);
 
 /* ---- the GPUTILE_PINNED_* flags: one row each ----
  * X(public flag, its cudaHostAlloc flag, its cudaHostRegister flag,
@@ -79,5 +84,11 @@ unsigned gputile__host_register_flags(unsigned flags);
  * knows, UNSUPPORTED when the device cannot map host memory and MAPPED is
  * set. */
 gputile_status gputile__check_pinned_flags(unsigned flags);
+/* gputile_pinned_register() recording the range as `kind` (REGISTER or
+ * COPY_CACHE): same checks, same statuses. */
+gputile_status gputile__pin_register(void *ptr, size_t bytes, unsigned flags, int kind);
+/* Unregisters the range registered at exactly ptr as `kind`; NULL_POINTER,
+ * or UNKNOWN_POINTER for any other pointer or kind. */
+gputile_status gputile__pin_unregister(const void *ptr, int kind);
 
 #endif /* GPUTILE_PINNED_TABLE_H */

@@ -26,11 +26,11 @@
  * 4 GiB) 32 x 4 x 16 with streaming stores (copy_threads.c) gave 42-47 GB/s
  * host->device and 48.7-50.6 device->host, 16 x 6 x 16 with memcpy 32-52
  * and 38-42. The pinned DMA itself runs at 55.4 GB/s. */
-#define GPUTILE__STAGE_CHUNK ((size_t)32 << 20)    /* pinned buffer size, largest chunk */
-#define GPUTILE__STAGE_MIN_CHUNK ((size_t)1 << 20) /* smallest chunk of a pipelined copy */
-#define GPUTILE__STAGE_BUFFERS 4                   /* pinned buffers per pipelined copy */
-#define GPUTILE__STAGE_MAX_BUFFERS 8               /* the most gputile__stage_tune() allows */
-#define GPUTILE__STAGE_MIN_BYTES ((size_t)4 << 20) /* smaller pageable copies: cudaMemcpyAsync */
+#define GPUTILE__STAGE_CHUNK ((size_t)32 << 20)     /* pinned buffer size, largest chunk */
+#define GPUTILE__STAGE_MIN_CHUNK ((size_t)1 << 20)  /* smallest chunk of a pipelined copy */
+#define GPUTILE__STAGE_BUFFERS 4                    /* pinned buffers per pipelined copy */
+#define GPUTILE__STAGE_MAX_BUFFERS 8                /* the most gputile__stage_tune() allows */
+#define GPUTILE__STAGE_RAMP_FIRST ((size_t)1 << 20) /* first and last chunk of a long copy */
 
 /* Pinned staging buffers for pipelined copies between pageable host memory
  * and the device on one stream. Not thread-safe: one user at a time. */

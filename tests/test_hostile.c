@@ -878,6 +878,42 @@ CALL(copy_dev_overlap)
     return gputile_copy(D->d, D->d + 2, 16, NULL);
 }
 
+/* ---- gputile_copy_cache, gputile_copy_uncache (issue 21) --------------------------- */
+CALL(ccache_null)
+{
+    return gputile_copy_cache(NULLP, 64);
+}
+CALL(ccache_zero)
+{
+    return gputile_copy_cache(H.a, 0);
+}
+CALL(ccache_wrap)
+{
+    return gputile_copy_cache((void *)(UINTPTR_MAX - 15), 32);
+}
+CALL(ccache_registered)
+{
+    OK(gputile_pinned_register(reg_buf, 100, 0));
+    gputile_status s = gputile_copy_cache(reg_buf + 200, 100); /* same page */
+    OK(gputile_pinned_unregister(reg_buf));
+    return s;
+}
+CALL(cuncache_null)
+{
+    return gputile_copy_uncache(NULLP);
+}
+CALL(cuncache_unknown)
+{
+    return gputile_copy_uncache(H.a);
+}
+CALL(cuncache_registered)
+{
+    OK(gputile_pinned_register(reg_buf, 100, 0));
+    gputile_status s = gputile_copy_uncache(reg_buf);
+    OK(gputile_pinned_unregister(reg_buf));
+    return s;
+}
+
 /* ---- the facade --------------------------------------------------------------- */
 CALL(sub_out_null)
 {
@@ -1128,6 +1164,14 @@ static const row rows[] = {
     ROW(gputile_copy, "ranges overlap", CPU, NULL, copy_overlap, ALI),
     ROW(gputile_copy, "host to host", GPU, NULL, copy_host_to_host, I_),
     ROW(gputile_copy, "device ranges overlap", GPU, NULL, copy_dev_overlap, ALI),
+    ROW(gputile_copy_cache, "host NULL", CPU, NULL, ccache_null, NUL),
+    ROW(gputile_copy_cache, "0 bytes", CPU, NULL, ccache_zero, I_),
+    ROW(gputile_copy_cache, "range wraps the address space", CPU, NULL, ccache_wrap, OVF),
+    ROW(gputile_copy_cache, "pages already registered", GPU, NULL, ccache_registered,
+        GPUTILE_ERROR_ALREADY_REGISTERED),
+    ROW(gputile_copy_uncache, "host NULL", CPU, NULL, cuncache_null, NUL),
+    ROW(gputile_copy_uncache, "never cached", CPU, NULL, cuncache_unknown, UNK),
+    ROW(gputile_copy_uncache, "registered, not cached", GPU, NULL, cuncache_registered, UNK),
 
     ROW(gputile_submatrix, "out NULL", CPU, NULL, sub_out_null, NUL),
     ROW(gputile_submatrix, "elements NULL", CPU, NULL, sub_elements_null, NUL),
@@ -1319,6 +1363,19 @@ CALL(v_copy)
         cr_assert(memcmp(H.d, H.a, sizeof(float) * N * N) == 0, "valid copy: wrong bytes");
     return s;
 }
+CALL(v_copy_cache)
+{
+    const size_t n = sizeof(float) * N * N; /* D->d's size */
+    gputile_status s = gputile_copy_cache(reg_buf + 10, 5000);
+    if (s == GPUTILE_SUCCESS && have_device) { /* a copy inside the cached range, both ways */
+        memset(reg_buf + 10, 7, n);
+        OK(gputile_copy(D->d, reg_buf + 10, n, NULL));
+        memset(reg_buf + 10, 0, n);
+        OK(gputile_copy(reg_buf + 10, D->d, n, NULL));
+        cr_assert(reg_buf[10] == 7 && reg_buf[9 + n] == 7, "valid cached copy: wrong bytes");
+    }
+    return s == GPUTILE_SUCCESS ? gputile_copy_uncache(reg_buf + 10) : s;
+}
 CALL(v_submatrix)
 {
     gputile_status s = gputile_submatrix(HA, 1, 2, 2, 3, &H.m);
@@ -1367,6 +1424,8 @@ static const valid valids[] = {
     {"gputile_pool_release", v_pool_release, 0},
     {"gputile_pool_get_stats", v_pool_stats, 0},
     {"gputile_copy", v_copy, NODEV},
+    {"gputile_copy_cache", v_copy_cache, NODEV},
+    {"gputile_copy_uncache", v_copy_cache, NODEV},
     {"gputile_submatrix", v_submatrix, 0},
     {"gputile_matrix_alloc_device", v_matrix_alloc, NODEV},
     {"gputile_matrix_free_device", v_matrix_alloc, NODEV},

@@ -151,6 +151,32 @@ Test(pinned_args, copy_rejects_bad_arguments)
         cr_assert(a[i] == 1 && b[i] == 2, "memory written on error at %zu", i);
 }
 
+Test(pinned_args, copy_cache_rejects_bad_arguments)
+{
+    char buf[64];
+    memset(buf, 3, sizeof buf);
+    EXPECT(gputile_copy_cache(NULLP, 64), GPUTILE_ERROR_NULL_POINTER);
+    EXPECT(gputile_copy_cache(buf, 0), GPUTILE_ERROR_INVALID_VALUE);
+    EXPECT(gputile_copy_cache((void *)(UINTPTR_MAX - 10), 100), GPUTILE_ERROR_OVERFLOW);
+    EXPECT(gputile_copy_cache((void *)(UINTPTR_MAX - 4000), 100), GPUTILE_ERROR_OVERFLOW);
+    EXPECT(gputile_copy_cache(buf, SIZE_MAX), GPUTILE_ERROR_OVERFLOW);
+    EXPECT(gputile_copy_uncache(NULL), GPUTILE_ERROR_NULL_POINTER);
+    EXPECT(gputile_copy_uncache(buf), GPUTILE_ERROR_UNKNOWN_POINTER);
+    for (size_t i = 0; i < sizeof buf; ++i)
+        cr_assert(buf[i] == 3, "memory written on error at %zu", i);
+}
+
+Test(pinned_args, copy_cache_without_device)
+{
+    if (have_device())
+        cr_skip_test("a device is present: GPU suite test_copies covers the cache");
+    static char buf[8192];
+    EXPECT(gputile_copy_cache(buf, sizeof buf), GPUTILE_ERROR_NO_DEVICE);
+    /* the failed call left nothing behind: no entry to drop, nothing pinned */
+    EXPECT(gputile_copy_uncache(buf), GPUTILE_ERROR_UNKNOWN_POINTER);
+    EXPECT(gputile_pinned_unregister(buf), GPUTILE_ERROR_UNKNOWN_POINTER);
+}
+
 Test(pinned_args, status_texts)
 {
     cr_assert_str_eq(gputile_status_name(GPUTILE_ERROR_UNKNOWN_POINTER),

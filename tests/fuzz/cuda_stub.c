@@ -54,6 +54,11 @@ cudaError_t cudaEventSynchronize(cudaEvent_t e)
     (void)e;
     NO_DEVICE;
 }
+cudaError_t cudaEventQuery(cudaEvent_t e)
+{
+    (void)e;
+    NO_DEVICE;
+}
 cudaError_t cudaFree(void *p)
 {
     (void)p;

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * copy_policy.h: how gputile_copy() moves pageable host memory (internal;
+ * copy_policy.c chooses, bounce_copy.c and staged_copy.c run the methods).
+ *
+ * Three methods, by size:
+ *  - DIRECT: the driver's own call (cudaMemcpyAsync from pageable memory):
+ *    one driver thread stages through the driver's small pinned buffers;
+ *    cheapest for small copies (no thread wake-up, no event).
+ *  - BOUNCE: one pinned bounce buffer of the library (bounce_copy.c): the
+ *    copy threads fill or drain it, in up to GPUTILE__BOUNCE_MAX_PIECES
+ *    pieces so that memcpy and DMA overlap; no pipeline to set up.
+ *  - STAGED: the ring of pooled pinned buffers with ramped chunks
+ *    (staged_copy.c), for large copies.
+ * The crossovers are one table, GPUTILE__COPY_POLICY_TABLE, with a row per
+ * device kind (compute capability major; the last row is the default).
+ * They are stated in gputile_copy(3); `gputile-bench transfer --crossovers`
+ * measures them on a device and prints the row to paste here.
+ */
+#ifndef GPUTILE_COPY_POLICY_H
+#define GPUTILE_COPY_POLICY_H
+
+#include <stddef.h>
+
+#include "internal.h"
+
+typedef enum gputile__copy_method {
+    GPUTILE__COPY_DIRECT,
+    GPUTILE__COPY_BOUNCE,
+    GPUTILE__COPY_STAGED
+} gputile__copy_method;
+
+typedef enum gputile__copy_dir { GPUTILE__COPY_H2D, GPUTILE__COPY_D2H } gputile__copy_dir;
+
+/* The bounce buffers: each holds the largest copy the BOUNCE method takes
+ * (a larger one is STAGED whatever the table says). */
+#define GPUTILE__BOUNCE_BYTES ((size_t)16 << 20)
+#define GPUTILE__BOUNCE_SLOTS 4                     /* buffers per device (concurrent copies) */
+#define GPUTILE__BOUNCE_MAX_PIECES 4                /* pieces of one bounce copy */
+#define GPUTILE__BOUNCE_PIECE_MIN ((size_t)1 << 20) /* smallest piece */
+
+#define GPUTILE__KiB(n) ((size_t)(n) << 10)
+#define GPUTILE__MiB(n) ((size_t)(n) << 20)
+
+/* X(cc major (0: any device), host->device: BOUNCE from, STAGED from,
+ *   device->host: BOUNCE from, STAGED from), bytes; sizes below the BOUNCE
+ * crossover go DIRECT. Defaults until measured (issue 21): the H200's
+ * pageable cudaMemcpy reached 8-10 GB/s host->device and 15-17 GB/s
+ * device->host, the pinned DMA 55.3 GB/s and one memcpy thread ~12 GB/s
+ * (ANCHORS.md); the staged ring lost to cudaMemcpy below 4-16 MiB. The
+ * lead replaces the Hopper row with `gputile-bench transfer --crossovers`
+ * on the H200. */
+#define GPUTILE__COPY_POLICY_TABLE(X)                                           \
+    X(9, GPUTILE__KiB(64), GPUTILE__MiB(8), GPUTILE__KiB(256), GPUTILE__MiB(8)) \
+    X(0, GPUTILE__KiB(64), GPUTILE__MiB(8), GPUTILE__KiB(256), GPUTILE__MiB(8))
+
+/* The crossovers of the current device's row (its compute capability). */
+typedef struct gputile__copy_policy {
+    size_t bounce_from[2]; /* by gputile__copy_dir */
+    size_t staged_from[2];
+} gputile__copy_policy;
+
+/* The policy of a device of compute capability major `major`. */
+const gputile__copy_policy *gputile__copy_policy_for(int major);
+/* The method for a pageable copy of `bytes` in direction `dir` under policy
+ * `p` (or the method forced by gputile__copy_force()). */
+gputile__copy_method gputile__copy_choose(const gputile__copy_policy *p, gputile__copy_dir dir,
+                                          size_t bytes);
+/* Tests and gputile-bench only: every later pageable copy uses `method`
+ * (-1 restores the policy). BOUNCE above GPUTILE__BOUNCE_BYTES is STAGED. */
+void gputile__copy_force(int method);
+/* Tests and gputile-bench only: the current device's crossovers
+ * (GPUTILE_ERROR_NO_DEVICE without one). */
+gputile_status gputile__copy_crossovers(int dir, size_t *bounce_from, size_t *staged_from);
+
+/* ---- copy.c ---- */
+/* A copy between pageable host memory and the device (direction `dir`) by
+ * the method the policy picks for the current device; partial: the host
+ * range starts inside a cached registration but does not lie inside it (the
+ * driver's own call cannot take it). Host->device returns when src may be
+ * reused and dst is complete in the order of `stream`; device->host when
+ * dst holds the data. */
+gputile_status gputile__copy_pageable(void *dst, const void *src, size_t bytes,
+                                      gputile__copy_dir dir, bool partial, cudaStream_t stream);
+
+/* ---- bounce_copy.c ---- */
+/* Pageable host -> device of `bytes` (<= GPUTILE__BOUNCE_BYTES) through a
+ * bounce buffer, on `stream` after its earlier work: returns when src may
+ * be reused; dst is complete in the order of `stream`. *done is false (and
+ * nothing was queued) when every bounce buffer of the device is in use:
+ * the caller copies another way. */
+gputile_status gputile__bounce_upload(void *dst, const void *src, size_t bytes, cudaStream_t stream,
+                                      bool *done);
+/* Device -> pageable host, the same way; returns when dst holds the data. */
+gputile_status gputile__bounce_download(void *dst, const void *src, size_t bytes,
+                                        cudaStream_t stream, bool *done);
+/* Pieces of a bounce copy of `bytes`. */
+int gputile__bounce_pieces(size_t bytes);
+
+#endif /* GPUTILE_COPY_POLICY_H */

@@ -1,0 +1,337 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_copies.c (GPU): gputile_copy's methods for pageable memory (issue
+ * 21): sizes at each crossover of the device's policy row, one byte either
+ * side, both directions, every byte and guard band checked; each method
+ * forced across its own boundaries (bounce pieces, the bounce buffer's
+ * size, the staging ramp); back-to-back host->device copies that return
+ * before their DMA ends; the registration cache (semantics, errors, copies
+ * that reach past a cached range); and copies racing registrations and
+ * gputile_pinned_unregister() of unrelated buffers in another thread.
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, sysconf */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <criterion/criterion.h>
+
+#include "gputile.h"
+#include "support/gpu.h"
+#include "support/expect.h"
+
+/* libgputile internals that tests may turn (lib/copy_policy.h): methods
+ * DIRECT 0, BOUNCE 1, STAGED 2; directions host->device 0, device->host 1. */
+void gputile__copy_force(int method);
+gputile_status gputile__copy_crossovers(int dir, size_t *bounce_from, size_t *staged_from);
+enum { DIRECT, BOUNCE, STAGED };
+enum { H2D, D2H };
+static const char *const method_name[] = {"direct", "bounce", "staged"};
+
+static const size_t KiB = (size_t)1 << 10, MiB = (size_t)1 << 20;
+#define GUARD 4096
+
+static void fill_random(unsigned char *p, size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t r = gputest_rand();
+        memcpy(p + i, &r, 8);
+    }
+    for (; i < n; ++i)
+        p[i] = (unsigned char)gputest_rand();
+}
+
+static size_t first_diff(const unsigned char *a, const unsigned char *b, size_t n)
+{
+    if (memcmp(a, b, n) == 0)
+        return n;
+    size_t i = 0;
+    while (a[i] == b[i])
+        ++i;
+    return i;
+}
+
+static size_t count_not(const unsigned char *p, size_t n, unsigned char v)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < n; ++i)
+        bad += p[i] != v;
+    return bad;
+}
+
+/* Pageable host -> device -> pageable host of n bytes with poisoned guard
+ * bands on every destination; the source is overwritten as soon as the
+ * upload returns (it may be reused then), the download's destination is
+ * read as soon as it returns (it holds the data then). */
+static void round_trip(size_t n, cudaStream_t stream, const char *what)
+{
+    unsigned char *src = malloc(n + 2 * GUARD), *dst = malloc(n + 2 * GUARD);
+    unsigned char *want = malloc(n + 1), *back = malloc(n + 2 * GUARD), *dev;
+    cr_assert(src && dst && want && back);
+    GPUTEST_CUDA(cudaMalloc((void **)&dev, n + 2 * GUARD));
+    GPUTEST_CUDA(cudaMemset(dev, 0xa5, n + 2 * GUARD));
+    GPUTEST_CUDA(cudaDeviceSynchronize());
+    fill_random(want, n);
+    memcpy(src + GUARD, want, n);
+
+    OK(gputile_copy(dev + GUARD, src + GUARD, n, stream));
+    memset(src + GUARD, 0x11, n);
+    memset(dst, 0x5c, n + 2 * GUARD);
+    OK(gputile_copy(dst + GUARD, dev + GUARD, n, stream)); /* after the upload, in stream order */
+    size_t at = first_diff(dst + GUARD, want, n);
+    cr_assert_eq(at, n, "%s, %zu bytes: byte %zu differs after the round trip", what, n, at);
+    cr_assert_eq(count_not(dst, GUARD, 0x5c), 0, "%s, %zu bytes: host guard before written", what,
+                 n);
+    cr_assert_eq(count_not(dst + GUARD + n, GUARD, 0x5c), 0,
+                 "%s, %zu bytes: host guard after written", what, n);
+
+    GPUTEST_CUDA(cudaMemcpy(back, dev, n + 2 * GUARD, cudaMemcpyDeviceToHost));
+    cr_assert_eq(count_not(back, GUARD, 0xa5), 0, "%s, %zu bytes: device guard before written",
+                 what, n);
+    cr_assert_eq(count_not(back + GUARD + n, GUARD, 0xa5), 0,
+                 "%s, %zu bytes: device guard after written", what, n);
+    cr_assert_eq(first_diff(back + GUARD, want, n), n, "%s, %zu bytes: device bytes", what, n);
+
+    GPUTEST_CUDA(cudaFree(dev));
+    free(src);
+    free(dst);
+    free(want);
+    free(back);
+}
+
+static gputile_pool_stats pool_stats(void)
+{
+    gputile_pool_stats st = GPUTILE_POOL_STATS_INIT;
+    OK(gputile_pool_get_stats(&st));
+    return st;
+}
+
+/* ---- the crossovers ---------------------------------------------------------- */
+
+Test(copies, sizes_around_each_crossover, .init = gputest_require_device, .timeout = 240)
+{
+    cudaStream_t stream;
+    GPUTEST_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    for (int dir = H2D; dir <= D2H; ++dir) {
+        size_t bounce_from, staged_from;
+        OK(gputile__copy_crossovers(dir, &bounce_from, &staged_from));
+        cr_assert(bounce_from > 1 && staged_from > bounce_from, "policy row out of order");
+        const size_t at[] = {bounce_from, staged_from};
+        for (int c = 0; c < 2; ++c)
+            for (size_t n = at[c] - 1; n <= at[c] + 1; ++n)
+                round_trip(n, n % 2 ? stream : NULL,
+                           dir == H2D ? "crossover (h2d row)" : "crossover (d2h row)");
+    }
+    GPUTEST_CUDA(cudaStreamDestroy(stream));
+    cr_assert_eq(pool_stats().in_use_blocks, 0, "staging buffers leaked");
+}
+
+Test(copies, each_method_across_its_boundaries, .init = gputest_require_device, .timeout = 300)
+{
+    /* 1 byte; odd pages; one bounce piece and two, three, four (pieces of
+     * 1 MiB); the bounce buffer's size and one byte past it (staged
+     * instead); the staging ramp's shortest and a long uneven one. */
+    static const size_t sizes[] = {
+        1,           4095,           65537,    MiB - 1,        2 * MiB + 5,       3 * MiB + 4097,
+        4 * MiB - 1, (16 << 20) - 1, 16 << 20, (16 << 20) + 1, (37 << 20) + 12345};
+    cudaStream_t stream;
+    GPUTEST_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    for (int m = DIRECT; m <= STAGED; ++m) {
+        gputile__copy_force(m);
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i)
+            round_trip(sizes[i], i % 2 ? stream : NULL, method_name[m]);
+    }
+    gputile__copy_force(-1);
+    GPUTEST_CUDA(cudaStreamDestroy(stream));
+    cr_assert_eq(pool_stats().in_use_blocks, 0, "staging buffers leaked");
+}
+
+Test(copies, uploads_back_to_back_reuse_the_bounce_buffers, .init = gputest_require_device,
+     .timeout = 120)
+{
+    /* Host->device bounce copies return before their DMAs end: twelve in a
+     * row (three times the buffers per device), each source overwritten at
+     * once, must all land intact. */
+    enum { COPIES = 12 };
+    const size_t n = 3 * MiB + 777;
+    unsigned char *src = malloc(n), *want = malloc(COPIES * n), *back = malloc(COPIES * n), *dev;
+    cr_assert(src && want && back);
+    GPUTEST_CUDA(cudaMalloc((void **)&dev, COPIES * n));
+    cudaStream_t stream;
+    GPUTEST_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    fill_random(want, COPIES * n);
+    gputile__copy_force(BOUNCE);
+    for (int i = 0; i < COPIES; ++i) {
+        memcpy(src, want + i * n, n);
+        OK(gputile_copy(dev + i * n, src, n, stream));
+    }
+    gputile__copy_force(-1);
+    GPUTEST_CUDA(cudaStreamSynchronize(stream));
+    GPUTEST_CUDA(cudaMemcpy(back, dev, COPIES * n, cudaMemcpyDeviceToHost));
+    size_t at = first_diff(back, want, COPIES * n);
+    cr_assert_eq(at, COPIES * n, "byte %zu (copy %zu) differs", at, at / n);
+    GPUTEST_CUDA(cudaStreamDestroy(stream));
+    GPUTEST_CUDA(cudaFree(dev));
+    free(src);
+    free(want);
+    free(back);
+}
+
+/* ---- the registration cache ---------------------------------------------------- */
+
+static bool driver_says_pinned(const void *p)
+{
+    struct cudaPointerAttributes a;
+    GPUTEST_CUDA(cudaPointerGetAttributes(&a, p));
+    return a.type == cudaMemoryTypeHost;
+}
+
+Test(copies, cache_semantics_and_errors, .init = gputest_require_device, .timeout = 120)
+{
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE), n = 8 * MiB + 123;
+    unsigned char *mem = aligned_alloc(page, 16 * MiB), *buf = mem + 100; /* unaligned start */
+    unsigned char *want = malloc(n), *dev;
+    cr_assert(mem && want);
+    GPUTEST_CUDA(cudaMalloc((void **)&dev, 16 * MiB));
+    fill_random(want, n);
+    memcpy(buf, want, n);
+
+    OK(gputile_copy_cache(buf, n));
+    cr_assert(driver_says_pinned(buf) && driver_says_pinned(buf + n - 1), "not registered");
+    OK(gputile_copy_cache(buf, n));     /* again: a no-op */
+    OK(gputile_copy_cache(buf, n / 2)); /* a smaller range at the same address: a no-op */
+    EXPECT(gputile_copy_cache(buf, 10 * MiB), GPUTILE_ERROR_ALREADY_REGISTERED); /* larger */
+    EXPECT(gputile_copy_cache(buf + 4096, 100), GPUTILE_ERROR_ALREADY_REGISTERED);
+    EXPECT(gputile_pinned_register(buf + 8192, 100, 0), GPUTILE_ERROR_ALREADY_REGISTERED);
+    EXPECT(gputile_pinned_unregister(buf), GPUTILE_ERROR_UNKNOWN_POINTER); /* not its kind */
+    EXPECT(gputile_copy_uncache(buf + 1), GPUTILE_ERROR_UNKNOWN_POINTER);
+
+    /* Copies of the cached buffer take no staging buffer and keep the
+     * pageable contract: complete on return, both ways. */
+    gputile_pool_stats before = pool_stats();
+    cudaStream_t stream;
+    GPUTEST_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    OK(gputile_copy(dev, buf, n, stream));
+    memset(buf, 0x33, n); /* after the return: must not reach the device */
+    OK(gputile_copy(buf, dev, n, stream));
+    cr_assert_eq(first_diff(buf, want, n), n, "cached round trip");
+    gputile_pool_stats after = pool_stats();
+    cr_assert_eq(after.hits + after.misses, before.hits + before.misses,
+                 "a cached copy used staging buffers");
+
+    /* A range that starts in the cached buffer and reaches past it is
+     * pageable memory: staged, right either way. */
+    unsigned char *tail = buf + n - 4096;
+    memset(tail + 4096, 0x77, 3 * MiB);
+    OK(gputile_copy(dev, tail, 3 * MiB + 4096, stream));
+    memset(tail, 0, 3 * MiB + 4096);
+    OK(gputile_copy(tail, dev, 3 * MiB + 4096, stream));
+    cr_assert_eq(first_diff(tail, want + n - 4096, 4096), 4096, "partial range: cached part");
+    cr_assert_eq(count_not(tail + 4096, 3 * MiB, 0x77), 0, "partial range: pageable part");
+
+    OK(gputile_copy_uncache(buf));
+    EXPECT(gputile_copy_uncache(buf), GPUTILE_ERROR_UNKNOWN_POINTER);
+    cr_assert(!driver_says_pinned(buf), "still registered after gputile_copy_uncache");
+    memcpy(buf, want, n);
+    round_trip(n, stream, "after uncache");
+    OK(gputile_copy_cache(buf, n)); /* and again after the drop */
+    OK(gputile_copy_uncache(buf));
+
+    GPUTEST_CUDA(cudaStreamDestroy(stream));
+    GPUTEST_CUDA(cudaFree(dev));
+    free(mem);
+    free(want);
+    cr_assert_eq(pool_stats().in_use_blocks, 0);
+}
+
+/* ---- copies racing unrelated registrations ---------------------------------------- */
+
+typedef struct racer {
+    volatile int *stop;
+    int id;
+    size_t errors;
+} racer;
+
+/* Registers and unregisters 64 unrelated buffers, over and over: the pin
+ * table grows, shrinks and moves under the copies. */
+static void *churn(void *arg)
+{
+    racer *r = arg;
+    enum { BUFS = 64 };
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    unsigned char *bufs[BUFS];
+    for (int i = 0; i < BUFS; ++i)
+        bufs[i] = aligned_alloc(page, 2 * page);
+    while (!*r->stop) {
+        for (int i = 0; i < BUFS; ++i)
+            r->errors += bufs[i] == NULL || gputile_pinned_register(bufs[i], page, 0) != 0;
+        for (int i = BUFS - 1; i >= 0; --i)
+            r->errors += bufs[i] != NULL && gputile_pinned_unregister(bufs[i]) != 0;
+    }
+    for (int i = 0; i < BUFS; ++i)
+        free(bufs[i]);
+    return NULL;
+}
+
+/* Copies of a cached buffer and of pageable buffers (every method) until
+ * stopped, every byte checked. */
+static void *copier(void *arg)
+{
+    racer *r = arg;
+    const size_t sizes[] = {4 * KiB + r->id, 300 * KiB + 1, 2 * MiB + 3, 9 * MiB + 5};
+    const size_t most = 9 * MiB + 5, pg = (size_t)sysconf(_SC_PAGESIZE);
+    /* pages of its own: another copier's cached buffer must not share one */
+    unsigned char *cached = aligned_alloc(pg, (most + pg - 1) / pg * pg);
+    unsigned char *page = malloc(most), *back = malloc(most), *dev;
+    cudaStream_t stream;
+    if (cached == NULL || page == NULL || back == NULL ||
+        cudaMalloc((void **)&dev, most) != cudaSuccess ||
+        cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking) != cudaSuccess) {
+        ++r->errors;
+        return NULL;
+    }
+    fill_random(cached, most);
+    fill_random(page, most);
+    r->errors += gputile_copy_cache(cached, most) != 0;
+    for (int round = 0; !*r->stop || round < 2; ++round)
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i) {
+            unsigned char *src = (round + (int)i) % 2 ? cached : page;
+            r->errors += gputile_copy(dev, src, sizes[i], stream) != 0;
+            memset(back, 0, sizes[i]);
+            r->errors += gputile_copy(back, dev, sizes[i], stream) != 0;
+            r->errors += memcmp(back, src, sizes[i]) != 0;
+        }
+    r->errors += gputile_copy_uncache(cached) != 0;
+    (void)cudaStreamDestroy(stream);
+    (void)cudaFree(dev);
+    free(cached);
+    free(page);
+    free(back);
+    return NULL;
+}
+
+Test(copies, copies_race_unrelated_unregister, .init = gputest_require_device, .timeout = 120)
+{
+    enum { COPIERS = 4 };
+    volatile int stop = 0;
+    racer rs[COPIERS + 1];
+    pthread_t t[COPIERS + 1];
+    for (int i = 0; i <= COPIERS; ++i) {
+        rs[i] = (racer){&stop, i, 0};
+        cr_assert_eq(pthread_create(&t[i], NULL, i == 0 ? churn : copier, &rs[i]), 0);
+    }
+    struct timespec two = {2, 0};
+    nanosleep(&two, NULL);
+    stop = 1;
+    size_t errors = 0;
+    for (int i = 0; i <= COPIERS; ++i) {
+        pthread_join(t[i], NULL);
+        errors += rs[i].errors;
+    }
+    cr_assert_eq(errors, 0, "%zu failed calls or wrong bytes under concurrent unregistration",
+                 errors);
+    cr_assert_eq(pool_stats().in_use_blocks, 0);
+}
