@@ -48,6 +48,9 @@ struct gputile_abi_function_table {
     FN(gputile_pool_release);
     FN(gputile_pool_get_stats);
     FN(gputile_copy);
+    /* batched GEMM (issue 20) */
+    FN(gputile_gemm_strided_batched);
+    FN(gputile_gemm_batched);
     /* gputile_facade.h (static inline) */
     FN(gputile_matrix_view);
     FN(gputile_get_element);
