@@ -28,7 +28,8 @@ static const char usage_text[] =
 static const char all_usage[] =
     "usage: gputile-bench all [--quick] [--csv] [--runs N] [--warmup N]\n"
     "  every section in turn: info, gemm, gemm --batched, histogram, transfer (minutes);\n"
-    "  --quick: fewer GEMM shapes and batches, 2^26 histogram samples over 5 bin counts, transfers up to\n"
+    "  --quick: fewer GEMM shapes and batches, 2^26 histogram samples over 5 bin counts, transfers "
+    "up to\n"
     "  256 MiB without the staging sweep, host GEMM at 4096 only\n";
 
 /* One section of `all': the command and its arguments, full and --quick. */

@@ -51,8 +51,7 @@ constexpr int PAD = 4;
 __device__ __forceinline__ void copy16(float *dst, const float *src, int bytes)
 {
     const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d), "l"(src),
-                 "r"(bytes));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d), "l"(src), "r"(bytes));
 }
 
 /* 4-byte copy, or a zero when !ok. */
@@ -78,8 +77,8 @@ __device__ __forceinline__ void wait_all_but_one()
  * cols_left of it inside the matrix, both >= 1) into shared memory at s,
  * COLS + PAD floats per row, by the TPP threads of a pair (lt: this one). */
 template <int ROWS, int COLS, int TPP, bool VEC>
-__device__ __forceinline__ void load_tile(float *s, const float *src, int64_t ld,
-                                          int64_t rows_left, int64_t cols_left, int lt)
+__device__ __forceinline__ void load_tile(float *s, const float *src, int64_t ld, int64_t rows_left,
+                                          int64_t cols_left, int lt)
 {
     constexpr int Q = COLS / 4; /* 16-byte groups per row */
     static_assert(ROWS * Q % TPP == 0, "the window must split evenly among the threads");
@@ -252,8 +251,7 @@ static __global__ void __launch_bounds__(THREADS, MINB)
 
         if (chunk == chunks - 1) { /* the pair's last slice: C = alpha acc + beta C */
             if (cur.ok) {
-                const bool vec_c =
-                    !TB && (uintptr_t)cur.v.c % 16 == 0 && cur.v.ldc % 4 == 0;
+                const bool vec_c = !TB && (uintptr_t)cur.v.c % 16 == 0 && cur.v.ldc % 4 == 0;
 #pragma unroll
                 for (int i = 0; i < RM; ++i) {
                     const int64_t row = cur.m0 + (TA ? lm * 4 + i : lm + LM * i);
@@ -264,9 +262,9 @@ static __global__ void __launch_bounds__(THREADS, MINB)
                     for (int h = 0; h < RN / 4; ++h) {
                         const int64_t col0 = cur.n0 + (TB ? ln + LN * 4 * h : ln * 4 + 4 * LN * h);
                         if (vec_c && col0 + 3 < p.n) {
-                            float4 v = make_float4(p.alpha * acc[i][4 * h], p.alpha * acc[i][4 * h + 1],
-                                                   p.alpha * acc[i][4 * h + 2],
-                                                   p.alpha * acc[i][4 * h + 3]);
+                            float4 v = make_float4(
+                                p.alpha * acc[i][4 * h], p.alpha * acc[i][4 * h + 1],
+                                p.alpha * acc[i][4 * h + 2], p.alpha * acc[i][4 * h + 3]);
                             float4 *dst = reinterpret_cast<float4 *>(crow + col0);
                             if (p.beta != 0.0f) {
                                 const float4 o = *dst;
@@ -317,7 +315,7 @@ static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan 
     const int64_t tiles_n = (p->n + BN - 1) / BN, tiles = (p->m + BM - 1) / BM * tiles_n;
     const int64_t pairs = tiles * (p->batch > 0 ? p->batch : 1);
     kernel<<<(unsigned)plan->grid_blocks, THREADS, C::SMEM_BYTES, stream>>>(*p, tiles_n, tiles,
-                                                                          pairs);
+                                                                            pairs);
     return cudaGetLastError();
 }
 

@@ -82,17 +82,17 @@
  * slices copied to shared memory with cp.async (16 bytes where aligned)
  * one step ahead of the FFMAs. Any shape (C in bm x bn tiles, k in slices
  * of bk); AUTO picks them for batches of small C. */
-#define GPUTILE__GEMM_BATCHED_ROWS(X)                                                             \
-    X(BATCHED_16, GPUTILE_ALGO_BATCHED_16, "batched16", GPUTILE__FP32, 16, 16, 16, 128, 5, 4, 4,  \
-      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                               \
-    X(BATCHED_32, GPUTILE_ALGO_BATCHED_32, "batched32", GPUTILE__FP32, 32, 32, 16, 128, 4, 4, 8,  \
-      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                               \
-    X(BATCHED_64, GPUTILE_ALGO_BATCHED_64, "batched64", GPUTILE__FP32, 64, 64, 16, 128, 4, 4, 8,  \
+#define GPUTILE__GEMM_BATCHED_ROWS(X)                                                            \
+    X(BATCHED_16, GPUTILE_ALGO_BATCHED_16, "batched16", GPUTILE__FP32, 16, 16, 16, 128, 5, 4, 4, \
+      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                              \
+    X(BATCHED_32, GPUTILE_ALGO_BATCHED_32, "batched32", GPUTILE__FP32, 32, 32, 16, 128, 4, 4, 8, \
+      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                              \
+    X(BATCHED_64, GPUTILE_ALGO_BATCHED_64, "batched64", GPUTILE__FP32, 64, 64, 16, 128, 4, 4, 8, \
       GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)
 
-#define GPUTILE__GEMM_VARIANTS(X)                                                   \
-    GPUTILE__GEMM_SEED_ROWS(X) GPUTILE__GEMM_REGBLOCK_ROWS(X) GPUTILE__GEMM_WGMMA_ROWS(X) \
-        GPUTILE__GEMM_BATCHED_ROWS(X)
+#define GPUTILE__GEMM_VARIANTS(X) \
+    GPUTILE__GEMM_SEED_ROWS(X)    \
+    GPUTILE__GEMM_REGBLOCK_ROWS(X) GPUTILE__GEMM_WGMMA_ROWS(X) GPUTILE__GEMM_BATCHED_ROWS(X)
 
 /* Row numbers: GPUTILE__GEMM_V_<ID>. */
 enum {

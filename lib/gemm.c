@@ -98,7 +98,8 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
     bool tensor = false;
     gputile_status s;
 
-    if ((s = gputile__gemm_read_options(options, &requested, &split_k, &precision)) != GPUTILE_SUCCESS ||
+    if ((s = gputile__gemm_read_options(options, &requested, &split_k, &precision)) !=
+            GPUTILE_SUCCESS ||
         (s = gputile__gemm_check(trans_a, trans_b, a, b, c)) != GPUTILE_SUCCESS)
         return s;
 

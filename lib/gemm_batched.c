@@ -55,7 +55,8 @@ static bool batch_overlap(gputile_matrix x, size_t sx, size_t ex, gputile_matrix
     const int64_t lx = (int64_t)extent(x), ly = (int64_t)extent(y), last = (int64_t)count - 1;
     /* x shifted d s elements meets y's range: delta - lx < d s < delta + ly */
     int64_t lo = delta - lx, hi = delta + ly;
-    int64_t d_lo = lo >= 0 ? lo / s + 1 : -((-lo) / s), d_hi = hi > 0 ? (hi - 1) / s : -((-hi) / s + 1);
+    int64_t d_lo = lo >= 0 ? lo / s + 1 : -((-lo) / s),
+            d_hi = hi > 0 ? (hi - 1) / s : -((-hi) / s + 1);
     d_lo = d_lo < -last ? -last : d_lo;
     d_hi = d_hi > last ? last : d_hi;
     if (d_hi - d_lo > 64)
@@ -88,9 +89,8 @@ static gputile_status run_batch(int requested, int precision, const gputile__dev
      * (the same or better accuracy; algorithm_used says which ran). */
     if (precision != GPUTILE_PRECISION_FP32 && requested != GPUTILE_ALGO_AUTO)
         return GPUTILE_ERROR_UNSUPPORTED;
-    gputile__gemm_choice choice =
-        gputile__gemm_batched_choose(requested, GPUTILE_PRECISION_FP32, dev, aligned, args->m,
-                                     args->n, args->k, args->batch);
+    gputile__gemm_choice choice = gputile__gemm_batched_choose(
+        requested, GPUTILE_PRECISION_FP32, dev, aligned, args->m, args->n, args->k, args->batch);
     if (choice.variant < 0)
         return GPUTILE_ERROR_UNSUPPORTED;
     gputile_status s = gputile__gemm_batched_execute(&choice, args, aligned, stream);
@@ -104,8 +104,8 @@ static gputile_status noop(int requested, int precision, gputile_gemm_options *o
 {
     if (precision != GPUTILE_PRECISION_FP32 && requested != GPUTILE_ALGO_AUTO)
         return GPUTILE_SUCCESS; /* nothing runs; nothing to report */
-    gputile__gemm_choice c = gputile__gemm_batched_choose(requested, GPUTILE_PRECISION_FP32, NULL,
-                                                          true, 0, 0, 0, 0);
+    gputile__gemm_choice c =
+        gputile__gemm_batched_choose(requested, GPUTILE_PRECISION_FP32, NULL, true, 0, 0, 0, 0);
     if (c.variant >= 0)
         report(options, &c);
     return GPUTILE_SUCCESS;
@@ -237,9 +237,8 @@ gputile_status gputile_gemm_batched(gputile_op trans_a, gputile_op trans_b, floa
     for (size_t i = 0; i < count; ++i) {
         if ((s = gputile__gemm_check(trans_a, trans_b, a[i], b[i], c[i])) != GPUTILE_SUCCESS)
             return s;
-        if (a[i].width != a[0].width || a[i].height != a[0].height ||
-            b[i].width != b[0].width || b[i].height != b[0].height ||
-            c[i].width != c[0].width || c[i].height != c[0].height)
+        if (a[i].width != a[0].width || a[i].height != a[0].height || b[i].width != b[0].width ||
+            b[i].height != b[0].height || c[i].width != c[0].width || c[i].height != c[0].height)
             return GPUTILE_ERROR_SHAPE_MISMATCH;
         aligned = aligned && gputile__rows_aligned16(a[i].elements, (int64_t)a[i].stride) &&
                   gputile__rows_aligned16(b[i].elements, (int64_t)b[i].stride);

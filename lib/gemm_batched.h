@@ -34,8 +34,7 @@ cudaError_t gputile__gemm_batched_plan(const gputile__gemm_choice *choice,
 /* The persistent grid of a BATCHED row for args (batch 0: one problem):
  * plan->grid_blocks; vec_a, vec_b already planned. */
 cudaError_t gputile__gemm_plan_persistent(const gputile__gemm_choice *choice,
-                                          const gputile__gemm_args *args,
-                                          gputile__gemm_plan *plan);
+                                          const gputile__gemm_args *args, gputile__gemm_plan *plan);
 
 /* Runs the batch of args (batch >= 1 problems of m, n >= 1) with choice:
  * C = beta C where k = 0 or alpha = 0, else the row, in launches of at most

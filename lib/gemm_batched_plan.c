@@ -89,8 +89,8 @@ cudaError_t gputile__gemm_plan_persistent(const gputile__gemm_choice *c,
     const int64_t items = (pairs + per_block - 1) / per_block;
     int per_sm = r->per_sm;
     if (c->device >= 0) {
-        cudaError_t err = blocks_per_sm(c, p->trans_a, p->trans_b, plan->vec_a && plan->vec_b,
-                                        &per_sm);
+        cudaError_t err =
+            blocks_per_sm(c, p->trans_a, p->trans_b, plan->vec_a && plan->vec_b, &per_sm);
         if (err != cudaSuccess)
             return err;
     }
@@ -99,9 +99,8 @@ cudaError_t gputile__gemm_plan_persistent(const gputile__gemm_choice *c,
     return cudaSuccess;
 }
 
-cudaError_t gputile__gemm_batched_plan(const gputile__gemm_choice *c,
-                                       const gputile__gemm_args *p, bool aligned,
-                                       gputile__gemm_plan *plan)
+cudaError_t gputile__gemm_batched_plan(const gputile__gemm_choice *c, const gputile__gemm_args *p,
+                                       bool aligned, gputile__gemm_plan *plan)
 {
     const gputile__gemm_row *r = gputile__gemm_row_of(c->variant);
     const int64_t tiles = (p->m + r->bm - 1) / r->bm * ((p->n + r->bn - 1) / r->bn);

@@ -209,7 +209,7 @@ typedef struct slot {
     size_t bytes;
     cudaEvent_t done; /* NULL: never used */
     int device;
-    bool taken; /* between acquire and the event's record */
+    bool taken;              /* between acquire and the event's record */
     unsigned long long used; /* when last submitted, for the oldest */
 } slot;
 
@@ -302,9 +302,9 @@ gputile_status gputile__gemm_views_upload(const gputile_matrix *a, const gputile
         return st;
     gputile__gemm_view *v = s->host;
     for (size_t i = 0; i < count; ++i)
-        v[i] = (gputile__gemm_view){a[i].elements, b[i].elements, c[i].elements,
-                                    (int64_t)a[i].stride, (int64_t)b[i].stride,
-                                    (int64_t)c[i].stride};
+        v[i] =
+            (gputile__gemm_view){a[i].elements,        b[i].elements,        c[i].elements,
+                                 (int64_t)a[i].stride, (int64_t)b[i].stride, (int64_t)c[i].stride};
     void *d = NULL;
     cudaError_t err = gputile__workspace_acquire(&d, bytes, device, stream);
     if (err != cudaSuccess) {

@@ -68,7 +68,8 @@ Test(batched_args, strided_bad_inputs)
     poison_c();
     gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
     o.algorithm_used = -7;
-    const gputile_matrix a = mat(host_a, 8, 8, 8), b = mat(host_b, 8, 8, 8), c = mat(host_c, 8, 8, 8);
+    const gputile_matrix a = mat(host_a, 8, 8, 8), b = mat(host_b, 8, 8, 8),
+                         c = mat(host_c, 8, 8, 8);
 #define SB(ta, tb, A, sa, B, sb, C, sc, n, opt) \
     gputile_gemm_strided_batched(ta, tb, 1.0f, A, sa, B, sb, 0.0f, C, sc, n, NULL, opt)
     const gputile_op N_ = GPUTILE_OP_N;
@@ -89,8 +90,9 @@ Test(batched_args, strided_bad_inputs)
     expect_host_batch(SB(N_, N_, a, 64, b, 64, mat(host_c, 8, 8, 7 + 1), 64, 2, &o));
     /* C of problem 1 meets A of problem 2: records [A | C] of 128 floats
      * where C starts 100 floats in and reaches 164 > 128 */
-    cr_expect_eq(SB(N_, N_, mat(host_c, 8, 8, 8), 128, b, 0, mat(host_c + 100, 8, 8, 8), 128, 3, &o),
-                 GPUTILE_ERROR_ALIASING);
+    cr_expect_eq(
+        SB(N_, N_, mat(host_c, 8, 8, 8), 128, b, 0, mat(host_c + 100, 8, 8, 8), 128, 3, &o),
+        GPUTILE_ERROR_ALIASING);
     /* the same records interleaved without overlap: A at 0, C at 64 */
     expect_host_batch(
         SB(N_, N_, mat(host_c, 8, 8, 8), 128, b, 0, mat(host_c + 64, 8, 8, 8), 128, 3, &o));
@@ -118,16 +120,17 @@ Test(batched_args, strided_noops)
 {
     poison_c();
     gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
-    const gputile_matrix a = mat(host_a, 8, 8, 8), b = mat(host_b, 8, 8, 8), c = mat(host_c, 8, 8, 8);
+    const gputile_matrix a = mat(host_a, 8, 8, 8), b = mat(host_b, 8, 8, 8),
+                         c = mat(host_c, 8, 8, 8);
     cr_expect_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, 64, b, 64, 0, c, 0,
                                               0, NULL, &o),
                  GPUTILE_SUCCESS, "count 0");
     cr_expect_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, mat(host_a, 8, 0, 8),
                                               64, b, 64, 0, mat(host_c, 8, 0, 8), 0, 5, NULL, &o),
                  GPUTILE_SUCCESS, "m = 0");
-    cr_expect_eq(gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, NULL, NULL, 0, NULL, 0, NULL,
-                                      &o),
-                 GPUTILE_SUCCESS, "views, count 0");
+    cr_expect_eq(
+        gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, NULL, NULL, 0, NULL, 0, NULL, &o),
+        GPUTILE_SUCCESS, "views, count 0");
     UNTOUCHED();
 }
 
@@ -193,7 +196,8 @@ Test(batched_args, views_many_scrambled)
         a[i] = mat(host_a, 4, 4, 4);
         b[i] = mat(host_b, 4, 4, 4);
     }
-    expect_host_batch(gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, V, NULL, NULL));
+    expect_host_batch(
+        gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, V, NULL, NULL));
     c[V - 1] = mat(c[17].elements + 15, 4, 4, 4);
     cr_expect_eq(gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, V, NULL, NULL),
                  GPUTILE_ERROR_ALIASING);
@@ -206,10 +210,10 @@ typedef struct batch_case {
     int ta, tb;
     float alpha, beta;
     int count;
-    int pad;       /* extra floats per row (odd: no 16-byte loads) */
-    int gap;       /* extra floats between problems */
-    int bcast_a;   /* stride_a = 0 */
-    int views;     /* 0: strided call; 1: views in address order; 2: reversed; 3: scattered */
+    int pad;     /* extra floats per row (odd: no 16-byte loads) */
+    int gap;     /* extra floats between problems */
+    int bcast_a; /* stride_a = 0 */
+    int views;   /* 0: strided call; 1: views in address order; 2: reversed; 3: scattered */
 } batch_case;
 
 /* One operand's batch in one device buffer: problem i at base + GUARD + i
@@ -219,8 +223,8 @@ typedef struct operand {
     float *host, *dev;
 } operand;
 
-static void make_operand(operand *o, size_t rows, size_t cols, size_t ld, size_t gap,
-                         size_t count, bool integers, bool fill_data)
+static void make_operand(operand *o, size_t rows, size_t cols, size_t ld, size_t gap, size_t count,
+                         bool integers, bool fill_data)
 {
     o->rows = rows, o->cols = cols, o->ld = ld, o->count = count;
     const size_t foot = rows == 0 ? 0 : (rows - 1) * ld + cols;
@@ -283,13 +287,13 @@ static void run_batch_case(batch_case t, int algorithm, int precision, bool inte
     o.precision = precision;
     gputile_status s;
     if (t.views == 0) {
-        s = gputile_gemm_strided_batched(t.ta ? GPUTILE_OP_T : GPUTILE_OP_N,
-                                         t.tb ? GPUTILE_OP_T : GPUTILE_OP_N, t.alpha,
-                                         view(&a, 0, true), t.bcast_a ? 0 : a.stride,
-                                         view(&b, 0, true), b.stride, t.beta, view(&c, 0, true),
-                                         c.stride, count, NULL, &o);
+        s = gputile_gemm_strided_batched(
+            t.ta ? GPUTILE_OP_T : GPUTILE_OP_N, t.tb ? GPUTILE_OP_T : GPUTILE_OP_N, t.alpha,
+            view(&a, 0, true), t.bcast_a ? 0 : a.stride, view(&b, 0, true), b.stride, t.beta,
+            view(&c, 0, true), c.stride, count, NULL, &o);
     } else {
-        gputile_matrix *va = malloc((count + 1) * sizeof *va), *vb = malloc((count + 1) * sizeof *vb),
+        gputile_matrix *va = malloc((count + 1) * sizeof *va),
+                       *vb = malloc((count + 1) * sizeof *vb),
                        *vc = malloc((count + 1) * sizeof *vc);
         cr_assert(va && vb && vc);
         for (size_t i = 0; i < count; ++i) {
@@ -324,8 +328,8 @@ static void run_batch_case(batch_case t, int algorithm, int precision, bool inte
             cr_assert(memcmp(&got[i], &before[i], sizeof(float)) == 0,
                       "written outside the Cs at float %zu", i);
     /* each problem against float64 */
-    const double tol = precision == GPUTILE_PRECISION_TF32 ? 4.0 / 1024.0
-                                                          : (double)(k + 4) * FLT_EPSILON;
+    const double tol =
+        precision == GPUTILE_PRECISION_TF32 ? 4.0 / 1024.0 : (double)(k + 4) * FLT_EPSILON;
     size_t bad = 0;
     for (size_t p = 0; p < count && bad < 10; ++p) {
         const gputile_matrix A = view(&a, t.bcast_a ? 0 : p, false), B = view(&b, p, false);
@@ -334,8 +338,10 @@ static void run_batch_case(batch_case t, int algorithm, int precision, bool inte
             for (size_t j = 0; j < n; ++j) {
                 double sum = 0, mag = 0;
                 for (size_t q = 0; q < k; ++q) {
-                    const double x = t.ta ? A.elements[q * A.stride + i] : A.elements[i * A.stride + q];
-                    const double y = t.tb ? B.elements[j * B.stride + q] : B.elements[q * B.stride + j];
+                    const double x =
+                        t.ta ? A.elements[q * A.stride + i] : A.elements[i * A.stride + q];
+                    const double y =
+                        t.tb ? B.elements[j * B.stride + q] : B.elements[q * B.stride + j];
                     sum += x * y;
                     mag += fabs(x * y);
                 }
@@ -376,7 +382,7 @@ static const batch_case shapes[] = {
     {129, 131, 77, 1, 0, 1, 0, 4, 0, 2, 0, 0},
     {200, 150, 90, 0, 1, 2, 0.25f, 3, 5, 0, 0, 0},
     {1, 1, 1, 0, 0, 1, 0, 100, 0, 0, 0, 0},
-    {16, 16, 0, 0, 0, 1, 3, 10, 0, 0, 0, 0}, /* k = 0: C = beta C */
+    {16, 16, 0, 0, 0, 1, 3, 10, 0, 0, 0, 0},  /* k = 0: C = beta C */
     {16, 16, 16, 0, 0, 0, 0, 10, 0, 0, 0, 0}, /* alpha = 0, beta = 0: zeros */
     /* broadcast A */
     {16, 16, 16, 0, 0, 1, 0, 300, 0, 0, 1, 0},
@@ -423,12 +429,12 @@ ParameterizedTest(batch_case *t, batched, shapes, .init = gputest_require_device
 Test(batched, random_shapes, .init = gputest_require_device, .timeout = 600)
 {
     for (int i = 0; i < 12; ++i) {
-        batch_case t = {(int)(1 + gputest_rand() % 150), (int)(1 + gputest_rand() % 150),
-                        (int)(1 + gputest_rand() % 150), (int)(gputest_rand() % 2),
-                        (int)(gputest_rand() % 2), 1, (gputest_rand() % 2) ? 0.5f : 0.0f,
-                        (int)(1 + gputest_rand() % 60), (int)(gputest_rand() % 3),
-                        (int)(gputest_rand() % 5), (int)(gputest_rand() % 4 == 0),
-                        (int)(gputest_rand() % 4)};
+        batch_case t = {(int)(1 + gputest_rand() % 150),    (int)(1 + gputest_rand() % 150),
+                        (int)(1 + gputest_rand() % 150),    (int)(gputest_rand() % 2),
+                        (int)(gputest_rand() % 2),          1,
+                        (gputest_rand() % 2) ? 0.5f : 0.0f, (int)(1 + gputest_rand() % 60),
+                        (int)(gputest_rand() % 3),          (int)(gputest_rand() % 5),
+                        (int)(gputest_rand() % 4 == 0),     (int)(gputest_rand() % 4)};
         run_batch_case(t, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, false);
     }
 }
@@ -451,9 +457,9 @@ Test(batched, host_operands, .init = gputest_require_device)
     GPUTEST_CUDA(cudaMalloc((void **)&dev, 3 * 256 * sizeof(float)));
     const gputile_matrix d = mat(dev, 16, 16, 16);
     poison_c();
-    cr_expect_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, mat(host_a, 16, 16, 16),
-                                              256, d, 0, 0, mat(dev + 256, 16, 16, 16), 256, 2,
-                                              NULL, NULL),
+    cr_expect_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1,
+                                              mat(host_a, 16, 16, 16), 256, d, 0, 0,
+                                              mat(dev + 256, 16, 16, 16), 256, 2, NULL, NULL),
                  GPUTILE_ERROR_UNSUPPORTED);
     const gputile_matrix a[2] = {d, d}, b[2] = {d, mat(host_b, 16, 16, 16)},
                          c[2] = {mat(dev + 256, 16, 16, 16), mat(dev + 512, 16, 16, 16)};

@@ -1072,8 +1072,8 @@ static const row rows[] = {
     ROW(gputile_gemm, "device C is device B, host A", GPU, NULL, gemm_dev_c_is_b_host_a, ALI),
 
     ROW(gputile_gemm_strided_batched, "A elements NULL", CPU, NULL, sbatch_a_null, NUL),
-    ROW(gputile_gemm_strided_batched, "stride_c below C's footprint", CPU, NULL,
-        sbatch_c_footprint, ALI),
+    ROW(gputile_gemm_strided_batched, "stride_c below C's footprint", CPU, NULL, sbatch_c_footprint,
+        ALI),
     ROW(gputile_gemm_strided_batched, "C 0 meets A 1", CPU, NULL, sbatch_c_meets_a, ALI),
     ROW(gputile_gemm_strided_batched, "i * stride_a overflows", CPU, NULL, sbatch_overflow, OVF),
     ROW(gputile_gemm_strided_batched, "A and C disagree", CPU, NULL, sbatch_shape, SHP),
