@@ -338,6 +338,8 @@ static cudaError_t row(const gputile__gemm_args *p, const gputile__gemm_plan *pl
     return cudaErrorInvalidValue;
 }
 
+} // namespace
+
 /* C = beta C for every problem of the batch: one thread per element, the
  * problems walked in a grid-stride loop. */
 static __global__ void gemm_batched_scale_kernel(gputile__gemm_args p)
@@ -352,8 +354,6 @@ static __global__ void gemm_batched_scale_kernel(gputile__gemm_args p)
         *c = p.beta == 0.0f ? 0.0f : p.beta * *c;
     }
 }
-
-} // namespace
 
 #define BATCHED_ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags) \
     static cudaError_t row_##id(const gputile__gemm_args *p, const gputile__gemm_plan *plan,    \
