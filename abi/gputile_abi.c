@@ -50,6 +50,9 @@ struct gputile_abi_function_table {
     FN(gputile_copy);
     FN(gputile_copy_cache);
     FN(gputile_copy_uncache);
+    /* batched GEMM (issue 20) */
+    FN(gputile_gemm_strided_batched);
+    FN(gputile_gemm_batched);
     /* gputile_facade.h (static inline) */
     FN(gputile_matrix_view);
     FN(gputile_get_element);

@@ -25,6 +25,7 @@
  * AUTO against cuBLAS on a fixed, seeded set of shapes with every transpose
  * (gemm_sweep.c), and
  *   gputile-bench gemm --latency
+ *   gputile-bench gemm --batched   (batches: gemm_batched.c)
  * the cost of one call on square products 8^3 to 1024^3, queued and
  * synchronised (gemm_latency.c).
  */
@@ -133,6 +134,7 @@ static const char gemm_usage[] =
     "                          [--shapes N] [--seed S] [--csv] [--runs N] [--warmup N]\n"
     "       gputile-bench gemm --list-shapes [--shapes N] [--seed S] [--csv]\n"
     "       gputile-bench gemm --latency [--csv]\n"
+    "       gputile-bench gemm --batched [--quick] [--precision fp32|all] [--shapes N] [--seed S]\n"
     "  (gputile-bench gemm --sweep-shapes --help and --latency --help say more)\n";
 
 int bench_gemm(int argc, char **argv)
@@ -142,6 +144,8 @@ int bench_gemm(int argc, char **argv)
             return bench_gemm_sweep_shapes(argc, argv);
         if (strcmp(argv[i], "--latency") == 0)
             return bench_gemm_latency(argc, argv);
+        if (strcmp(argv[i], "--batched") == 0)
+            return bench_gemm_batched(argc, argv);
     }
     bench_options o;
     argc = bench_parse_common(argc, argv, &o);

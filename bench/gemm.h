@@ -35,6 +35,8 @@ cublasHandle_t bench_cublas_handle(cudaStream_t stream, cublasMath_t math);
  * gputile-bench gemm --latency (gemm_latency.c); argv[0] is "gemm". */
 int bench_gemm_sweep_shapes(int argc, char **argv);
 int bench_gemm_latency(int argc, char **argv);
+/* gputile-bench gemm --batched (gemm_batched.c, issue 20). */
+int bench_gemm_batched(int argc, char **argv);
 
 #ifdef __cplusplus
 }

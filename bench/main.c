@@ -7,7 +7,8 @@
  *   gputile-bench <command> --help
  *   gputile-bench gemm --sweep-shapes | --list-shapes | --latency ...  (issue 17)
  *
- * `all' runs every section in turn (info, gemm, histogram, transfer) with
+ * `all' runs every section in turn (info, gemm, gemm --batched, histogram,
+ * transfer) with
  * their default arguments (304 s on an H200, 2026-11-23); with --quick on
  * fewer shapes, samples and sizes (29 s there): the run to make after
  * any change to bench/, kernels/ or lib/, so that no section breaks
@@ -26,9 +27,9 @@ static const char usage_text[] =
 
 static const char all_usage[] =
     "usage: gputile-bench all [--quick] [--csv] [--runs N] [--warmup N]\n"
-    "  every section in turn: info, gemm, histogram, transfer (minutes: under 8 on an H200);\n"
-    "  --quick: fewer GEMM shapes, 2^26 histogram samples over 5 bin counts, transfers up to\n"
-    "  256 MiB without the staging sweep, host GEMM from 8 to 2048\n";
+    "  every section in turn: info, gemm, gemm --batched, histogram, transfer (minutes);\n"
+    "  --quick: fewer GEMM shapes and batches, 2^26 histogram samples over 5 bin counts,\n"
+    "  transfers up to 256 MiB without the staging sweep, host GEMM from 8 to 2048\n";
 
 /* One section of `all': the command and its arguments, full and --quick. */
 typedef struct section {
@@ -46,6 +47,7 @@ static int bench_all(int argc, char **argv)
          {NULL},
          {"2048x2048x2048", "4096x4096x4096", "4097x4097x4097", "8192x128x8192", "127x8192x8192",
           NULL}},
+        {"gemm", bench_gemm, {"--batched", NULL}, {"--batched", "--quick", NULL}},
         {"histogram",
          bench_histogram,
          {NULL},
@@ -77,7 +79,7 @@ static int bench_all(int argc, char **argv)
     bench_require_device("all");
 
     int failed = 0;
-    const char *failures[4];
+    const char *failures[8];
     for (size_t s = 0; s < sizeof sections / sizeof sections[0]; ++s) {
         const section *x = &sections[s];
         char *args[24];

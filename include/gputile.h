@@ -123,7 +123,10 @@ typedef enum gputile_algorithm {
     GPUTILE_ALGO_WGMMA_128X128 = 7,  /* tensor cores (Hopper wgmma), 128x128 tiles; TF32 precisions only */
     GPUTILE_ALGO_WGMMA_128X256 = 8,  /* tensor cores (Hopper wgmma), 128x256 tiles; TF32 precisions only */
     GPUTILE_ALGO_REGBLOCK_64X128 = 9, /* 64x128 tiles, 4 warps, 8x8 per thread, 2-3 blocks per SM */
-    GPUTILE_ALGO_REGBLOCK_64X128_X3 = 10 /* the same, registers capped so three blocks share an SM */
+    GPUTILE_ALGO_REGBLOCK_64X128_X3 = 10, /* the same, registers capped so three blocks share an SM */
+    GPUTILE_ALGO_BATCHED_16 = 11, /* (issue 20) batches: 16x16 tiles, 16 threads each, 8 per block */
+    GPUTILE_ALGO_BATCHED_32 = 12, /* (issue 20) batches: 32x32 tiles, one warp each, 4 per block */
+    GPUTILE_ALGO_BATCHED_64 = 13  /* (issue 20) batches: 64x64 tiles, 4 warps each */
 } gputile_algorithm;
 
 /* What gputile_gemm() computes with (man 3 gputile_gemm has the measured
@@ -180,7 +183,8 @@ gputile_status gputile_matmul(gputile_matrix a, gputile_matrix b, gputile_matrix
 
 /* The name of an algorithm value: "auto", "naive", "tiled", "regblock128",
  * "regblock64", "regblock128w64", "regblock128x256", "wgmma128x128",
- * "wgmma128x256", "regblock64x128", "regblock64x128x3"; NULL for an unknown
+ * "wgmma128x256", "regblock64x128", "regblock64x128x3", "batched16",
+ * "batched32", "batched64"; NULL for an unknown
  * value. (test_status checks that this list and the README name them all.) */
 const char *gputile_algorithm_name(int algorithm);
 
@@ -377,6 +381,46 @@ gputile_status gputile_copy_cache(const void *host, size_t bytes);
  * host). No copy of the buffer may be running. */
 GPUTILE_WARN_UNUSED
 gputile_status gputile_copy_uncache(const void *host);
+
+/* ---- Batched GEMM (issue 20) ------------------------------------------------
+ * Many products of one shape in one call (man 3 gputile_gemm_batched):
+ * C_i = alpha * op(A_i) * op(B_i) + beta * C_i for i < count, with the
+ * alpha, beta, transposes, stream and options of gputile_gemm() (options'
+ * split_k is not used: batches run unsplit, split_k_used reports 1; the
+ * TF32 precisions run the FP32 rows for now, as algorithm_used says; a
+ * named algorithm must be a register-blocked or GPUTILE_ALGO_BATCHED_*
+ * one, else GPUTILE_ERROR_UNSUPPORTED). Device memory only: any host
+ * operand is GPUTILE_ERROR_UNSUPPORTED. Asynchronous on `stream`. count = 0
+ * and empty C are successful no-ops. Bad arguments (per problem as in
+ * gputile_gemm(), a C overlapping any other C or any A or B, a batch beyond
+ * the address space) are rejected before anything is written. */
+
+/* Strided batch: problem i uses a.elements + i * stride_a, b.elements +
+ * i * stride_b and c.elements + i * stride_c (strides in elements, each
+ * matrix keeping its own row stride). stride_a or stride_b 0 reuses one
+ * matrix for every problem; with count > 1, stride_c must be at least C's
+ * footprint ((c.height - 1) * c.stride + c.width), else
+ * GPUTILE_ERROR_ALIASING. */
+GPUTILE_WARN_UNUSED
+gputile_status gputile_gemm_strided_batched(gputile_op trans_a, gputile_op trans_b, float alpha,
+                                            gputile_matrix a, size_t stride_a, gputile_matrix b,
+                                            size_t stride_b, float beta, gputile_matrix c,
+                                            size_t stride_c, size_t count,
+                                            struct CUstream_st *stream,
+                                            gputile_gemm_options *options);
+
+/* Batch of views: problem i uses a[i], b[i], c[i] (host arrays of count
+ * matrices; all A the same shape, likewise B and C; row strides and
+ * parents may differ). The library copies the arrays to the device itself:
+ * they may be reused as soon as the call returns. a, b, c may be NULL when
+ * count is 0. */
+GPUTILE_WARN_UNUSED
+gputile_status gputile_gemm_batched(gputile_op trans_a, gputile_op trans_b, float alpha,
+                                    const gputile_matrix *a, const gputile_matrix *b, float beta,
+                                    const gputile_matrix *c, size_t count,
+                                    struct CUstream_st *stream, gputile_gemm_options *options);
+
+/* ---- end of batched GEMM ---- */
 
 #ifdef __cplusplus
 }

@@ -36,10 +36,15 @@
  * splits in a fixed order (deterministic, no atomics) and applies alpha and
  * beta. lib/ plans every split, the tail split and the workspace.
  *
+ * Batches (issue 20): with p.batch > 0 blockIdx.y picks the problem
+ * (gemm_batch.cuh); lib/ plans batches unsplit, without tail or thin edges,
+ * at most 65535 problems per launch.
+ *
  * Resources: see `make ptxas-report`; no configuration spills.
  */
 #include "kernels.h"
 #include "grid.cuh"
+#include "gemm_batch.cuh"
 
 namespace {
 
@@ -158,6 +163,8 @@ static __global__ void __launch_bounds__(WM *WN * 32, MINB)
     __shared__ __align__(16) float bs[2][BK][BN + PAD];
 
     const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+    if (p.batch > 0) /* a batch (lib/gemm_batched.c): problem blockIdx.y, never split */
+        gputile__gemm_select_problem(p, blockIdx.y);
     /* Blocks past full_tiles split the last tiles tail_splits ways along k
      * (the tail: see launch()); the others cover a tile, or one split of
      * it when gridDim.z > 1. */
@@ -332,7 +339,7 @@ static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan 
     const int64_t tiles_n = (p->n + BN - 1) / BN, tiles_m = (p->m + BM - 1) / BM;
     const int64_t tiles = tiles_m * tiles_n;
     if (plan->tail_splits < 2) {
-        dim3 grid((unsigned)tiles, 1, (unsigned)plan->splits);
+        dim3 grid((unsigned)tiles, p->batch > 0 ? (unsigned)p->batch : 1u, (unsigned)plan->splits);
         kernel<<<grid, THREADS, 0, stream>>>(*p, tiles_n, plan->k_per_split, plan->work, tiles, 0,
                                              0, NULL);
         return cudaGetLastError();

@@ -35,6 +35,7 @@
 #define GPUTILE__GEMM_VEC 0x8u     /* instantiated with 16-byte loads for aligned operands */
 #define GPUTILE__GEMM_TENSOR 0x10u /* wgmma: sm_90a image on a compute capability 9.0 device */
 #define GPUTILE__GEMM_TMA 0x20u    /* fed by TMA: orientation and K-major pre-pass planned */
+#define GPUTILE__GEMM_PERSISTENT 0x40u /* a persistent grid walks a work list: plan.grid_blocks */
 
 #define GPUTILE__FP32 GPUTILE_PRECISION_FP32
 #define GPUTILE__3XTF32 GPUTILE_PRECISION_FP32_3XTF32
@@ -75,8 +76,23 @@
     X(TMA_128X256_TF32, GPUTILE_ALGO_WGMMA_128X256, "wgmma128x256", GPUTILE__TF32, 128, 256, 32,   \
       384, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA)
 
+/* Batches of small products (gemm_batched.cu, issue 20): a persistent
+ * grid of 4-warp blocks walks the list of (problem, bm x bn tile of C)
+ * pairs, 128 / (threads per tile) pairs per block at a time, A and B
+ * slices copied to shared memory with cp.async (16 bytes where aligned)
+ * one step ahead of the FFMAs. Any shape (C in bm x bn tiles, k in slices
+ * of bk); AUTO picks them for batches of small C. */
+#define GPUTILE__GEMM_BATCHED_ROWS(X)                                                            \
+    X(BATCHED_16, GPUTILE_ALGO_BATCHED_16, "batched16", GPUTILE__FP32, 16, 16, 16, 128, 5, 4, 4, \
+      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                              \
+    X(BATCHED_32, GPUTILE_ALGO_BATCHED_32, "batched32", GPUTILE__FP32, 32, 32, 16, 128, 4, 4, 8, \
+      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                              \
+    X(BATCHED_64, GPUTILE_ALGO_BATCHED_64, "batched64", GPUTILE__FP32, 64, 64, 16, 128, 4, 4, 8, \
+      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)
+
 #define GPUTILE__GEMM_VARIANTS(X) \
-    GPUTILE__GEMM_SEED_ROWS(X) GPUTILE__GEMM_REGBLOCK_ROWS(X) GPUTILE__GEMM_WGMMA_ROWS(X)
+    GPUTILE__GEMM_SEED_ROWS(X)    \
+    GPUTILE__GEMM_REGBLOCK_ROWS(X) GPUTILE__GEMM_WGMMA_ROWS(X) GPUTILE__GEMM_BATCHED_ROWS(X)
 
 /* Row numbers: GPUTILE__GEMM_V_<ID>. */
 enum {

@@ -30,7 +30,24 @@ typedef struct gputile__gemm_args {
     int64_t ldb;
     float *c;
     int64_t ldc;
+    /* Batches (issue 20; all 0 / NULL in the plain call). batch >= 1: the
+     * launch runs problems z < batch (rows that take a batch: blockIdx.y of
+     * the register-blocked rows, the work list of the BATCHED rows), problem
+     * z on a + z stride_a, b + z stride_b, c + z stride_c with lda, ldb, ldc;
+     * with views != NULL on views[z] (device memory) instead. */
+    int64_t batch;
+    int64_t stride_a, stride_b, stride_c;
+    const struct gputile__gemm_view *views;
 } gputile__gemm_args;
+
+/* One problem of a batch of views: its operands' first elements and row
+ * strides (lib/gemm_batched.c fills an array of these in device memory). */
+typedef struct gputile__gemm_view {
+    const float *a;
+    const float *b;
+    float *c;
+    int64_t lda, ldb, ldc;
+} gputile__gemm_view;
 
 /* What lib/gemm_plan.c decided for one launch of a variant (a row of
  * gemm_variants.h); the launcher does exactly this. Workspace pointers
@@ -49,6 +66,7 @@ typedef struct gputile__gemm_plan {
     float *work;       /* splits > 1: splits x m x n partials */
     float *tail_work;  /* tail: (tiles - full_tiles) x tail_splits x bm x bn partials */
     float *pack_r_buf, *pack_d_buf;
+    int64_t grid_blocks; /* GPUTILE__GEMM_PERSISTENT rows: blocks of the launch */
 } gputile__gemm_plan;
 
 /* One launcher per row of gemm_variants.h: gputile__gemm_run_<ID>. The
@@ -85,6 +103,13 @@ cudaError_t gputile__gemm_pack_kmajor(const float *src, int64_t ld, int transpos
  * kernels and the current device (compute capability 9.0, asked by lib/)
  * can load it. */
 cudaError_t gputile__gemm_wgmma_loadable(int *loadable);
+/* Blocks per SM of the BATCHED row `variant`'s instantiation for these
+ * transposes and load width (the persistent grid, gemm_batched.cu). */
+cudaError_t gputile__gemm_batched_blocks_per_sm(int variant, int trans_a, int trans_b, int vec,
+                                                int *blocks);
+/* C = beta * C for each problem z < args->batch of args (m x n; views or
+ * strides as in gputile__gemm_args; beta == 0 writes zeros, never reads C). */
+cudaError_t gputile__gemm_batched_scale(const gputile__gemm_args *args, cudaStream_t stream);
 /* C = beta * C for an m x n matrix (beta == 0 writes zeros, never reads C). */
 cudaError_t gputile__matrix_scale(int64_t m, int64_t n, float beta, float *c, int64_t ldc,
                                   cudaStream_t stream);

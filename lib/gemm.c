@@ -22,8 +22,8 @@ static size_t op_cols(gputile_op t, gputile_matrix m)
  * named algorithm must have a row for the precision (a tensor-core
  * algorithm needs a TF32 precision, an FFMA algorithm FP32, 3xTF32 runs
  * on 128 x 128 tiles only) and a split of k only where its row takes one. */
-static gputile_status read_options(const gputile_gemm_options *o, int *algorithm, int *split_k,
-                                   int *precision)
+gputile_status gputile__gemm_read_options(const gputile_gemm_options *o, int *algorithm,
+                                          int *split_k, int *precision)
 {
     *algorithm = GPUTILE_ALGO_AUTO;
     *split_k = 0;
@@ -49,8 +49,8 @@ static gputile_status read_options(const gputile_gemm_options *o, int *algorithm
     return GPUTILE_SUCCESS;
 }
 
-static gputile_status check_gemm(gputile_op ta, gputile_op tb, gputile_matrix a, gputile_matrix b,
-                                 gputile_matrix c)
+gputile_status gputile__gemm_check(gputile_op ta, gputile_op tb, gputile_matrix a, gputile_matrix b,
+                                   gputile_matrix c)
 {
     gputile_status s;
     if ((ta != GPUTILE_OP_N && ta != GPUTILE_OP_T) || (tb != GPUTILE_OP_N && tb != GPUTILE_OP_T))
@@ -98,8 +98,9 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
     bool tensor = false;
     gputile_status s;
 
-    if ((s = read_options(options, &requested, &split_k, &precision)) != GPUTILE_SUCCESS ||
-        (s = check_gemm(trans_a, trans_b, a, b, c)) != GPUTILE_SUCCESS)
+    if ((s = gputile__gemm_read_options(options, &requested, &split_k, &precision)) !=
+            GPUTILE_SUCCESS ||
+        (s = gputile__gemm_check(trans_a, trans_b, a, b, c)) != GPUTILE_SUCCESS)
         return s;
 
     gputile__gemm_args args = {

@@ -16,4 +16,12 @@
 gputile_status gputile__gemm_execute(const gputile__gemm_choice *choice,
                                      const gputile__gemm_args *args, cudaStream_t stream);
 
+/* gputile_gemm()'s checks, shared with the batched calls (gemm.c): the
+ * caller's options (NULL: defaults), and one product's transposes, matrices
+ * (each on its own), shapes and aliasing of C with A or B. */
+gputile_status gputile__gemm_read_options(const gputile_gemm_options *o, int *algorithm,
+                                          int *split_k, int *precision);
+gputile_status gputile__gemm_check(gputile_op ta, gputile_op tb, gputile_matrix a, gputile_matrix b,
+                                   gputile_matrix c);
+
 #endif /* GPUTILE_GEMM_LAUNCH_H */

@@ -7,7 +7,7 @@
  * split, the load widths, the TMA orientation and pre-passes and the
  * workspace. Nothing here launches: lib/gemm_launch.c does.
  */
-#include "gemm_plan.h"
+#include "gemm_batched.h"
 
 static const gputile__gemm_row rows[GPUTILE__GEMM_N_VARIANTS] = {
 #define ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags) \
@@ -355,10 +355,12 @@ cudaError_t gputile__gemm_plan_launch(const gputile__gemm_choice *c, const gputi
     }
     if (r->flags & GPUTILE__GEMM_TMA)
         plan_tma(r, p, plan);
+    cudaError_t err = cudaSuccess;
+    if (r->flags & GPUTILE__GEMM_PERSISTENT) /* the BATCHED rows (gemm_batched_plan.c) */
+        err = gputile__gemm_plan_persistent(c, p, plan);
     plan->reduce_blocks =
         2 * (c->sms > 0 ? c->sms : 1); /* two per SM keep the reductions at DRAM speed */
-    cudaError_t err = cudaSuccess;
-    if (r->flags & GPUTILE__GEMM_TAIL) {
+    if (err == cudaSuccess && (r->flags & GPUTILE__GEMM_TAIL)) {
         const int64_t tiles = ceil_div(p->m, r->bm) * ceil_div(p->n, r->bn);
         err = plan_tail(c, p, tiles, plan);
     }

@@ -965,6 +965,71 @@ CALL(mfree_freed)
     return gputile_matrix_free_device(&H.m);
 }
 
+/* ---- batched GEMM (issue 20) ------------------------------------------------------ */
+static gputile_status sbatch(gputile_matrix a, size_t sa, gputile_matrix c, size_t sc, size_t n)
+{
+    return gputile_gemm_strided_batched(OPN, OPN, 1.0f, a, sa, mat(H.b, 4, 4, 4), 16, 0.0f, c, sc,
+                                        n, NULL, &H.go);
+}
+CALL(sbatch_a_null)
+{
+    return sbatch(mat(NULL, 4, 4, 4), 16, mat(H.c, 4, 4, 4), 16, 2);
+}
+CALL(sbatch_c_footprint)
+{
+    return sbatch(mat(H.a, 4, 4, 4), 16, mat(H.c, 4, 4, 4), 15, 2);
+}
+CALL(sbatch_c_meets_a)
+{
+    /* records of 32 floats: A at 0, C at 24: problem 0's C meets problem 1's A */
+    return sbatch(mat(H.d, 4, 4, 4), 32, mat(H.d + 24, 4, 4, 4), 32, 2);
+}
+CALL(sbatch_overflow)
+{
+    return sbatch(mat(H.a, 4, 4, 4), SIZE_MAX / 8, mat(H.c, 4, 4, 4), 16, 3);
+}
+CALL(sbatch_shape)
+{
+    return sbatch(mat(H.a, 3, 4, 4), 16, mat(H.c, 4, 4, 4), 16, 2);
+}
+CALL(sbatch_op)
+{
+    return gputile_gemm_strided_batched((gputile_op)2, OPN, 1, HA, 0, HB, 0, 0, HC, 0, 1, NULL,
+                                        &H.go);
+}
+static gputile_status vbatch(const gputile_matrix *a, const gputile_matrix *c)
+{
+    const gputile_matrix b[2] = {mat(H.b, 4, 4, 4), mat(H.b + 16, 4, 4, 4)};
+    return gputile_gemm_batched(OPN, OPN, 1.0f, a, b, 0.0f, c, 2, NULL, &H.go);
+}
+CALL(vbatch_null)
+{
+    return gputile_gemm_batched(OPN, OPN, 1, NULLP, NULLP, 0, NULLP, 1, NULL, &H.go);
+}
+CALL(vbatch_shape)
+{
+    const gputile_matrix a[2] = {mat(H.a, 4, 4, 4), mat(H.a + 16, 4, 4, 5)};
+    const gputile_matrix c[2] = {mat(H.c, 4, 4, 4), mat(H.c + 16, 4, 3, 4)};
+    return vbatch(a, c);
+}
+CALL(vbatch_c_meets_other_a)
+{
+    const gputile_matrix a[2] = {mat(H.d, 4, 4, 4), mat(H.a, 4, 4, 4)};
+    const gputile_matrix c[2] = {mat(H.c, 4, 4, 4), mat(H.d + 12, 4, 4, 4)};
+    return vbatch(a, c);
+}
+CALL(vbatch_cs_meet)
+{
+    const gputile_matrix a[2] = {mat(H.a, 4, 4, 4), mat(H.a + 16, 4, 4, 4)};
+    const gputile_matrix c[2] = {mat(H.c + 4, 4, 4, 8), mat(H.c + 3, 4, 4, 8)};
+    return vbatch(a, c);
+}
+CALL(vbatch_op)
+{
+    const gputile_matrix a[1] = {HA}, b[1] = {HB}, c[1] = {HC};
+    return gputile_gemm_batched(OPN, (gputile_op)-1, 1, a, b, 0, c, 1, NULL, &H.go);
+}
+
 #define I_ GPUTILE_ERROR_INVALID_VALUE
 #define NUL GPUTILE_ERROR_NULL_POINTER
 #define MAT GPUTILE_ERROR_INVALID_MATRIX
@@ -1042,6 +1107,19 @@ static const row rows[] = {
     ROW(gputile_gemm, "reserved != 0", CPU, go_reserved, gemm_with_options, I_),
     ROW(gputile_gemm, "device C overlaps device A", GPU, NULL, gemm_dev_c_overlaps_a, ALI),
     ROW(gputile_gemm, "device C is device B, host A", GPU, NULL, gemm_dev_c_is_b_host_a, ALI),
+
+    ROW(gputile_gemm_strided_batched, "A elements NULL", CPU, NULL, sbatch_a_null, NUL),
+    ROW(gputile_gemm_strided_batched, "stride_c below C's footprint", CPU, NULL, sbatch_c_footprint,
+        ALI),
+    ROW(gputile_gemm_strided_batched, "C 0 meets A 1", CPU, NULL, sbatch_c_meets_a, ALI),
+    ROW(gputile_gemm_strided_batched, "i * stride_a overflows", CPU, NULL, sbatch_overflow, OVF),
+    ROW(gputile_gemm_strided_batched, "A and C disagree", CPU, NULL, sbatch_shape, SHP),
+    ROW(gputile_gemm_strided_batched, "trans_a = 2", CPU, NULL, sbatch_op, I_),
+    ROW(gputile_gemm_batched, "arrays NULL, count 1", CPU, NULL, vbatch_null, NUL),
+    ROW(gputile_gemm_batched, "C 1 of another shape", CPU, NULL, vbatch_shape, SHP),
+    ROW(gputile_gemm_batched, "C 1 meets A 0", CPU, NULL, vbatch_c_meets_other_a, ALI),
+    ROW(gputile_gemm_batched, "C 0 meets C 1", CPU, NULL, vbatch_cs_meet, ALI),
+    ROW(gputile_gemm_batched, "trans_b = -1", CPU, NULL, vbatch_op, I_),
 
     ROW(gputile_matmul, "C elements NULL", CPU, NULL, matmul_null, NUL),
     ROW(gputile_matmul, "B stride < width", CPU, NULL, matmul_stride, MAT),
@@ -1261,6 +1339,27 @@ CALL(v_gemm)
     }
     return s;
 }
+/* Batched calls run on device memory only: the device arena where there is one. */
+CALL(v_gemm_strided_batched)
+{
+    gputile_status s = gputile_gemm_strided_batched(OPN, OPN, 1, D ? DA : HA, 0, D ? DB : HB, 0, 0,
+                                                    D ? DC : HC, 0, 1, NULL, &H.go);
+    if (s == GPUTILE_SUCCESS) {
+        GPUTEST_CUDA(cudaDeviceSynchronize());
+        cr_assert(gputile_algorithm_name(H.go.algorithm_used) != NULL);
+    }
+    return s;
+}
+CALL(v_gemm_batched)
+{
+    const gputile_matrix a[1] = {D ? DA : HA}, b[1] = {D ? DB : HB}, c[1] = {D ? DC : HC};
+    gputile_status s = gputile_gemm_batched(OPN, OPN, 1, a, b, 0, c, 1, NULL, &H.go);
+    if (s == GPUTILE_SUCCESS) {
+        GPUTEST_CUDA(cudaDeviceSynchronize());
+        cr_assert(gputile_algorithm_name(H.go.algorithm_used) != NULL);
+    }
+    return s;
+}
 CALL(v_matmul)
 {
     gputile_status s = gputile_matmul(HA, HB, HC);
@@ -1410,6 +1509,8 @@ static const valid valids[] = {
     {"gputile_matrix_copy", v_matrix_copy, NODEV},
     {"gputile_gemm", v_gemm, NODEV},
     {"gputile_matmul", v_matmul, NODEV},
+    {"gputile_gemm_strided_batched", v_gemm_strided_batched, NODEV},
+    {"gputile_gemm_batched", v_gemm_batched, NODEV},
     {"gputile_histogram_i32", v_hist_i32, NODEV},
     {"gputile_histogram_f32", v_hist_f32, NODEV},
     {"gputile_histogram_plan", v_plan, NODEV},

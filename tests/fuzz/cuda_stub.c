@@ -49,6 +49,18 @@ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)
     (void)e, (void)s;
     NO_DEVICE;
 }
+cudaError_t cudaEventQuery(cudaEvent_t e)
+{
+    (void)e;
+    NO_DEVICE;
+}
+cudaError_t cudaGetDriverEntryPointByVersion(const char *sym, void **fn, unsigned v,
+                                             unsigned long long f,
+                                             enum cudaDriverEntryPointQueryResult *q)
+{
+    (void)sym, (void)fn, (void)v, (void)f, (void)q;
+    NO_DEVICE;
+}
 cudaError_t cudaEventSynchronize(cudaEvent_t e)
 {
     (void)e;
@@ -235,6 +247,17 @@ cudaError_t gputile__gemm_regblock_blocks_per_sm(int v, int ta, int tb, int va, 
 {
     (void)v, (void)ta, (void)tb, (void)va, (void)vb, (void)b;
     NO_DEVICE;
+}
+cudaError_t gputile__gemm_batched_blocks_per_sm(int v, int ta, int tb, int vec, int *b)
+{
+    (void)v, (void)ta, (void)tb, (void)vec, (void)b;
+    NO_DEVICE;
+}
+cudaError_t gputile__gemm_batched_scale(const gputile__gemm_args *a, cudaStream_t s)
+{
+    (void)a, (void)s;
+    launched("gputile__gemm_batched_scale");
+    return cudaErrorNoDevice;
 }
 cudaError_t gputile__gemm_wgmma_loadable(int *ok)
 {

@@ -1,0 +1,393 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gemm_batched.cu: the BATCHED rows of gemm_variants.h (issue 20): many
+ * small products in one launch, and the batched C = beta C.
+ *
+ * Why a kernel of its own. A 16 x 16 x 16 product moves 3 KiB for 4096
+ * FMAs: a batch of them is bound by DRAM, not by the FFMA pipe, and a
+ * block per product (cuBLAS reaches 1.2 TB/s at 16^3) spends its life
+ * waiting for its first loads. Here a persistent grid walks the list of
+ * (problem, tile of C) pairs and keeps the next pairs' loads in flight
+ * while the current ones are multiplied.
+ *
+ * Work list. Pair p = z * tiles + t: problem z (strides or views, as
+ * gputile__gemm_args says), tile t of its C (BM x BN, row-major order of
+ * tiles). A block of 128 threads takes PPB = 128 / TPP consecutive pairs
+ * at a time (TPP threads per pair) and walks k in slices of BK; block b
+ * takes items b, b + gridDim.x, ... (an item: PPB pairs, all their slices).
+ *
+ * Pipeline. Two shared-memory stages. Each stage holds, per pair, the
+ * BM x BK slice of op(A) and the BK x BN slice of op(B) stored as they lie
+ * in memory (rows padded by 4 floats), copied by cp.async: 16 bytes per
+ * instruction where the rows are 16-byte aligned (VEC), else 4; elements
+ * outside the matrix are zero-filled by the copy (src-size 0), never read.
+ * While one stage is multiplied the next (pair, slice) is in flight.
+ *
+ * Threads. A pair's TPP threads stand LM x LN and own 4 x RN outputs each.
+ * Rows and columns are assigned so that shared-memory reads are 16-byte and
+ * conflict-free in either layout: along the stored rows (A k-contiguous,
+ * i.e. op N; B^T) consecutive threads take consecutive rows (lm + LM ii),
+ * which the pad of 4 floats puts into distinct bank quads; across them
+ * (A^T, B as stored) a thread takes 4 consecutive elements (lm * 4 + ii).
+ * Per 4 steps of k a thread reads 4 + RN float4 and does 16 RN FFMAs.
+ *
+ * Configurations (rows of gemm_variants.h): 16 x 16 tiles, 16 threads of
+ * 4 x 4 (8 pairs per block); 32 x 32, a warp of 4 x 8 (4 per block);
+ * 64 x 64, 4 warps of 4 x 8 (1 per block). BK = 16 keeps each block at
+ * 40 KiB (20 KiB for 64 x 64) of static-size dynamic shared memory, below
+ * the 48 KiB that would need an opt-in. Registers: see `make
+ * ptxas-report`; no spills.
+ */
+#include "kernels.h"
+#include "gemm_batch.cuh"
+
+namespace {
+
+constexpr int THREADS = 128;
+constexpr int PAD = 4;
+
+/* 16-byte copy of `bytes` (0, 4, 8, 12 or 16) from global src to shared
+ * dst, zero-filling the rest; src must be 16-byte aligned when bytes > 0. */
+__device__ __forceinline__ void copy16(float *dst, const float *src, int bytes)
+{
+    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d), "l"(src), "r"(bytes));
+}
+
+/* 4-byte copy, or a zero when !ok. */
+__device__ __forceinline__ void copy4(float *dst, const float *src, bool ok)
+{
+    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(d), "l"(src),
+                 "r"(ok ? 4 : 0));
+}
+
+__device__ __forceinline__ void commit()
+{
+    asm volatile("cp.async.commit_group;\n" ::);
+}
+
+/* Waits for all but the most recent group of this thread's copies. */
+__device__ __forceinline__ void wait_all_but_one()
+{
+    asm volatile("cp.async.wait_group 1;\n" ::);
+}
+
+/* A ROWS x COLS window of a row-major matrix (ld floats apart; rows_left,
+ * cols_left of it inside the matrix, both >= 1) into shared memory at s,
+ * COLS + PAD floats per row, by the TPP threads of a pair (lt: this one). */
+template <int ROWS, int COLS, int TPP, bool VEC>
+__device__ __forceinline__ void load_tile(float *s, const float *src, int64_t ld, int64_t rows_left,
+                                          int64_t cols_left, int lt)
+{
+    constexpr int Q = COLS / 4; /* 16-byte groups per row */
+    static_assert(ROWS * Q % TPP == 0, "the window must split evenly among the threads");
+#pragma unroll
+    for (int i = 0; i < ROWS * Q / TPP; ++i) {
+        const int g = lt + i * TPP, r = g / Q, c = g % Q * 4;
+        float *dst = s + r * (COLS + PAD) + c;
+        const int64_t left = r < rows_left ? cols_left - c : 0;
+        const int valid = left <= 0 ? 0 : left >= 4 ? 4 : (int)left;
+        const float *p = valid > 0 ? src + r * ld + c : src; /* src: inside, never read at 0 */
+        if (VEC) {
+            copy16(dst, p, valid * 4);
+        } else {
+#pragma unroll
+            for (int j = 0; j < 4; ++j)
+                copy4(dst + j, j < valid ? p + j : src, j < valid);
+        }
+    }
+}
+
+/* One configuration: BM x BN tiles, TPP threads per pair, 4 x RN outputs
+ * per thread, transposes TA, TB, 16-byte copies when VEC. */
+template <int BM, int BN, int BK, int TPP, int RN, int MINB, bool TA, bool TB, bool VEC>
+struct cfg {
+    static constexpr int RM = 4, LM = BM / RM, LN = BN / RN, PPB = THREADS / TPP;
+    static_assert(LM * LN == TPP && RN % 4 == 0 && BK % 4 == 0, "thread grid must cover the tile");
+    /* op(A)'s slice as stored: BM rows of BK (A) or BK rows of BM (A^T) */
+    static constexpr int A_ROWS = TA ? BK : BM, A_COLS = TA ? BM : BK;
+    static constexpr int B_ROWS = TB ? BN : BK, B_COLS = TB ? BK : BN;
+    static constexpr int A_FLOATS = A_ROWS * (A_COLS + PAD), B_FLOATS = B_ROWS * (B_COLS + PAD);
+    static constexpr int PAIR_FLOATS = A_FLOATS + B_FLOATS;
+    static constexpr int STAGE_FLOATS = PPB * PAIR_FLOATS;
+    static constexpr size_t SMEM_BYTES = 2 * STAGE_FLOATS * sizeof(float);
+};
+
+/* Where one pair's operands are. */
+struct pair_at {
+    gputile__gemm_view v;
+    int64_t m0, n0;
+    bool ok; /* a pair of the list (the last item may hold fewer) */
+};
+
+__device__ __forceinline__ pair_at locate(const gputile__gemm_args &p, int64_t pair, int64_t pairs,
+                                          int64_t tiles, int64_t tiles_n, int bm, int bn)
+{
+    pair_at at;
+    at.ok = pair < pairs;
+    if (!at.ok)
+        pair = 0;
+    const int64_t z = tiles == 1 ? pair : pair / tiles, t = tiles == 1 ? 0 : pair % tiles;
+    at.m0 = t / tiles_n * bm;
+    at.n0 = t % tiles_n * bn;
+    gputile__gemm_args q = p;
+    if (p.batch > 0)
+        gputile__gemm_select_problem(q, z);
+    at.v.a = q.a, at.v.b = q.b, at.v.c = q.c;
+    at.v.lda = q.lda, at.v.ldb = q.ldb, at.v.ldc = q.ldc;
+    return at;
+}
+
+template <int BM, int BN, int BK, int TPP, int RN, int MINB, bool TA, bool TB, bool VEC>
+static __global__ void __launch_bounds__(THREADS, MINB)
+    gemm_batched_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t tiles, int64_t pairs)
+{
+    using C = cfg<BM, BN, BK, TPP, RN, MINB, TA, TB, VEC>;
+    constexpr int RM = C::RM, LM = C::LM, LN = C::LN, PPB = C::PPB;
+    extern __shared__ float4 smem4[];
+    float *smem = reinterpret_cast<float *>(smem4);
+
+    const int slot = threadIdx.x / TPP, lt = threadIdx.x % TPP;
+    const int lm = lt / LN, ln = lt % LN;
+    const int64_t items = (pairs + PPB - 1) / PPB, chunks = (p.k + BK - 1) / BK;
+    int64_t w = blockIdx.x;
+    if (w >= items)
+        return;
+
+    /* copies (pair of this thread's slot, slice `chunk`) into stage s */
+    auto issue = [&](const pair_at &at, int64_t chunk, int s) {
+        if (!at.ok)
+            return;
+        float *as = smem + s * C::STAGE_FLOATS + slot * C::PAIR_FLOATS, *bs = as + C::A_FLOATS;
+        const int64_t k0 = chunk * BK;
+        if (TA)
+            load_tile<BK, BM, TPP, VEC>(as, at.v.a + k0 * at.v.lda + at.m0, at.v.lda, p.k - k0,
+                                        p.m - at.m0, lt);
+        else
+            load_tile<BM, BK, TPP, VEC>(as, at.v.a + at.m0 * at.v.lda + k0, at.v.lda, p.m - at.m0,
+                                        p.k - k0, lt);
+        if (TB)
+            load_tile<BN, BK, TPP, VEC>(bs, at.v.b + at.n0 * at.v.ldb + k0, at.v.ldb, p.n - at.n0,
+                                        p.k - k0, lt);
+        else
+            load_tile<BK, BN, TPP, VEC>(bs, at.v.b + k0 * at.v.ldb + at.n0, at.v.ldb, p.k - k0,
+                                        p.n - at.n0, lt);
+    };
+
+    float acc[RM][RN];
+#pragma unroll
+    for (int i = 0; i < RM; ++i)
+#pragma unroll
+        for (int j = 0; j < RN; ++j)
+            acc[i][j] = 0.0f;
+
+    pair_at cur = locate(p, w * PPB + slot, pairs, tiles, tiles_n, BM, BN);
+    int64_t chunk = 0;
+    int stage = 0;
+    issue(cur, 0, 0);
+    commit();
+    for (;;) {
+        /* the next (item, slice) of this block, into the other stage */
+        int64_t nw = w, nchunk = chunk + 1;
+        if (nchunk == chunks)
+            nw += gridDim.x, nchunk = 0;
+        const bool more = nw < items;
+        pair_at nxt = cur;
+        if (more && nchunk == 0)
+            nxt = locate(p, nw * PPB + slot, pairs, tiles, tiles_n, BM, BN);
+        if (more)
+            issue(nxt, nchunk, stage ^ 1);
+        commit(); /* possibly empty: the wait below always leaves one group */
+        wait_all_but_one();
+        __syncthreads();
+
+        const float *as = smem + stage * C::STAGE_FLOATS + slot * C::PAIR_FLOATS;
+        const float *bs = as + C::A_FLOATS;
+#pragma unroll
+        for (int kq = 0; kq < BK; kq += 4) {
+            float a[RM][4], b[4][RN];
+            if (TA) { /* As[k][m]: 4 consecutive rows of op(A) per k */
+#pragma unroll
+                for (int t = 0; t < 4; ++t) {
+                    const float4 v =
+                        *reinterpret_cast<const float4 *>(&as[(kq + t) * (BM + PAD) + lm * 4]);
+                    a[0][t] = v.x, a[1][t] = v.y, a[2][t] = v.z, a[3][t] = v.w;
+                }
+            } else { /* As[m][k]: rows lm + LM ii, 4 k each */
+#pragma unroll
+                for (int i = 0; i < RM; ++i) {
+                    const float4 v =
+                        *reinterpret_cast<const float4 *>(&as[(lm + LM * i) * (BK + PAD) + kq]);
+                    a[i][0] = v.x, a[i][1] = v.y, a[i][2] = v.z, a[i][3] = v.w;
+                }
+            }
+            if (TB) { /* Bs[n][k]: columns ln + LN jj, 4 k each */
+#pragma unroll
+                for (int j = 0; j < RN; ++j) {
+                    const float4 v =
+                        *reinterpret_cast<const float4 *>(&bs[(ln + LN * j) * (BK + PAD) + kq]);
+                    b[0][j] = v.x, b[1][j] = v.y, b[2][j] = v.z, b[3][j] = v.w;
+                }
+            } else { /* Bs[k][n]: columns ln * 4 + {0..3} + 4 LN h */
+#pragma unroll
+                for (int t = 0; t < 4; ++t)
+#pragma unroll
+                    for (int h = 0; h < RN / 4; ++h) {
+                        const float4 v = *reinterpret_cast<const float4 *>(
+                            &bs[(kq + t) * (BN + PAD) + ln * 4 + 4 * LN * h]);
+                        b[t][4 * h] = v.x, b[t][4 * h + 1] = v.y;
+                        b[t][4 * h + 2] = v.z, b[t][4 * h + 3] = v.w;
+                    }
+            }
+#pragma unroll
+            for (int t = 0; t < 4; ++t)
+#pragma unroll
+                for (int i = 0; i < RM; ++i)
+#pragma unroll
+                    for (int j = 0; j < RN; ++j)
+                        acc[i][j] = fmaf(a[i][t], b[t][j], acc[i][j]);
+        }
+
+        if (chunk == chunks - 1) { /* the pair's last slice: C = alpha acc + beta C */
+            if (cur.ok) {
+                const bool vec_c = !TB && (uintptr_t)cur.v.c % 16 == 0 && cur.v.ldc % 4 == 0;
+#pragma unroll
+                for (int i = 0; i < RM; ++i) {
+                    const int64_t row = cur.m0 + (TA ? lm * 4 + i : lm + LM * i);
+                    if (row >= p.m)
+                        continue;
+                    float *crow = cur.v.c + row * cur.v.ldc;
+#pragma unroll
+                    for (int h = 0; h < RN / 4; ++h) {
+                        const int64_t col0 = cur.n0 + (TB ? ln + LN * 4 * h : ln * 4 + 4 * LN * h);
+                        if (vec_c && col0 + 3 < p.n) {
+                            float4 v = make_float4(
+                                p.alpha * acc[i][4 * h], p.alpha * acc[i][4 * h + 1],
+                                p.alpha * acc[i][4 * h + 2], p.alpha * acc[i][4 * h + 3]);
+                            float4 *dst = reinterpret_cast<float4 *>(crow + col0);
+                            if (p.beta != 0.0f) {
+                                const float4 o = *dst;
+                                v.x += p.beta * o.x, v.y += p.beta * o.y;
+                                v.z += p.beta * o.z, v.w += p.beta * o.w;
+                            }
+                            *dst = v;
+                            continue;
+                        }
+#pragma unroll
+                        for (int j = 0; j < 4; ++j) {
+                            /* TB: column ln + LN (4 h + j); else ln * 4 + j + 4 LN h */
+                            const int64_t col = TB ? cur.n0 + ln + LN * (4 * h + j) : col0 + j;
+                            if (col < p.n) {
+                                float *dst = crow + col;
+                                const float v = p.alpha * acc[i][4 * h + j];
+                                *dst = p.beta != 0.0f ? v + p.beta * *dst : v;
+                            }
+                        }
+                    }
+                }
+            }
+#pragma unroll
+            for (int i = 0; i < RM; ++i)
+#pragma unroll
+                for (int j = 0; j < RN; ++j)
+                    acc[i][j] = 0.0f;
+        }
+        __syncthreads(); /* this stage is refilled next step */
+        if (!more)
+            break;
+        w = nw, chunk = nchunk, cur = nxt, stage ^= 1;
+    }
+}
+
+/* One instantiation: with `blocks`, how many of its blocks fit on an SM
+ * (lib/'s persistent grid); else the launch of plan->grid_blocks blocks. */
+template <int BM, int BN, int BK, int TPP, int RN, int MINB, bool TA, bool TB, bool VEC>
+static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan *plan,
+                          cudaStream_t stream, int *blocks)
+{
+    using C = cfg<BM, BN, BK, TPP, RN, MINB, TA, TB, VEC>;
+    static_assert(C::SMEM_BYTES <= 48 * 1024, "no opt-in for more shared memory is made");
+    const auto kernel = gemm_batched_kernel<BM, BN, BK, TPP, RN, MINB, TA, TB, VEC>;
+    if (blocks != NULL)
+        return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, THREADS,
+                                                             C::SMEM_BYTES);
+    const int64_t tiles_n = (p->n + BN - 1) / BN, tiles = (p->m + BM - 1) / BM * tiles_n;
+    const int64_t pairs = tiles * (p->batch > 0 ? p->batch : 1);
+    kernel<<<(unsigned)plan->grid_blocks, THREADS, C::SMEM_BYTES, stream>>>(*p, tiles_n, tiles,
+                                                                            pairs);
+    return cudaGetLastError();
+}
+
+template <int BM, int BN, int BK, int THREADS_, int MINB, int TM, int TN>
+static cudaError_t row(const gputile__gemm_args *p, const gputile__gemm_plan *plan,
+                       cudaStream_t stream, int ta, int tb, int vec, int *blocks)
+{
+    static_assert(THREADS_ == THREADS && TM == 4, "the rows' threads and thread tiles");
+    constexpr int TPP = (BM / TM) * (BN / TN);
+    /* clang-format off */
+    switch (ta << 2 | tb << 1 | vec) {
+#define CASE(k)                                                                              \
+    case k:                                                                                  \
+        return config<BM, BN, BK, TPP, TN, MINB, (k >> 2) & 1, (k >> 1) & 1, (k & 1) != 0>(  \
+            p, plan, stream, blocks);
+        CASE(0) CASE(1) CASE(2) CASE(3) CASE(4) CASE(5) CASE(6) CASE(7)
+#undef CASE
+    }
+    /* clang-format on */
+    return cudaErrorInvalidValue;
+}
+
+} // namespace
+
+/* C = beta C for every problem of the batch: one thread per element, the
+ * problems walked in a grid-stride loop. */
+static __global__ void gemm_batched_scale_kernel(gputile__gemm_args p)
+{
+    const int64_t per = p.m * p.n, total = per * p.batch;
+    for (int64_t e = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; e < total;
+         e += (int64_t)gridDim.x * blockDim.x) {
+        gputile__gemm_args q = p;
+        gputile__gemm_select_problem(q, e / per);
+        const int64_t r = e % per;
+        float *c = q.c + r / p.n * q.ldc + r % p.n;
+        *c = p.beta == 0.0f ? 0.0f : p.beta * *c;
+    }
+}
+
+#define BATCHED_ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags) \
+    static cudaError_t row_##id(const gputile__gemm_args *p, const gputile__gemm_plan *plan,    \
+                                cudaStream_t stream, int ta, int tb, int vec, int *blocks)      \
+    {                                                                                           \
+        return row<bm, bn, bk, threads, per_sm, tm, tn>(p, plan, stream, ta, tb, vec, blocks);  \
+    }                                                                                           \
+    extern "C" cudaError_t gputile__gemm_run_##id(                                              \
+        const gputile__gemm_args *p, const gputile__gemm_plan *plan, cudaStream_t stream)       \
+    {                                                                                           \
+        return row_##id(p, plan, stream, p->trans_a, p->trans_b, plan->vec_a && plan->vec_b,    \
+                        NULL);                                                                  \
+    }
+GPUTILE__GEMM_BATCHED_ROWS(BATCHED_ROW)
+#undef BATCHED_ROW
+
+extern "C" cudaError_t gputile__gemm_batched_blocks_per_sm(int variant, int ta, int tb, int vec,
+                                                           int *blocks)
+{
+    switch (variant) {
+#define BATCHED_CASE(id, ...)  \
+    case GPUTILE__GEMM_V_##id: \
+        return row_##id(NULL, NULL, NULL, ta, tb, vec, blocks);
+        GPUTILE__GEMM_BATCHED_ROWS(BATCHED_CASE)
+#undef BATCHED_CASE
+    }
+    return cudaErrorInvalidValue;
+}
+
+extern "C" cudaError_t gputile__gemm_batched_scale(const gputile__gemm_args *args,
+                                                   cudaStream_t stream)
+{
+    const int64_t total = args->m * args->n * args->batch;
+    const int64_t blocks = (total + 255) / 256;
+    gemm_batched_scale_kernel<<<(unsigned)(blocks < 4096 ? blocks : 4096), 256, 0, stream>>>(*args);
+    return cudaGetLastError();
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gemm_batched.h: batches of GEMMs (internal; issue 20). The planner of a
+ * batch (gemm_batched_plan.c), the check and staging of a batch of views
+ * (gemm_batched_views.c), and the executor both public calls share
+ * (gemm_batched.c).
+ */
+#ifndef GPUTILE_GEMM_BATCHED_H
+#define GPUTILE_GEMM_BATCHED_H
+
+#include "gemm_launch.h"
+
+/* Problems per launch of a register-blocked row (blockIdx.y's limit). */
+#define GPUTILE__GEMM_BATCH_PER_LAUNCH 65535
+
+/* True when row `variant` runs batches (the register-blocked and BATCHED
+ * rows). */
+bool gputile__gemm_takes_batch(int variant);
+
+/* The row a batch of count m x n x k products runs (count >= 1): `requested`
+ * as the caller named it (AUTO resolved; a row that takes no batch: -1),
+ * unsplit; precision is what runs (FP32: no batched tensor-core row yet).
+ * `aligned`: every A and B row 16-byte aligned. */
+gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
+                                                  const gputile__device *dev, bool aligned,
+                                                  int64_t m, int64_t n, int64_t k, int64_t count);
+
+/* The plan of one launch of a batch (args->batch >= 1, k >= 1, device
+ * pointers, strides or views set): no split, tail, thin edge or workspace;
+ * `aligned` as above; the persistent grid of a BATCHED row. */
+cudaError_t gputile__gemm_batched_plan(const gputile__gemm_choice *choice,
+                                       const gputile__gemm_args *args, bool aligned,
+                                       gputile__gemm_plan *plan);
+/* The persistent grid of a BATCHED row for args (batch 0: one problem):
+ * plan->grid_blocks; vec_a, vec_b already planned. */
+cudaError_t gputile__gemm_plan_persistent(const gputile__gemm_choice *choice,
+                                          const gputile__gemm_args *args, gputile__gemm_plan *plan);
+
+/* Runs the batch of args (batch >= 1 problems of m, n >= 1) with choice:
+ * C = beta C where k = 0 or alpha = 0, else the row, in launches of at most
+ * GPUTILE__GEMM_BATCH_PER_LAUNCH problems for the register-blocked rows. */
+gputile_status gputile__gemm_batched_execute(const gputile__gemm_choice *choice,
+                                             const gputile__gemm_args *args, bool aligned,
+                                             cudaStream_t stream);
+
+/* ---- gemm_batched_views.c ---- */
+/* GPUTILE_ERROR_ALIASING when some C of the views overlaps another C or any
+ * A or B (A and B may overlap each other and themselves); else success.
+ * Exact for views that share a row stride; address ranges otherwise. */
+gputile_status gputile__gemm_views_alias(const gputile_matrix *a, const gputile_matrix *b,
+                                         const gputile_matrix *c, size_t count);
+
+/* GPUTILE_ERROR_UNSUPPORTED when some non-empty A, B or C of the views is
+ * host memory (NO_DEVICE, WRONG_DEVICE as gputile__memory_of()). Asks the
+ * driver once per device allocation the views fall in, not once per view. */
+gputile_status gputile__gemm_views_on_device(const gputile_matrix *a, const gputile_matrix *b,
+                                             const gputile_matrix *c, size_t count);
+
+/* The problems' descriptors (gputile__gemm_view: pointers and row strides
+ * of a[i], b[i], c[i]) in device memory from gputile__workspace_acquire(),
+ * written through pinned staging and copied on `stream`: the caller's
+ * arrays may be reused when this returns. The caller releases *dev with
+ * gputile__workspace_release() after the work that reads it is queued. */
+gputile_status gputile__gemm_views_upload(const gputile_matrix *a, const gputile_matrix *b,
+                                          const gputile_matrix *c, size_t count, int device,
+                                          cudaStream_t stream, gputile__gemm_view **dev);
+
+#endif /* GPUTILE_GEMM_BATCHED_H */

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gemm_batched_plan.c: the planner of batched GEMMs (issue 20). Which row a
+ * batch runs, and the plan of its launches: never split along k (a batch
+ * of one problem per SM already fills the GPU; blockIdx.z stays free), no
+ * tail split, no thin edges (the register-blocked kernels predicate their
+ * edges), no workspace.
+ */
+#include "gemm_batched.h"
+
+bool gputile__gemm_takes_batch(int variant)
+{
+    switch (variant) {
+#define TAKES(id, ...) case GPUTILE__GEMM_V_##id:
+        GPUTILE__GEMM_REGBLOCK_ROWS(TAKES)
+        GPUTILE__GEMM_BATCHED_ROWS(TAKES)
+#undef TAKES
+        return true;
+    }
+    return false;
+}
+
+/* AUTO for batches (FP32). Small C: the BATCHED rows, the smallest tile
+ * that covers C (16^3 and 32^3 are bound by DRAM: the tile that wastes the
+ * fewest FFMAs and keeps the most pairs in flight per SM); C up to 64 on a
+ * side, or k up to 64 (64 x 1024 x 64), 64 x 64 tiles, whose slices of k
+ * stream through a two-stage pipeline instead of the register-blocked
+ * rows' prologue per tile. Larger products: 64 x 128 tiles, 2 (aligned)
+ * or 3 blocks per SM, the batch as blockIdx.y: a few k steps per tile
+ * (128^3 has 8) make the prologue count, which more blocks per SM hide.
+ * Untuned: not measured on a GPU when written (see the bench's sweep). */
+static int auto_variant(bool aligned, int64_t m, int64_t n, int64_t k)
+{
+    if (m <= 16 && n <= 16)
+        return GPUTILE__GEMM_V_BATCHED_16;
+    if (m <= 32 && n <= 32)
+        return GPUTILE__GEMM_V_BATCHED_32;
+    if (m <= 64 || n <= 64 || k <= 64)
+        return GPUTILE__GEMM_V_BATCHED_64;
+    return aligned ? GPUTILE__GEMM_V_REGBLOCK_64X128 : GPUTILE__GEMM_V_REGBLOCK_64X128_X3;
+}
+
+gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
+                                                  const gputile__device *dev, bool aligned,
+                                                  int64_t m, int64_t n, int64_t k, int64_t count)
+{
+    (void)count;
+    gputile__gemm_choice c = {.sms = dev != NULL ? dev->sms : 0,
+                              .device = dev != NULL ? dev->ordinal : -1,
+                              .splits = 1,
+                              .tail = false};
+    if (requested == GPUTILE_ALGO_AUTO)
+        c.variant = auto_variant(aligned, m, n, k);
+    else {
+        c.variant = gputile__gemm_variant(requested, precision);
+        if (c.variant >= 0 && !gputile__gemm_takes_batch(c.variant))
+            c.variant = -1;
+    }
+    return c;
+}
+
+/* Blocks per SM of a BATCHED instantiation, per device, asked once. */
+static cudaError_t blocks_per_sm(const gputile__gemm_choice *c, int ta, int tb, int vec,
+                                 int *blocks)
+{
+    static int cache[GPUTILE__MAX_DEVICES][GPUTILE__GEMM_N_VARIANTS][8]; /* blocks + 1 */
+    int *slot = &cache[c->device][c->variant][ta << 2 | tb << 1 | vec];
+    const int known = __atomic_load_n(slot, __ATOMIC_RELAXED);
+    if (known > 0) {
+        *blocks = known - 1;
+        return cudaSuccess;
+    }
+    cudaError_t err = gputile__gemm_batched_blocks_per_sm(c->variant, ta, tb, vec, blocks);
+    if (err == cudaSuccess)
+        __atomic_store_n(slot, *blocks + 1, __ATOMIC_RELAXED);
+    return err;
+}
+
+/* The persistent grid: every block the SMs hold at once, or one per item
+ * of the work list when there are fewer (an item: 128 / (threads per tile)
+ * pairs of problem and tile; kernels/gemm_batched.cu). */
+cudaError_t gputile__gemm_plan_persistent(const gputile__gemm_choice *c,
+                                          const gputile__gemm_args *p, gputile__gemm_plan *plan)
+{
+    const gputile__gemm_row *r = gputile__gemm_row_of(c->variant);
+    const int64_t tiles = (p->m + r->bm - 1) / r->bm * ((p->n + r->bn - 1) / r->bn);
+    const int64_t pairs = tiles * (p->batch > 0 ? p->batch : 1);
+    const int64_t per_block = r->threads / ((r->bm / r->tm) * (r->bn / r->tn));
+    const int64_t items = (pairs + per_block - 1) / per_block;
+    int per_sm = r->per_sm;
+    if (c->device >= 0) {
+        cudaError_t err =
+            blocks_per_sm(c, p->trans_a, p->trans_b, plan->vec_a && plan->vec_b, &per_sm);
+        if (err != cudaSuccess)
+            return err;
+    }
+    const int64_t slots = (int64_t)(c->sms > 0 ? c->sms : 1) * (per_sm > 0 ? per_sm : 1);
+    plan->grid_blocks = items < slots ? items : slots;
+    return cudaSuccess;
+}
+
+cudaError_t gputile__gemm_batched_plan(const gputile__gemm_choice *c, const gputile__gemm_args *p,
+                                       bool aligned, gputile__gemm_plan *plan)
+{
+    const gputile__gemm_row *r = gputile__gemm_row_of(c->variant);
+    const int64_t tiles = (p->m + r->bm - 1) / r->bm * ((p->n + r->bn - 1) / r->bn);
+    *plan = (gputile__gemm_plan){
+        .splits = 1,
+        .k_per_split = (p->k + r->bk - 1) / r->bk * r->bk,
+        .full_tiles = tiles,
+        .vec_a = aligned && (r->flags & GPUTILE__GEMM_VEC),
+        .vec_b = aligned && (r->flags & GPUTILE__GEMM_VEC),
+        .reduce_blocks = 2 * (c->sms > 0 ? c->sms : 1),
+    };
+    if (r->flags & GPUTILE__GEMM_PERSISTENT)
+        return gputile__gemm_plan_persistent(c, p, plan);
+    return cudaSuccess;
+}

@@ -1,0 +1,327 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gemm_batched_views.c: what a batch of views needs beyond one product
+ * (issue 20): the aliasing check across all problems, the check that every
+ * operand is device memory, and the descriptors' trip to the device through
+ * pinned staging. Each is linear in the batch on the usual layouts (views
+ * laid out in address order, a few allocations), so that a batch of
+ * 100,000 costs the host little beside the kernel.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gemm_batched.h"
+
+/* ---- aliasing ---- */
+
+typedef struct span {
+    uintptr_t lo, hi; /* bytes [lo, hi) */
+    const gputile_matrix *m;
+    bool is_c;
+} span;
+
+static span span_of(const gputile_matrix *m, bool is_c)
+{
+    const uintptr_t lo = (uintptr_t)m->elements;
+    return (span){lo, lo + ((m->height - 1) * m->stride + m->width) * sizeof(float), m, is_c};
+}
+
+static int by_lo(const void *x, const void *y)
+{
+    const span *p = x, *q = y;
+    return p->lo < q->lo ? -1 : p->lo > q->lo ? 1 : p->hi < q->hi ? -1 : p->hi > q->hi ? 1 : 0;
+}
+
+static bool same_matrix(const gputile_matrix *x, const gputile_matrix *y)
+{
+    return x->elements == y->elements && x->width == y->width && x->height == y->height &&
+           x->stride == y->stride;
+}
+
+/* Drops the spans of list[0..*n) that end at or before lo. */
+static void prune(const span **list, size_t *n, uintptr_t lo)
+{
+    for (size_t i = 0; i < *n;)
+        if (list[i]->hi <= lo)
+            list[i] = list[--*n];
+        else
+            ++i;
+}
+
+static bool meets_any(const span *s, const span **list, size_t n)
+{
+    for (size_t i = 0; i < n; ++i)
+        if (gputile__overlap(*s->m, *list[i]->m))
+            return true;
+    return false;
+}
+
+/* The general case: all spans sorted by address and swept, each new span
+ * checked exactly against the live spans it must not meet (C: every live C
+ * and input; input: every live C). Identical inputs count once (a broadcast
+ * A does not make the sweep quadratic). */
+static gputile_status sweep(const gputile_matrix *a, const gputile_matrix *b,
+                            const gputile_matrix *c, size_t count)
+{
+    span *all = malloc(3 * count * sizeof *all);
+    const span **live_c = malloc(count * sizeof *live_c);
+    const span **live_in = malloc(2 * count * sizeof *live_in);
+    gputile_status s = GPUTILE_ERROR_OUT_OF_MEMORY;
+    if (all == NULL || live_c == NULL || live_in == NULL)
+        goto out;
+    size_t n = 0, nc = 0, ni = 0;
+    for (size_t i = 0; i < count; ++i) {
+        if (!gputile__is_empty(c[i]))
+            all[n++] = span_of(&c[i], true);
+        if (!gputile__is_empty(a[i]))
+            all[n++] = span_of(&a[i], false);
+        if (!gputile__is_empty(b[i]))
+            all[n++] = span_of(&b[i], false);
+    }
+    qsort(all, n, sizeof *all, by_lo);
+    s = GPUTILE_SUCCESS;
+    const span *last_in = NULL;
+    for (size_t i = 0; i < n && s == GPUTILE_SUCCESS; ++i) {
+        const span *x = &all[i];
+        prune(live_c, &nc, x->lo);
+        if (x->is_c) {
+            prune(live_in, &ni, x->lo);
+            if (meets_any(x, live_c, nc) || meets_any(x, live_in, ni))
+                s = GPUTILE_ERROR_ALIASING;
+            live_c[nc++] = x;
+        } else if (last_in == NULL || !same_matrix(last_in->m, x->m)) {
+            if (meets_any(x, live_c, nc))
+                s = GPUTILE_ERROR_ALIASING;
+            live_in[ni++] = last_in = x;
+        }
+    }
+out:
+    free(all);
+    free(live_c);
+    free(live_in);
+    return s;
+}
+
+gputile_status gputile__gemm_views_alias(const gputile_matrix *a, const gputile_matrix *b,
+                                         const gputile_matrix *c, size_t count)
+{
+    /* The usual layout, in one pass: the Cs in ascending address order, each
+     * ending before the next begins, and all of them apart from every input. */
+    bool ordered = true;
+    uintptr_t c_lo = UINTPTR_MAX, c_hi = 0, in_lo = UINTPTR_MAX, in_hi = 0, prev_hi = 0;
+    for (size_t i = 0; i < count; ++i) {
+        if (!gputile__is_empty(c[i])) {
+            const span x = span_of(&c[i], true);
+            ordered = ordered && x.lo >= prev_hi;
+            prev_hi = x.hi;
+            c_lo = x.lo < c_lo ? x.lo : c_lo;
+            c_hi = x.hi > c_hi ? x.hi : c_hi;
+        }
+        for (int j = 0; j < 2; ++j) {
+            const gputile_matrix *m = j == 0 ? &a[i] : &b[i];
+            if (gputile__is_empty(*m))
+                continue;
+            const span x = span_of(m, false);
+            in_lo = x.lo < in_lo ? x.lo : in_lo;
+            in_hi = x.hi > in_hi ? x.hi : in_hi;
+        }
+    }
+    if (ordered && (c_hi <= in_lo || in_hi <= c_lo))
+        return GPUTILE_SUCCESS;
+    return sweep(a, b, c, count);
+}
+
+/* ---- device memory ---- */
+
+/* cuMemGetAddressRange through the runtime's entry point (no link to
+ * libcuda): the device allocation that holds an address. */
+typedef int (*range_fn)(unsigned long long *base, size_t *size, unsigned long long ptr);
+
+static range_fn address_range(void)
+{
+    static range_fn cached; /* a race stores the same pointer */
+    range_fn f = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+    if (f == NULL) {
+        void *p = NULL;
+        enum cudaDriverEntryPointQueryResult q;
+        if (cudaGetDriverEntryPointByVersion("cuMemGetAddressRange", &p, 12000, cudaEnableDefault,
+                                             &q) != cudaSuccess ||
+            q != cudaDriverEntryPointSuccess || p == NULL) {
+            (void)cudaGetLastError();
+            return NULL;
+        }
+        f = (range_fn)p;
+        __atomic_store_n(&cached, f, __ATOMIC_RELAXED);
+    }
+    return f;
+}
+
+/* A device allocation known to hold current-device memory. */
+typedef struct known_range {
+    uintptr_t lo, hi;
+} known_range;
+
+static gputile_status check_one(const gputile_matrix *m, known_range *known)
+{
+    if (gputile__is_empty(*m))
+        return GPUTILE_SUCCESS;
+    const span x = span_of(m, false);
+    if (x.lo >= known->lo && x.hi <= known->hi)
+        return GPUTILE_SUCCESS;
+    gputile__memory at;
+    gputile_status s = gputile__memory_of(*m, &at);
+    if (s != GPUTILE_SUCCESS)
+        return s;
+    if (at != GPUTILE__MEMORY_DEVICE)
+        return GPUTILE_ERROR_UNSUPPORTED;
+    range_fn f = address_range();
+    unsigned long long base = 0;
+    size_t size = 0;
+    if (f != NULL && f(&base, &size, (unsigned long long)x.lo) == 0) /* CUDA_SUCCESS */
+        *known = (known_range){(uintptr_t)base, (uintptr_t)base + size};
+    else /* managed memory, say: no range; this matrix alone is known */
+        *known = (known_range){x.lo, x.hi};
+    return GPUTILE_SUCCESS;
+}
+
+gputile_status gputile__gemm_views_on_device(const gputile_matrix *a, const gputile_matrix *b,
+                                             const gputile_matrix *c, size_t count)
+{
+    known_range known[3] = {{0, 0}, {0, 0}, {0, 0}}; /* the last allocation seen per operand */
+    gputile_status s = GPUTILE_SUCCESS;
+    for (size_t i = 0; i < count && s == GPUTILE_SUCCESS; ++i)
+        if ((s = check_one(&a[i], &known[0])) == GPUTILE_SUCCESS &&
+            (s = check_one(&b[i], &known[1])) == GPUTILE_SUCCESS)
+            s = check_one(&c[i], &known[2]);
+    return s;
+}
+
+/* ---- pinned staging ----
+ * Slots of pinned memory (from the pinned pool) that hold descriptors on
+ * their way to the device, each with an event recorded after its copy: a
+ * slot is reused once its event has completed. Slots belong to a device
+ * (the event's). With every slot in flight the oldest is waited for. */
+#define SLOTS 16
+
+typedef struct slot {
+    void *host;
+    size_t bytes;
+    cudaEvent_t done; /* NULL: never used */
+    int device;
+    bool taken;              /* between acquire and the event's record */
+    unsigned long long used; /* when last submitted, for the oldest */
+} slot;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static slot slots[SLOTS];
+static unsigned long long clock_;
+
+/* True when s's last copy has finished (or it never ran one). */
+static bool idle(slot *s)
+{
+    if (s->done == NULL)
+        return true;
+    cudaError_t err = cudaEventQuery(s->done);
+    if (err == cudaSuccess)
+        return true;
+    (void)cudaGetLastError(); /* NotReady is not sticky; clear it */
+    return false;
+}
+
+static gputile_status acquire(size_t bytes, int device, slot **out)
+{
+    pthread_mutex_lock(&lock);
+    slot *pick = NULL, *oldest = NULL;
+    for (int i = 0; i < SLOTS && pick == NULL; ++i) {
+        slot *s = &slots[i];
+        if (s->taken || (s->done != NULL && s->device != device))
+            continue;
+        if (idle(s) && (pick == NULL || s->bytes >= bytes))
+            pick = s;
+        else if (!idle(s) && (oldest == NULL || s->used < oldest->used))
+            oldest = s;
+    }
+    gputile_status st = GPUTILE_SUCCESS;
+    if (pick == NULL && oldest != NULL) { /* every slot of this device is in flight */
+        st = gputile__cuda_status(cudaEventSynchronize(oldest->done));
+        pick = oldest;
+    }
+    if (pick == NULL)
+        for (int i = 0; i < SLOTS && pick == NULL; ++i)
+            if (!slots[i].taken && idle(&slots[i]))
+                pick = &slots[i]; /* another device's idle slot: its event is remade */
+    if (pick == NULL && st == GPUTILE_SUCCESS)
+        st = GPUTILE_ERROR_OUT_OF_MEMORY; /* all slots taken by other threads mid-call */
+    if (st == GPUTILE_SUCCESS && pick->done != NULL && pick->device != device) {
+        (void)cudaEventDestroy(pick->done);
+        pick->done = NULL;
+    }
+    if (st == GPUTILE_SUCCESS && pick->done == NULL) {
+        st = gputile__cuda_status(cudaEventCreateWithFlags(&pick->done, cudaEventDisableTiming));
+        if (st != GPUTILE_SUCCESS)
+            pick->done = NULL;
+        pick->device = device;
+    }
+    if (st == GPUTILE_SUCCESS && pick->bytes < bytes) {
+        size_t want = 64 << 10;
+        while (want < bytes)
+            want *= 2;
+        (void)gputile_pool_free(pick->host);
+        pick->host = NULL;
+        pick->bytes = 0;
+        if ((st = gputile_pool_alloc(&pick->host, want, GPUTILE_PINNED_PORTABLE)) ==
+            GPUTILE_SUCCESS)
+            pick->bytes = want;
+    }
+    if (st == GPUTILE_SUCCESS) {
+        pick->taken = true;
+        *out = pick;
+    }
+    pthread_mutex_unlock(&lock);
+    return st;
+}
+
+static void give_back(slot *s, bool submitted)
+{
+    pthread_mutex_lock(&lock);
+    s->taken = false;
+    if (submitted)
+        s->used = ++clock_;
+    pthread_mutex_unlock(&lock);
+}
+
+gputile_status gputile__gemm_views_upload(const gputile_matrix *a, const gputile_matrix *b,
+                                          const gputile_matrix *c, size_t count, int device,
+                                          cudaStream_t stream, gputile__gemm_view **dev)
+{
+    const size_t bytes = count * sizeof(gputile__gemm_view);
+    slot *s = NULL;
+    gputile_status st = acquire(bytes, device, &s);
+    if (st != GPUTILE_SUCCESS)
+        return st;
+    gputile__gemm_view *v = s->host;
+    for (size_t i = 0; i < count; ++i)
+        v[i] =
+            (gputile__gemm_view){a[i].elements,        b[i].elements,        c[i].elements,
+                                 (int64_t)a[i].stride, (int64_t)b[i].stride, (int64_t)c[i].stride};
+    void *d = NULL;
+    cudaError_t err = gputile__workspace_acquire(&d, bytes, device, stream);
+    if (err != cudaSuccess) {
+        give_back(s, false);
+        return gputile__cuda_status(err);
+    }
+    err = cudaMemcpyAsync(d, s->host, bytes, cudaMemcpyHostToDevice, stream);
+    if (err == cudaSuccess)
+        err = cudaEventRecord(s->done, stream);
+    if (err != cudaSuccess) {
+        /* the copy may be queued without its event: wait before the slot is reused */
+        (void)cudaStreamSynchronize(stream);
+        (void)gputile__workspace_release(d, stream);
+        give_back(s, false);
+        return gputile__cuda_status(err);
+    }
+    give_back(s, true);
+    *dev = d;
+    return GPUTILE_SUCCESS;
+}

@@ -1,0 +1,492 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_gemm_batched.c: gputile_gemm_strided_batched() and
+ * gputile_gemm_batched() (issue 20).
+ *
+ * CPU suite `batched_args` (runs without a GPU): bad arguments return
+ * their documented status and write nothing; valid batches of host
+ * matrices return GPUTILE_ERROR_UNSUPPORTED (NO_DEVICE without a device);
+ * count 0 and empty C are no-ops.
+ *
+ * GPU suite `batched`: every problem of a batch against a float64 CPU
+ * reference: small integers compared for equality (exact), uniform floats
+ * within (k + 4) FLT_EPSILON of the |alpha||A||B| + |beta C| scale. All
+ * operands live in one device buffer each, poisoned (a quiet-NaN pattern)
+ * outside the views: A and B padding reads as NaN if a kernel reads outside
+ * a view; C's padding, the gaps between the Cs and the guard bands before
+ * and after are compared bit for bit after the call; with beta = 0 every C
+ * is poisoned too. Shapes: the bench's anchors shrunk in count, ragged
+ * sizes, every transpose, odd row and batch strides (no 16-byte loads),
+ * broadcast A (stride 0), counts 0, 1 and large (more than 65535 problems
+ * for the register-blocked rows' launch split), every algorithm that takes
+ * a batch and every precision. Views: per-problem row strides, reversed
+ * and shuffled address order (the aliasing sweep), Cs side by side in one
+ * parent (batched_args).
+ */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+
+#include "gputile.h"
+#include "support/gpu.h"
+#include "support/variants.h"
+
+#define GUARD 37 /* floats of guard band before and after each buffer */
+
+/* ---- CPU: argument validation ---------------------------------------------- */
+
+static float host_a[4096], host_b[4096], host_c[4096], copy_c[4096];
+
+static void poison_c(void)
+{
+    for (size_t i = 0; i < 4096; ++i)
+        host_c[i] = gputest_poison();
+    memcpy(copy_c, host_c, sizeof host_c);
+}
+
+static gputile_matrix mat(float *p, size_t w, size_t h, size_t s)
+{
+    return (gputile_matrix){w, h, s, p};
+}
+
+#define UNTOUCHED() cr_assert(memcmp(host_c, copy_c, sizeof host_c) == 0, "C written")
+
+/* What a valid batch of host matrices returns: host memory is unsupported. */
+static void expect_host_batch(gputile_status s)
+{
+    cr_assert(s == GPUTILE_ERROR_UNSUPPORTED || s == GPUTILE_ERROR_NO_DEVICE, "%s",
+              gputile_status_name(s));
+}
+
+Test(batched_args, strided_bad_inputs)
+{
+    poison_c();
+    gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+    o.algorithm_used = -7;
+    const gputile_matrix a = mat(host_a, 8, 8, 8), b = mat(host_b, 8, 8, 8),
+                         c = mat(host_c, 8, 8, 8);
+#define SB(ta, tb, A, sa, B, sb, C, sc, n, opt) \
+    gputile_gemm_strided_batched(ta, tb, 1.0f, A, sa, B, sb, 0.0f, C, sc, n, NULL, opt)
+    const gputile_op N_ = GPUTILE_OP_N;
+    cr_expect_eq(SB((gputile_op)3, N_, a, 64, b, 64, c, 64, 2, &o), GPUTILE_ERROR_INVALID_VALUE);
+    cr_expect_eq(SB(N_, N_, mat(NULL, 8, 8, 8), 64, b, 64, c, 64, 2, &o),
+                 GPUTILE_ERROR_NULL_POINTER);
+    cr_expect_eq(SB(N_, N_, a, 64, b, 64, mat(host_c, 8, 8, 7), 64, 2, &o),
+                 GPUTILE_ERROR_INVALID_MATRIX);
+    cr_expect_eq(SB(N_, N_, mat(host_a, 7, 8, 8), 64, b, 64, c, 64, 2, &o),
+                 GPUTILE_ERROR_SHAPE_MISMATCH);
+    /* the Cs overlap one another: stride_c below the footprint (64 floats) */
+    cr_expect_eq(SB(N_, N_, a, 64, b, 64, c, 63, 2, &o), GPUTILE_ERROR_ALIASING);
+    cr_expect_eq(SB(N_, N_, a, 64, b, 64, c, 0, 2, &o), GPUTILE_ERROR_ALIASING);
+    /* ...but one problem needs no stride at all, and 64 is enough (a
+     * footprint of 57 with a row stride of 8 and 1 column more in between) */
+    expect_host_batch(SB(N_, N_, a, 64, b, 64, c, 0, 1, &o));
+    expect_host_batch(SB(N_, N_, a, 64, b, 64, c, 64, 2, &o));
+    expect_host_batch(SB(N_, N_, a, 64, b, 64, mat(host_c, 8, 8, 7 + 1), 64, 2, &o));
+    /* C of problem 1 meets A of problem 2: records [A | C] of 128 floats
+     * where C starts 100 floats in and reaches 164 > 128 */
+    cr_expect_eq(
+        SB(N_, N_, mat(host_c, 8, 8, 8), 128, b, 0, mat(host_c + 100, 8, 8, 8), 128, 3, &o),
+        GPUTILE_ERROR_ALIASING);
+    /* the same records interleaved without overlap: A at 0, C at 64 */
+    expect_host_batch(
+        SB(N_, N_, mat(host_c, 8, 8, 8), 128, b, 0, mat(host_c + 64, 8, 8, 8), 128, 3, &o));
+    /* C and A interleaved by columns (one row stride, no element shared) */
+    expect_host_batch(
+        SB(N_, N_, mat(host_c, 8, 8, 16), 256, b, 0, mat(host_c + 8, 8, 8, 16), 256, 2, &o));
+    /* a C that meets B in problem 0 only */
+    cr_expect_eq(SB(N_, N_, a, 0, mat(host_c + 3, 8, 8, 8), 0, c, 64, 2, &o),
+                 GPUTILE_ERROR_ALIASING);
+    /* i * stride beyond the address space */
+    cr_expect_eq(SB(N_, N_, a, SIZE_MAX / 16, b, 64, c, 64, 3, &o), GPUTILE_ERROR_OVERFLOW);
+    cr_expect_eq(SB(N_, N_, a, 64, b, 64, c, SIZE_MAX / 4, 2, &o), GPUTILE_ERROR_OVERFLOW);
+    /* options */
+    gputile_gemm_options bad = GPUTILE_GEMM_OPTIONS_INIT;
+    bad.size = 4;
+    cr_expect_eq(SB(N_, N_, a, 64, b, 64, c, 64, 2, &bad), GPUTILE_ERROR_INVALID_VALUE);
+    bad = (gputile_gemm_options)GPUTILE_GEMM_OPTIONS_INIT;
+    bad.algorithm = 999;
+    cr_expect_eq(SB(N_, N_, a, 64, b, 64, c, 64, 2, &bad), GPUTILE_ERROR_INVALID_VALUE);
+    cr_expect_eq(o.algorithm_used, -7, "options written on failure");
+    UNTOUCHED();
+}
+
+Test(batched_args, strided_noops)
+{
+    poison_c();
+    gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+    const gputile_matrix a = mat(host_a, 8, 8, 8), b = mat(host_b, 8, 8, 8),
+                         c = mat(host_c, 8, 8, 8);
+    cr_expect_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, 64, b, 64, 0, c, 0,
+                                              0, NULL, &o),
+                 GPUTILE_SUCCESS, "count 0");
+    cr_expect_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, mat(host_a, 8, 0, 8),
+                                              64, b, 64, 0, mat(host_c, 8, 0, 8), 0, 5, NULL, &o),
+                 GPUTILE_SUCCESS, "m = 0");
+    cr_expect_eq(
+        gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, NULL, NULL, 0, NULL, 0, NULL, &o),
+        GPUTILE_SUCCESS, "views, count 0");
+    UNTOUCHED();
+}
+
+Test(batched_args, views_bad_inputs)
+{
+    poison_c();
+    enum { V = 6 };
+    gputile_matrix a[V], b[V], c[V];
+    for (int i = 0; i < V; ++i) {
+        a[i] = mat(host_a + 64 * i, 8, 8, 8);
+        b[i] = mat(host_b + 64 * i, 8, 8, 8);
+        c[i] = mat(host_c + 64 * (V - 1 - i), 8, 8, 8); /* descending: the sweep's path */
+    }
+    gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+    o.algorithm_used = -7;
+#define VB(ta, n) gputile_gemm_batched(ta, GPUTILE_OP_N, 1.0f, a, b, 0.0f, c, n, NULL, &o)
+    expect_host_batch(VB(GPUTILE_OP_N, V));
+    cr_expect_eq(VB((gputile_op)2, V), GPUTILE_ERROR_INVALID_VALUE);
+    cr_expect_eq(gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, NULL, 0, c, 2, NULL, &o),
+                 GPUTILE_ERROR_NULL_POINTER);
+    /* another shape in view 3 (a different row stride is fine) */
+    b[3] = mat(host_b + 192, 8, 8, 9);
+    expect_host_batch(VB(GPUTILE_OP_N, V));
+    b[3] = mat(host_b + 192, 7, 8, 8);
+    cr_expect_eq(VB(GPUTILE_OP_N, V), GPUTILE_ERROR_SHAPE_MISMATCH);
+    b[3] = mat(host_b + 192, 8, 8, 8);
+    /* C 4 meets A 1 (another problem's input) */
+    gputile_matrix keep = a[1];
+    a[1] = mat(c[4].elements + 60, 8, 8, 8);
+    cr_expect_eq(VB(GPUTILE_OP_N, V), GPUTILE_ERROR_ALIASING);
+    a[1] = keep;
+    /* C 2 meets C 5 */
+    keep = c[5];
+    c[5] = mat(c[2].elements + 63, 8, 8, 8);
+    cr_expect_eq(VB(GPUTILE_OP_N, V), GPUTILE_ERROR_ALIASING);
+    /* Cs side by side in one parent of stride 16: ranges meet, elements not */
+    c[5] = mat(host_c + 1024, 8, 8, 16);
+    c[4] = mat(host_c + 1032, 8, 8, 16);
+    expect_host_batch(VB(GPUTILE_OP_N, V));
+    c[4] = mat(host_c + 1031, 8, 8, 16); /* one column shared */
+    cr_expect_eq(VB(GPUTILE_OP_N, V), GPUTILE_ERROR_ALIASING);
+    c[4] = mat(host_c + 1032, 8, 8, 16);
+    /* every problem reading one A and one B (broadcast) is fine */
+    for (int i = 0; i < V; ++i)
+        a[i] = a[0], b[i] = b[0];
+    expect_host_batch(VB(GPUTILE_OP_N, V));
+    /* ...but not writing one C twice */
+    c[1] = c[0];
+    cr_expect_eq(VB(GPUTILE_OP_N, V), GPUTILE_ERROR_ALIASING);
+    cr_expect_eq(o.algorithm_used, -7, "options written on failure");
+    UNTOUCHED();
+}
+
+/* Many views in scrambled order: the sweep must still see one overlap. */
+Test(batched_args, views_many_scrambled)
+{
+    enum { V = 3000 };
+    static float buf[V * 20];
+    static gputile_matrix a[V], b[V], c[V];
+    for (int i = 0; i < V; ++i) {
+        const int slot = (int)((uint64_t)i * 1237 % V); /* a permutation: 1237 is prime to V */
+        c[i] = mat(buf + 20 * slot, 4, 4, 4);
+        a[i] = mat(host_a, 4, 4, 4);
+        b[i] = mat(host_b, 4, 4, 4);
+    }
+    expect_host_batch(
+        gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, V, NULL, NULL));
+    c[V - 1] = mat(c[17].elements + 15, 4, 4, 4);
+    cr_expect_eq(gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, V, NULL, NULL),
+                 GPUTILE_ERROR_ALIASING);
+}
+
+/* ---- GPU: results ----------------------------------------------------------- */
+
+typedef struct batch_case {
+    int m, n, k;
+    int ta, tb;
+    float alpha, beta;
+    int count;
+    int pad;     /* extra floats per row (odd: no 16-byte loads) */
+    int gap;     /* extra floats between problems */
+    int bcast_a; /* stride_a = 0 */
+    int views;   /* 0: strided call; 1: views in address order; 2: reversed; 3: scattered */
+} batch_case;
+
+/* One operand's batch in one device buffer: problem i at base + GUARD + i
+ * * stride (stride = footprint + gap); everything else poison. */
+typedef struct operand {
+    size_t rows, cols, ld, stride, count, total;
+    float *host, *dev;
+} operand;
+
+static void make_operand(operand *o, size_t rows, size_t cols, size_t ld, size_t gap, size_t count,
+                         bool integers, bool fill_data)
+{
+    o->rows = rows, o->cols = cols, o->ld = ld, o->count = count;
+    const size_t foot = rows == 0 ? 0 : (rows - 1) * ld + cols;
+    o->stride = foot + gap;
+    o->total = 2 * GUARD + (count == 0 ? 0 : (count - 1) * o->stride + foot);
+    o->host = malloc(o->total * sizeof(float));
+    cr_assert(o->host != NULL);
+    for (size_t i = 0; i < o->total; ++i)
+        o->host[i] = gputest_poison();
+    if (fill_data)
+        for (size_t p = 0; p < count; ++p)
+            for (size_t r = 0; r < rows; ++r)
+                for (size_t c = 0; c < cols; ++c)
+                    o->host[GUARD + p * o->stride + r * ld + c] =
+                        integers ? gputest_small_int(-3, 3) : gputest_uniform(-1, 1);
+    GPUTEST_CUDA(cudaMalloc((void **)&o->dev, o->total * sizeof(float)));
+    GPUTEST_CUDA(cudaMemcpy(o->dev, o->host, o->total * sizeof(float), cudaMemcpyHostToDevice));
+}
+
+static void free_operand(operand *o)
+{
+    free(o->host);
+    GPUTEST_CUDA(cudaFree(o->dev));
+}
+
+static gputile_matrix view(const operand *o, size_t p, bool dev)
+{
+    float *base = dev ? o->dev : o->host;
+    return mat(base + GUARD + p * o->stride, o->cols, o->rows, o->ld);
+}
+
+static bool inside(const operand *o, size_t i)
+{
+    if (i < GUARD || o->count == 0)
+        return false;
+    i -= GUARD;
+    const size_t p = i / o->stride, w = i % o->stride;
+    return p < o->count && w / o->ld < o->rows && w % o->ld < o->cols;
+}
+
+static void run_batch_case(batch_case t, int algorithm, int precision, bool integers)
+{
+    const size_t m = (size_t)t.m, n = (size_t)t.n, k = (size_t)t.k, count = (size_t)t.count;
+    cr_log_info("m=%zu n=%zu k=%zu op(A)=%c op(B)=%c alpha=%g beta=%g count=%zu pad=%d gap=%d "
+                "bcast=%d views=%d algorithm=%d precision=%d %s",
+                m, n, k, t.ta ? 'T' : 'N', t.tb ? 'T' : 'N', t.alpha, t.beta, count, t.pad, t.gap,
+                t.bcast_a, t.views, algorithm, precision, integers ? "integers" : "floats");
+    operand a, b, c;
+    const size_t ar = t.ta ? k : m, ac = t.ta ? m : k, br = t.tb ? n : k, bc = t.tb ? k : n;
+    make_operand(&a, ar, ac, ac + (size_t)t.pad, (size_t)t.gap, t.bcast_a ? 1 : count, integers,
+                 true);
+    make_operand(&b, br, bc, bc + (size_t)t.pad, (size_t)t.gap, count, integers, true);
+    make_operand(&c, m, n, n + (size_t)t.pad, (size_t)t.gap + 3, count, integers, t.beta != 0.0f);
+    float *before = malloc(c.total * sizeof(float)), *got = malloc(c.total * sizeof(float));
+    cr_assert(before && got);
+    memcpy(before, c.host, c.total * sizeof(float));
+
+    gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+    o.algorithm = algorithm;
+    o.precision = precision;
+    gputile_status s;
+    if (t.views == 0) {
+        s = gputile_gemm_strided_batched(
+            t.ta ? GPUTILE_OP_T : GPUTILE_OP_N, t.tb ? GPUTILE_OP_T : GPUTILE_OP_N, t.alpha,
+            view(&a, 0, true), t.bcast_a ? 0 : a.stride, view(&b, 0, true), b.stride, t.beta,
+            view(&c, 0, true), c.stride, count, NULL, &o);
+    } else {
+        gputile_matrix *va = malloc((count + 1) * sizeof *va),
+                       *vb = malloc((count + 1) * sizeof *vb),
+                       *vc = malloc((count + 1) * sizeof *vc);
+        cr_assert(va && vb && vc);
+        for (size_t i = 0; i < count; ++i) {
+            /* problem i on slot p: in order, reversed, or scattered (7919 is prime) */
+            const size_t p = t.views == 2 ? count - 1 - i : t.views == 3 ? i * 7919 % count : i;
+            va[i] = view(&a, t.bcast_a ? 0 : p, true);
+            vb[i] = view(&b, p, true);
+            vc[i] = view(&c, p, true);
+        }
+        s = gputile_gemm_batched(t.ta ? GPUTILE_OP_T : GPUTILE_OP_N,
+                                 t.tb ? GPUTILE_OP_T : GPUTILE_OP_N, t.alpha, va, vb, t.beta, vc,
+                                 count, NULL, &o);
+        /* the arrays may be reused at once: scribble on them before the sync */
+        memset(va, 0xab, count * sizeof *va);
+        memset(vb, 0xcd, count * sizeof *vb);
+        memset(vc, 0xef, count * sizeof *vc);
+        free(va), free(vb), free(vc);
+    }
+    cr_assert_eq(s, GPUTILE_SUCCESS, "%s", gputile_status_name(s));
+    GPUTEST_CUDA(cudaDeviceSynchronize());
+    GPUTEST_CUDA(cudaMemcpy(got, c.dev, c.total * sizeof(float), cudaMemcpyDeviceToHost));
+    if (count > 0 && m > 0 && n > 0) {
+        cr_assert(gputile_algorithm_name(o.algorithm_used) != NULL);
+        cr_assert_eq(o.split_k_used, 1);
+        if (algorithm != GPUTILE_ALGO_AUTO)
+            cr_assert_eq(o.algorithm_used, algorithm);
+    }
+
+    /* guard bands, padding and gaps: bit for bit */
+    for (size_t i = 0; i < c.total; ++i)
+        if (!inside(&c, i))
+            cr_assert(memcmp(&got[i], &before[i], sizeof(float)) == 0,
+                      "written outside the Cs at float %zu", i);
+    /* each problem against float64 */
+    const double tol =
+        precision == GPUTILE_PRECISION_TF32 ? 4.0 / 1024.0 : (double)(k + 4) * FLT_EPSILON;
+    size_t bad = 0;
+    for (size_t p = 0; p < count && bad < 10; ++p) {
+        const gputile_matrix A = view(&a, t.bcast_a ? 0 : p, false), B = view(&b, p, false);
+        const gputile_matrix C0 = mat(before + GUARD + p * c.stride, n, m, c.ld);
+        for (size_t i = 0; i < m; ++i)
+            for (size_t j = 0; j < n; ++j) {
+                double sum = 0, mag = 0;
+                for (size_t q = 0; q < k; ++q) {
+                    const double x =
+                        t.ta ? A.elements[q * A.stride + i] : A.elements[i * A.stride + q];
+                    const double y =
+                        t.tb ? B.elements[j * B.stride + q] : B.elements[q * B.stride + j];
+                    sum += x * y;
+                    mag += fabs(x * y);
+                }
+                double ref = t.alpha * sum, scale = fabs(t.alpha) * mag;
+                if (t.beta != 0.0f) {
+                    const double c0 = C0.elements[i * C0.stride + j];
+                    ref += t.beta * c0;
+                    scale += fabs(t.beta * c0);
+                }
+                const float g = got[GUARD + p * c.stride + i * c.ld + j];
+                const bool ok = integers && precision == GPUTILE_PRECISION_FP32
+                                    ? (double)g == ref
+                                    : fabs((double)g - ref) <= tol * scale + 1e-30;
+                if (!ok && bad++ < 10)
+                    cr_log_error("problem %zu (%zu, %zu): got %.9g, want %.9g (scale %g)", p, i, j,
+                                 g, ref, scale);
+            }
+    }
+    cr_assert_eq(bad, 0, "%zu wrong elements", bad);
+    free(before), free(got);
+    free_operand(&a), free_operand(&b), free_operand(&c);
+}
+
+static const batch_case shapes[] = {
+    /* the bench's anchors, fewer problems */
+    {16, 16, 16, 0, 0, 1, 0, 3000, 0, 0, 0, 0},
+    {32, 32, 32, 0, 0, 1, 0, 1000, 0, 0, 0, 0},
+    {64, 64, 64, 0, 0, 1, 0, 200, 0, 0, 0, 0},
+    {128, 128, 128, 0, 0, 1, 0, 20, 0, 0, 0, 0},
+    {256, 256, 256, 0, 0, 1, 0, 3, 0, 0, 0, 0},
+    {64, 1024, 64, 0, 0, 1, 0, 6, 0, 0, 0, 0},
+    /* ragged, every transpose, alpha and beta, odd strides and gaps */
+    {7, 13, 5, 0, 0, 1.5f, 0.5f, 37, 1, 3, 0, 0},
+    {17, 15, 33, 1, 0, -1, 2, 25, 3, 1, 0, 0},
+    {33, 31, 17, 0, 1, 1, 0, 19, 0, 5, 0, 0},
+    {30, 34, 70, 1, 1, 0.5f, -1, 11, 2, 0, 0, 0},
+    {65, 63, 40, 0, 0, 1, 1, 9, 1, 1, 0, 0},
+    {129, 131, 77, 1, 0, 1, 0, 4, 0, 2, 0, 0},
+    {200, 150, 90, 0, 1, 2, 0.25f, 3, 5, 0, 0, 0},
+    {1, 1, 1, 0, 0, 1, 0, 100, 0, 0, 0, 0},
+    {16, 16, 0, 0, 0, 1, 3, 10, 0, 0, 0, 0},  /* k = 0: C = beta C */
+    {16, 16, 16, 0, 0, 0, 0, 10, 0, 0, 0, 0}, /* alpha = 0, beta = 0: zeros */
+    /* broadcast A */
+    {16, 16, 16, 0, 0, 1, 0, 300, 0, 0, 1, 0},
+    {96, 96, 96, 1, 0, 1, 1, 8, 0, 1, 1, 0},
+    /* counts 0 and 1 */
+    {32, 32, 32, 0, 0, 1, 0, 0, 0, 0, 0, 0},
+    {32, 32, 32, 0, 0, 1, 0, 1, 0, 0, 0, 0},
+    /* views: in order, reversed, scattered */
+    {16, 16, 16, 0, 0, 1, 0, 500, 0, 0, 0, 1},
+    {20, 24, 12, 1, 1, 1, 0.5f, 77, 1, 2, 0, 3},
+    {64, 64, 64, 0, 1, 1, 0, 30, 3, 1, 0, 2},
+    {130, 70, 50, 1, 0, 1, 1, 5, 0, 0, 1, 1},
+};
+
+/* Every algorithm that takes a batch (FP32 rows), then AUTO in each precision. */
+static void each_algorithm(batch_case t, bool integers)
+{
+    for (size_t v = 0; v < GPUTEST_N_VARIANTS; ++v) {
+        const struct gputest_variant *r = &gputest_variants[v];
+        if (r->precision != GPUTILE_PRECISION_FP32 || r->algorithm == GPUTILE_ALGO_NAIVE ||
+            r->algorithm == GPUTILE_ALGO_TILED)
+            continue;
+        if (t.count * (double)t.m * t.n * t.k > 5e8 && r->algorithm != GPUTILE_ALGO_AUTO)
+            continue;
+        run_batch_case(t, r->algorithm, GPUTILE_PRECISION_FP32, integers);
+    }
+    run_batch_case(t, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, integers);
+    run_batch_case(t, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32_3XTF32, integers);
+    run_batch_case(t, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_TF32, integers);
+}
+
+ParameterizedTestParameters(batched, shapes)
+{
+    return cr_make_param_array(batch_case, shapes, sizeof shapes / sizeof shapes[0]);
+}
+
+ParameterizedTest(batch_case *t, batched, shapes, .init = gputest_require_device, .timeout = 600)
+{
+    each_algorithm(*t, true);
+    each_algorithm(*t, false);
+}
+
+/* A seeded draw of batch shapes (the seed is logged). */
+Test(batched, random_shapes, .init = gputest_require_device, .timeout = 600)
+{
+    for (int i = 0; i < 12; ++i) {
+        batch_case t = {(int)(1 + gputest_rand() % 150),    (int)(1 + gputest_rand() % 150),
+                        (int)(1 + gputest_rand() % 150),    (int)(gputest_rand() % 2),
+                        (int)(gputest_rand() % 2),          1,
+                        (gputest_rand() % 2) ? 0.5f : 0.0f, (int)(1 + gputest_rand() % 60),
+                        (int)(gputest_rand() % 3),          (int)(gputest_rand() % 5),
+                        (int)(gputest_rand() % 4 == 0),     (int)(gputest_rand() % 4)};
+        run_batch_case(t, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, false);
+    }
+}
+
+/* More problems than one launch of a register-blocked row takes (65535):
+ * the batch is split across launches. */
+Test(batched, large_count, .init = gputest_require_device, .timeout = 600)
+{
+    const batch_case t = {8, 8, 8, 0, 0, 1, 0, 70000, 0, 0, 0, 0};
+    run_batch_case(t, GPUTILE_ALGO_REGBLOCK_64, GPUTILE_PRECISION_FP32, true);
+    run_batch_case(t, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, true);
+    const batch_case v = {16, 16, 16, 0, 0, 1, 0.5f, 100000, 0, 0, 0, 1};
+    run_batch_case(v, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, false);
+}
+
+/* Host matrices are unsupported, and nothing is written. */
+Test(batched, host_operands, .init = gputest_require_device)
+{
+    float *dev;
+    GPUTEST_CUDA(cudaMalloc((void **)&dev, 3 * 256 * sizeof(float)));
+    const gputile_matrix d = mat(dev, 16, 16, 16);
+    poison_c();
+    cr_expect_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1,
+                                              mat(host_a, 16, 16, 16), 256, d, 0, 0,
+                                              mat(dev + 256, 16, 16, 16), 256, 2, NULL, NULL),
+                 GPUTILE_ERROR_UNSUPPORTED);
+    const gputile_matrix a[2] = {d, d}, b[2] = {d, mat(host_b, 16, 16, 16)},
+                         c[2] = {mat(dev + 256, 16, 16, 16), mat(dev + 512, 16, 16, 16)};
+    cr_expect_eq(gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, 2, NULL, NULL),
+                 GPUTILE_ERROR_UNSUPPORTED);
+    const gputile_matrix hc[2] = {mat(host_c, 16, 16, 16), mat(host_c + 256, 16, 16, 16)};
+    cr_expect_eq(gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, a, 0, hc, 2, NULL, NULL),
+                 GPUTILE_ERROR_UNSUPPORTED);
+    UNTOUCHED();
+    GPUTEST_CUDA(cudaFree(dev));
+}
+
+/* A named algorithm that takes no batch, and a named tensor-core one. */
+Test(batched, unsupported_algorithms, .init = gputest_require_device)
+{
+    float *dev;
+    GPUTEST_CUDA(cudaMalloc((void **)&dev, 4 * 256 * sizeof(float)));
+    const gputile_matrix d = mat(dev, 16, 16, 16), c = mat(dev + 256, 16, 16, 16);
+    gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+    o.algorithm = GPUTILE_ALGO_TILED;
+    cr_expect_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, d, 0, d, 0, 0, c, 256,
+                                              2, NULL, &o),
+                 GPUTILE_ERROR_UNSUPPORTED);
+    o.algorithm = GPUTILE_ALGO_WGMMA_128X256;
+    o.precision = GPUTILE_PRECISION_TF32;
+    cr_expect_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, d, 0, d, 0, 0, c, 256,
+                                              2, NULL, &o),
+                 GPUTILE_ERROR_UNSUPPORTED);
+    GPUTEST_CUDA(cudaFree(dev));
+}
