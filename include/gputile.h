@@ -123,7 +123,11 @@ typedef enum gputile_algorithm {
     GPUTILE_ALGO_WGMMA_128X128 = 7,  /* tensor cores (Hopper wgmma), 128x128 tiles; TF32 precisions only */
     GPUTILE_ALGO_WGMMA_128X256 = 8,  /* tensor cores (Hopper wgmma), 128x256 tiles; TF32 precisions only */
     GPUTILE_ALGO_REGBLOCK_64X128 = 9, /* 64x128 tiles, 4 warps, 8x8 per thread, 2-3 blocks per SM */
-    GPUTILE_ALGO_REGBLOCK_64X128_X3 = 10 /* the same, registers capped so three blocks share an SM */
+    GPUTILE_ALGO_REGBLOCK_64X128_X3 = 10, /* the same, registers capped so three blocks share an SM */
+    /* cp.async-fed FFMA kernels (issue 17): multi-stage shared-memory pipeline */
+    GPUTILE_ALGO_ASYNC_128X128 = 11, /* 128x128 tiles, 8 warps, 8x8 per thread, 2 blocks per SM */
+    GPUTILE_ALGO_ASYNC_128X256 = 12, /* 128x256 tiles, 8 warps, 16x8 per thread */
+    GPUTILE_ALGO_ASYNC_64X128 = 13   /* 64x128 tiles, 4 warps, 8x8 per thread, 3 blocks per SM */
 } gputile_algorithm;
 
 /* What gputile_gemm() computes with (man 3 gputile_gemm has the measured
@@ -180,7 +184,8 @@ gputile_status gputile_matmul(gputile_matrix a, gputile_matrix b, gputile_matrix
 
 /* The name of an algorithm value: "auto", "naive", "tiled", "regblock128",
  * "regblock64", "regblock128w64", "regblock128x256", "wgmma128x128",
- * "wgmma128x256", "regblock64x128", "regblock64x128x3"; NULL for an unknown
+ * "wgmma128x256", "regblock64x128", "regblock64x128x3", "async128x128",
+ * "async128x256", "async64x128"; NULL for an unknown
  * value. (test_status checks that this list and the README name them all.) */
 const char *gputile_algorithm_name(int algorithm);
 

@@ -231,6 +231,11 @@ cudaError_t gputile__gemm_regblock_blocks_per_sm(int v, int ta, int tb, int va, 
     (void)v, (void)ta, (void)tb, (void)va, (void)vb, (void)b;
     NO_DEVICE;
 }
+cudaError_t gputile__gemm_async_blocks_per_sm(int v, int ta, int tb, int va, int vb, int *b)
+{
+    (void)v, (void)ta, (void)tb, (void)va, (void)vb, (void)b;
+    NO_DEVICE;
+}
 cudaError_t gputile__gemm_wgmma_loadable(int *ok)
 {
     (void)ok;
