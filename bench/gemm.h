@@ -23,6 +23,11 @@ extern "C" {
 void bench_gemm_lib(int ta, int tb, long m, long n, long k, const float *a, const float *b,
                     float *c, int precision, cudaStream_t stream, gputile_gemm_options *used);
 
+/* The same with `algorithm` forced (GPUTILE_ALGO_AUTO: bench_gemm_lib). */
+void bench_gemm_lib_algorithm(int ta, int tb, long m, long n, long k, const float *a,
+                              const float *b, float *c, int precision, int algorithm,
+                              cudaStream_t stream, gputile_gemm_options *used);
+
 /* The same product through cublasSgemm on h's stream and math mode, as
  * C^T = op(B)^T op(A)^T in cuBLAS's column-major terms. Exits on failure. */
 void bench_gemm_cublas(cublasHandle_t h, int ta, int tb, long m, long n, long k, const float *a,

@@ -5,7 +5,8 @@
  * users run"); and the two calls that gemm_latency.c times too.
  *
  *   gputile-bench gemm --sweep-shapes [--precision fp32|3xtf32|tf32|all[,...]]
- *                      [--shapes N] [--seed S] [--csv] [--runs N] [--warmup N]
+ *                      [--algorithms NAME[,...]] [--shapes N] [--seed S]
+ *                      [--csv] [--runs N] [--warmup N]
  *   gputile-bench gemm --list-shapes [--shapes N] [--seed S] [--csv]
  *
  * Shapes: N (default 160) drawn by splitmix64 from seed S (default 17), so
@@ -19,7 +20,11 @@
  * --list-shapes prints the list and its counts without a device.
  *
  * Rows: for each precision, libgputile AUTO (GPUTILE_GEMM_OPTIONS_INIT
- * with the precision) and cuBLAS sgemm: FP32 default math for fp32 and
+ * with the precision) and cuBLAS sgemm; with --algorithms, the FP32 rows
+ * are instead the algorithms named (gputile_algorithm_name's names, auto
+ * among them), each forced, timed in the same rounds and summarised
+ * apart, so that kernels are compared with cuBLAS and each other in one
+ * run. cuBLAS: FP32 default math for fp32 and
  * 3xtf32, CUBLAS_TF32_TENSOR_OP_MATH for tf32; row-major, through
  * C^T = op(B)^T op(A)^T. One input set per shape (A and B uniform in
  * [-1, 1)).
@@ -71,6 +76,13 @@
 void bench_gemm_lib(int ta, int tb, long m, long n, long k, const float *a, const float *b,
                     float *c, int precision, cudaStream_t stream, gputile_gemm_options *used)
 {
+    bench_gemm_lib_algorithm(ta, tb, m, n, k, a, b, c, precision, GPUTILE_ALGO_AUTO, stream, used);
+}
+
+void bench_gemm_lib_algorithm(int ta, int tb, long m, long n, long k, const float *a,
+                              const float *b, float *c, int precision, int algorithm,
+                              cudaStream_t stream, gputile_gemm_options *used)
+{
     /* the matrices as stored: width, height, stride, elements */
     gputile_matrix ma = {(size_t)(ta ? m : k), (size_t)(ta ? k : m), (size_t)(ta ? m : k),
                          (float *)a};
@@ -79,12 +91,15 @@ void bench_gemm_lib(int ta, int tb, long m, long n, long k, const float *a, cons
     gputile_matrix mc = {(size_t)n, (size_t)m, (size_t)n, c};
     gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
     o.precision = precision;
+    o.algorithm = algorithm;
     gputile_status s =
         gputile_gemm(ta ? GPUTILE_OP_T : GPUTILE_OP_N, tb ? GPUTILE_OP_T : GPUTILE_OP_N, 1.0f, ma,
                      mb, 0.0f, mc, stream, &o);
     if (s != GPUTILE_SUCCESS) {
-        fprintf(stderr, "gputile-bench: gputile_gemm %c%c %ldx%ldx%ld: %s (%s)\n", ta ? 'T' : 'N',
-                tb ? 'T' : 'N', m, n, k, gputile_strerror(s), gputile_last_cuda_error_name());
+        const char *name = gputile_algorithm_name(algorithm);
+        fprintf(stderr, "gputile-bench: gputile_gemm %s %c%c %ldx%ldx%ld: %s (%s)\n",
+                name != NULL ? name : "?", ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k,
+                gputile_strerror(s), gputile_last_cuda_error_name());
         exit(1);
     }
     if (used != NULL)
@@ -139,7 +154,9 @@ typedef struct sweep_shape {
 #define MIN_RUNS 3
 #define SHORT_ROW_MS 20.0 /* rows this short get the extra warm-ups */
 #define CHECK_LIMIT 16.0
-#define MAX_ROWS 5 /* cuBLAS FP32, cuBLAS TF32, libgputile x 3 precisions */
+#define MAX_ALGORITHMS 16              /* --algorithms */
+#define MAX_KINDS (MAX_ALGORITHMS + 2) /* libgputile rows: FP32 ones, 3xTF32, TF32 */
+#define MAX_ROWS (MAX_KINDS + 2)       /* and cuBLAS FP32, cuBLAS TF32 */
 
 static const sweep_shape tuned_shapes[8] = {
     {2048, 2048, 2048, 0, 0, KIND_LIST}, {4096, 4096, 4096, 0, 0, KIND_LIST},
@@ -248,6 +265,8 @@ static void print_shape_list(const sweep_shape *v, int count, int drawn, unsigne
 /* One row of a shape: libgputile in a precision (h NULL) or cuBLAS. */
 typedef struct row {
     int precision;    /* libgputile rows */
+    int algorithm;    /* libgputile rows: requested (AUTO or forced) */
+    int kind;         /* libgputile rows: index into the sweep's kinds */
     cublasHandle_t h; /* cuBLAS rows */
     int anchor;       /* libgputile rows: the index of their cuBLAS row */
     double ms;        /* median */
@@ -268,8 +287,8 @@ static void run_row(row *r, const sweep_shape *s, const sweep_bufs *bf, float *c
     if (r->h != NULL)
         bench_gemm_cublas(r->h, s->ta, s->tb, s->m, s->n, s->k, bf->a, bf->b, c);
     else
-        bench_gemm_lib(s->ta, s->tb, s->m, s->n, s->k, bf->a, bf->b, c, r->precision, bf->stream,
-                       &r->used);
+        bench_gemm_lib_algorithm(s->ta, s->tb, s->m, s->n, s->k, bf->a, bf->b, c, r->precision,
+                                 r->algorithm, bf->stream, &r->used);
 }
 
 static void cublas_check(cublasStatus_t st, const char *what)
@@ -416,7 +435,7 @@ static void summarise(const char *precision, const char *set, result *v, int n,
     else {
         char at[48];
         snprintf(at, sizeof at, "%ldx%ldx%ld %s", s->m, s->n, s->k, op_names[2 * s->ta + s->tb]);
-        printf("%-9s %-6s %5d %8.3f %6.3f %6.3f  %-22s %3d\n", precision, set, n, exp(logs / n),
+        printf("%-22s %-6s %5d %8.3f %6.3f %6.3f  %-22s %3d\n", precision, set, n, exp(logs / n),
                p10, v[0].ratio, at, bad);
     }
 }
@@ -425,7 +444,8 @@ static void summarise(const char *precision, const char *set, result *v, int n,
 
 static const char sweep_usage[] =
     "usage: gputile-bench gemm --sweep-shapes [--precision fp32|3xtf32|tf32|all[,...]]\n"
-    "                          [--shapes N] [--seed S] [--csv] [--runs N] [--warmup N]\n"
+    "                          [--algorithms NAME[,...]] [--shapes N] [--seed S] [--csv]\n"
+    "                          [--runs N] [--warmup N]\n"
     "       gputile-bench gemm --list-shapes [--shapes N] [--seed S] [--csv]\n"
     "  libgputile AUTO next to cublasSgemm on N seeded shapes (default 160, seed 17) and the\n"
     "  eight tuned ones: m, n, k log-uniform over [8, 16384], a third of the drawn shapes with\n"
@@ -434,6 +454,8 @@ static const char sweep_usage[] =
     "  L2 flushed before each timed call, rows rotated each round, median of --runs (default\n"
     "  20) cut to about 0.3 s of calls per row (at least 3). ratio = cuBLAS ms / libgputile ms\n"
     "  (> 1: libgputile faster); check: libgputile's result against cuBLAS's (ok or BAD).\n"
+    "  --algorithms: the FP32 rows are these algorithms (names as gputile_algorithm_name\n"
+    "  gives them, auto among them), each forced and summarised apart (default: auto).\n"
     "  Exit status 1 if any check is BAD. --list-shapes prints the shapes and their counts and\n"
     "  exits (no GPU needed).\n";
 
@@ -458,6 +480,28 @@ static bool parse_precisions(const char *arg, bool want[3])
             return false;
     }
     return want[0] || want[1] || want[2];
+}
+
+/* A comma-separated list of algorithm names into ids; false on an unknown
+ * name, an empty list or more than MAX_ALGORITHMS. */
+static bool parse_algorithms(const char *arg, int *ids, int *count)
+{
+    char list[512];
+    if (strlen(arg) >= sizeof list)
+        return false;
+    snprintf(list, sizeof list, "%s", arg);
+    *count = 0;
+    for (char *save = NULL, *t = strtok_r(list, ",", &save); t != NULL;
+         t = strtok_r(NULL, ",", &save)) {
+        int id = -1;
+        for (int a = 0; a < 256 && id < 0; ++a)
+            if (gputile_algorithm_name(a) != NULL && strcmp(gputile_algorithm_name(a), t) == 0)
+                id = a;
+        if (id < 0 || *count == MAX_ALGORITHMS)
+            return false;
+        ids[(*count)++] = id;
+    }
+    return *count > 0;
 }
 
 static bool parse_ull(const char *arg, unsigned long long max, unsigned long long *out)
@@ -496,6 +540,7 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
     argc = bench_parse_common(argc, argv, &o);
     bool want[3] = {true, false, false}, list = false;
     unsigned long long drawn = SWEEP_DEFAULT_SHAPES, seed = SWEEP_DEFAULT_SEED;
+    int algorithms[MAX_ALGORITHMS] = {GPUTILE_ALGO_AUTO}, nalgorithms = 1;
     for (int i = 1; i < argc; ++i) {
         if (bench_is_help(argv[i])) {
             return bench_usage(sweep_usage, true);
@@ -507,6 +552,14 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
             if (!parse_precisions(argv[++i], want)) {
                 fprintf(stderr, "gputile-bench gemm: --precision takes all, fp32, 3xtf32, tf32 "
                                 "or a comma-separated list of them\n");
+                return bench_usage(sweep_usage, false);
+            }
+        } else if (strcmp(argv[i], "--algorithms") == 0 && i + 1 < argc) {
+            if (!parse_algorithms(argv[++i], algorithms, &nalgorithms)) {
+                fprintf(stderr,
+                        "gputile-bench gemm: --algorithms takes up to %d names of "
+                        "gputile_algorithm_name(), comma-separated\n",
+                        MAX_ALGORITHMS);
                 return bench_usage(sweep_usage, false);
             }
         } else if (strcmp(argv[i], "--shapes") == 0 && i + 1 < argc) {
@@ -565,10 +618,31 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
     cudaEvent_t *ev = host_alloc((size_t)2 * MAX_ROWS * o.runs * sizeof *ev);
     for (int e = 0; e < 2 * MAX_ROWS * o.runs; ++e)
         BENCH_CUDA(cudaEventCreate(&ev[e]));
-    result *results[3];
-    int nresults[3] = {0, 0, 0};
-    for (int p = 0; p < 3; ++p)
-        results[p] = host_alloc((size_t)count * sizeof *results[p]);
+    /* the libgputile rows of every shape ("kinds"): the FP32 algorithms, then
+     * AUTO in the tensor-core precisions; each summarised apart */
+    struct kind {
+        int precision, algorithm;
+        char label[40];
+    } kinds[MAX_KINDS];
+    int nkinds = 0;
+    for (int p = 0; p < 3; ++p) {
+        if (!want[p])
+            continue;
+        for (int j = 0; j < (p == GPUTILE_PRECISION_FP32 ? nalgorithms : 1); ++j) {
+            struct kind *x = &kinds[nkinds++];
+            x->precision = p;
+            x->algorithm = p == GPUTILE_PRECISION_FP32 ? algorithms[j] : GPUTILE_ALGO_AUTO;
+            if (x->algorithm == GPUTILE_ALGO_AUTO)
+                snprintf(x->label, sizeof x->label, "%s", precision_names[p]);
+            else
+                snprintf(x->label, sizeof x->label, "%s:%s", precision_names[p],
+                         gputile_algorithm_name(x->algorithm));
+        }
+    }
+    result *results[MAX_KINDS];
+    int nresults[MAX_KINDS] = {0};
+    for (int q = 0; q < nkinds; ++q)
+        results[q] = host_alloc((size_t)count * sizeof *results[q]);
 
     printf("# gputile-bench gemm --sweep-shapes --shapes %llu --seed %llu: %s, libgputile %s; "
            "%d shapes; L2 flushed (%zu MiB memset) before each timed call, rows rotated, median "
@@ -577,7 +651,7 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
            ROW_BUDGET_MS / 1000, MIN_RUNS);
     if (o.csv)
         printf("gpu,i,kind,m,n,k,ta,tb,precision,lib_ms,cublas_ms,ratio,algorithm,split_k,runs,"
-               "check,check_e\n");
+               "check,check_e,requested\n");
     else
         printf("%4s %-5s %6s %6s %6s %-2s %-6s %10s %10s %7s %-18s %5s %4s %-5s %7s\n", "i", "kind",
                "m", "n", "k", "op", "prec", "lib ms", "cuBLAS ms", "ratio", "algorithm", "split",
@@ -591,17 +665,24 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
         int nrows = 0, anchor_fp32 = -1, anchor_tf32 = -1;
         if (want[GPUTILE_PRECISION_FP32] || want[GPUTILE_PRECISION_FP32_3XTF32]) {
             anchor_fp32 = nrows;
-            rows[nrows++] = (row){0, bf.h, -1, 0, {0}, 0, true};
+            rows[nrows++] = (row){0, 0, -1, bf.h, -1, 0, {0}, 0, true};
         }
         if (want[GPUTILE_PRECISION_TF32]) {
             anchor_tf32 = nrows;
-            rows[nrows++] = (row){0, h_tf32, -1, 0, {0}, 0, true};
+            rows[nrows++] = (row){0, 0, -1, h_tf32, -1, 0, {0}, 0, true};
         }
-        for (int p = 0; p < 3; ++p)
-            if (want[p])
-                rows[nrows++] =
-                    (row){p, NULL, p == GPUTILE_PRECISION_TF32 ? anchor_tf32 : anchor_fp32, 0, {0},
-                          0, true};
+        for (int q = 0; q < nkinds; ++q) {
+            const int p = kinds[q].precision;
+            rows[nrows++] = (row){p,
+                                  kinds[q].algorithm,
+                                  q,
+                                  NULL,
+                                  p == GPUTILE_PRECISION_TF32 ? anchor_tf32 : anchor_fp32,
+                                  0,
+                                  {0},
+                                  0,
+                                  true};
+        }
         check_rows(rows, nrows, s, &bf);
         const int runs = time_rows(rows, nrows, s, &bf, &o, ev);
 
@@ -614,14 +695,14 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
                 continue;
             const double ratio = rows[x->anchor].ms / x->ms;
             const char *algo = gputile_algorithm_name(x->used.algorithm_used);
-            results[x->precision][nresults[x->precision]++] = (result){ratio, i, x->ok};
+            results[x->kind][nresults[x->kind]++] = (result){ratio, i, x->ok};
             bad += !x->ok;
             if (o.csv)
-                printf("\"%s\",%d,%s,%ld,%ld,%ld,%c,%c,%s,%.5f,%.5f,%.4f,%s,%d,%d,%s,%.3g\n",
+                printf("\"%s\",%d,%s,%ld,%ld,%ld,%c,%c,%s,%.5f,%.5f,%.4f,%s,%d,%d,%s,%.3g,%s\n",
                        prop.name, i, kind_names[s->kind], s->m, s->n, s->k, s->ta ? 'T' : 'N',
                        s->tb ? 'T' : 'N', precision_names[x->precision], x->ms, rows[x->anchor].ms,
                        ratio, algo != NULL ? algo : "?", x->used.split_k_used, runs,
-                       x->ok ? "ok" : "BAD", x->e);
+                       x->ok ? "ok" : "BAD", x->e, gputile_algorithm_name(x->algorithm));
             else
                 printf("%4d %-5s %6ld %6ld %6ld %-2s %-6s %10.4f %10.4f %7.3f %-18s %5d %4d %-5s "
                        "%7.2g\n",
@@ -631,7 +712,7 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
                        x->e);
             if (at > 0 && (size_t)at < sizeof progress)
                 at += snprintf(progress + at, sizeof progress - (size_t)at, " %s %.3f%s",
-                               precision_names[x->precision], ratio, x->ok ? "" : " BAD");
+                               kinds[x->kind].label, ratio, x->ok ? "" : " BAD");
         }
         fflush(stdout);
         bench_progress("%s (%.0f s)", progress, now_s() - t0);
@@ -639,18 +720,16 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
 
     /* summaries: the whole sweep, then the eight tuned shapes (the last rows) */
     if (!o.csv)
-        printf("\n%-9s %-6s %5s %8s %6s %6s  %-22s %3s\n", "precision", "set", "count", "geomean",
-               "p10", "min", "at", "BAD");
-    for (int p = 0; p < 3; ++p) {
-        if (!want[p])
-            continue;
+        printf("\n%-22s %-6s %5s %8s %6s %6s  %-22s %3s\n", "precision[:algorithm]", "set", "count",
+               "geomean", "p10", "min", "at", "BAD");
+    for (int q = 0; q < nkinds; ++q) {
         int tuned = 0;
-        for (int j = 0; j < nresults[p]; ++j)
-            tuned += shapes[results[p][j].shape].kind == KIND_LIST;
-        result *v = host_alloc((size_t)nresults[p] * sizeof *v + 1);
-        memcpy(v, results[p] + (nresults[p] - tuned), (size_t)tuned * sizeof *v);
-        summarise(precision_names[p], "sweep", results[p], nresults[p], shapes, o.csv);
-        summarise(precision_names[p], "list", v, tuned, shapes, o.csv);
+        for (int j = 0; j < nresults[q]; ++j)
+            tuned += shapes[results[q][j].shape].kind == KIND_LIST;
+        result *v = host_alloc((size_t)nresults[q] * sizeof *v + 1);
+        memcpy(v, results[q] + (nresults[q] - tuned), (size_t)tuned * sizeof *v);
+        summarise(kinds[q].label, "sweep", results[q], nresults[q], shapes, o.csv);
+        summarise(kinds[q].label, "list", v, tuned, shapes, o.csv);
         free(v);
     }
     printf("# elapsed %.0f s; %d BAD row(s)\n", now_s() - t0, bad);
@@ -659,8 +738,8 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
     for (int e = 0; e < 2 * MAX_ROWS * o.runs; ++e)
         cudaEventDestroy(ev[e]);
     free(ev);
-    for (int p = 0; p < 3; ++p)
-        free(results[p]);
+    for (int q = 0; q < nkinds; ++q)
+        free(results[q]);
     BENCH_CUDA(cudaFree(bf.a));
     BENCH_CUDA(cudaFree(bf.b));
     BENCH_CUDA(cudaFree(bf.c));

@@ -126,7 +126,11 @@ typedef enum gputile_algorithm {
     GPUTILE_ALGO_REGBLOCK_64X128_X3 = 10, /* the same, registers capped so three blocks share an SM */
     GPUTILE_ALGO_BATCHED_16 = 11, /* (issue 20) batches: 16x16 tiles, 16 threads each, 8 per block */
     GPUTILE_ALGO_BATCHED_32 = 12, /* (issue 20) batches: 32x32 tiles, one warp each, 4 per block */
-    GPUTILE_ALGO_BATCHED_64 = 13  /* (issue 20) batches: 64x64 tiles, 4 warps each */
+    GPUTILE_ALGO_BATCHED_64 = 13, /* (issue 20) batches: 64x64 tiles, 4 warps each */
+    /* cp.async-fed FFMA kernels (issue 17): multi-stage shared-memory pipeline */
+    GPUTILE_ALGO_ASYNC_128X128 = 14, /* 128x128 tiles, 8 warps, 8x8 per thread, 2 blocks per SM */
+    GPUTILE_ALGO_ASYNC_128X256 = 15, /* 128x256 tiles, 8 warps, 16x8 per thread */
+    GPUTILE_ALGO_ASYNC_64X128 = 16   /* 64x128 tiles, 4 warps, 8x8 per thread, 3 blocks per SM */
 } gputile_algorithm;
 
 /* What gputile_gemm() computes with (man 3 gputile_gemm has the measured
@@ -184,7 +188,8 @@ gputile_status gputile_matmul(gputile_matrix a, gputile_matrix b, gputile_matrix
 /* The name of an algorithm value: "auto", "naive", "tiled", "regblock128",
  * "regblock64", "regblock128w64", "regblock128x256", "wgmma128x128",
  * "wgmma128x256", "regblock64x128", "regblock64x128x3", "batched16",
- * "batched32", "batched64"; NULL for an unknown
+ * "batched32", "batched64", "async128x128", "async128x256", "async64x128";
+ * NULL for an unknown
  * value. (test_status checks that this list and the README name them all.) */
 const char *gputile_algorithm_name(int algorithm);
 

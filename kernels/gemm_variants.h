@@ -36,6 +36,8 @@
 #define GPUTILE__GEMM_TENSOR 0x10u /* wgmma: sm_90a image on a compute capability 9.0 device */
 #define GPUTILE__GEMM_TMA 0x20u    /* fed by TMA: orientation and K-major pre-pass planned */
 #define GPUTILE__GEMM_PERSISTENT 0x40u /* a persistent grid walks a work list: plan.grid_blocks */
+#define GPUTILE__GEMM_ASYNC \
+    0x80u /* cp.async-fed FFMA (gemm_async.cu): its own blocks-per-SM query */
 
 #define GPUTILE__FP32 GPUTILE_PRECISION_FP32
 #define GPUTILE__3XTF32 GPUTILE_PRECISION_FP32_3XTF32
@@ -65,6 +67,18 @@
     X(REGBLOCK_64X128_X3, GPUTILE_ALGO_REGBLOCK_64X128_X3, "regblock64x128x3", GPUTILE__FP32, 64,  \
       128, 16, 128, 3, 8, 8, GPUTILE__GEMM_RB_FLAGS | GPUTILE__GEMM_VEC)
 
+/* cp.async-fed FFMA kernels (gemm_async.cu): multi-stage shared-memory
+ * pipeline, no register staging, edges out of the main loop, serpentine
+ * outer product. Selectable by algorithm; AUTO does not pick them yet. */
+#define GPUTILE__GEMM_ASYNC_FLAGS (GPUTILE__GEMM_RB_FLAGS | GPUTILE__GEMM_VEC | GPUTILE__GEMM_ASYNC)
+#define GPUTILE__GEMM_ASYNC_ROWS(X)                                                               \
+    X(ASYNC_128X128, GPUTILE_ALGO_ASYNC_128X128, "async128x128", GPUTILE__FP32, 128, 128, 8, 256, \
+      2, 8, 8, GPUTILE__GEMM_ASYNC_FLAGS)                                                         \
+    X(ASYNC_128X256, GPUTILE_ALGO_ASYNC_128X256, "async128x256", GPUTILE__FP32, 128, 256, 8, 256, \
+      1, 16, 8, GPUTILE__GEMM_ASYNC_FLAGS)                                                        \
+    X(ASYNC_64X128, GPUTILE_ALGO_ASYNC_64X128, "async64x128", GPUTILE__FP32, 64, 128, 8, 128, 3,  \
+      8, 8, GPUTILE__GEMM_ASYNC_FLAGS)
+
 /* Tensor cores (sm_90a): the register-staged kernel (gemm_wgmma.cu), which
  * runs WGMMA_128X128 in TF32 when named, and the TMA-fed kernels
  * (gemm_wgmma_tma.cu), which run everything else. */
@@ -92,7 +106,8 @@
 
 #define GPUTILE__GEMM_VARIANTS(X) \
     GPUTILE__GEMM_SEED_ROWS(X)    \
-    GPUTILE__GEMM_REGBLOCK_ROWS(X) GPUTILE__GEMM_WGMMA_ROWS(X) GPUTILE__GEMM_BATCHED_ROWS(X)
+    GPUTILE__GEMM_REGBLOCK_ROWS(X) GPUTILE__GEMM_WGMMA_ROWS(X) GPUTILE__GEMM_BATCHED_ROWS(X) \
+        GPUTILE__GEMM_ASYNC_ROWS(X)
 
 /* Row numbers: GPUTILE__GEMM_V_<ID>. */
 enum {

@@ -83,6 +83,9 @@ GPUTILE__GEMM_VARIANTS(GPUTILE__GEMM_DECLARE_RUN)
  * these transposes and load widths (the tail split's wave size). */
 cudaError_t gputile__gemm_regblock_blocks_per_sm(int variant, int trans_a, int trans_b, int vec_a,
                                                  int vec_b, int *blocks);
+/* The same for the cp.async-fed rows (GPUTILE__GEMM_ASYNC, gemm_async.cu). */
+cudaError_t gputile__gemm_async_blocks_per_sm(int variant, int trans_a, int trans_b, int vec_a,
+                                              int vec_b, int *blocks);
 /* C = alpha * (sum over z < splits of work[z * m * n + row * n + col], in
  * order of z) + beta * C: the deterministic split-K reduction. */
 cudaError_t gputile__gemm_splitk_reduce(const gputile__gemm_args *args, int splits,

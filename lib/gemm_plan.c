@@ -241,7 +241,10 @@ static cudaError_t blocks_per_sm(const gputile__gemm_choice *c, int ta, int tb, 
         *blocks = known - 1;
         return cudaSuccess;
     }
-    cudaError_t err = gputile__gemm_regblock_blocks_per_sm(c->variant, ta, tb, va, vb, blocks);
+    cudaError_t err =
+        (rows[c->variant].flags & GPUTILE__GEMM_ASYNC)
+            ? gputile__gemm_async_blocks_per_sm(c->variant, ta, tb, va, vb, blocks)
+            : gputile__gemm_regblock_blocks_per_sm(c->variant, ta, tb, va, vb, blocks);
     if (err == cudaSuccess)
         __atomic_store_n(slot, *blocks + 1, __ATOMIC_RELAXED);
     return err;

@@ -87,6 +87,9 @@ Test(gemm, algorithm_names)
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_REGBLOCK_128X256), "regblock128x256");
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_REGBLOCK_64X128), "regblock64x128");
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_REGBLOCK_64X128_X3), "regblock64x128x3");
+    cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_ASYNC_128X128), "async128x128");
+    cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_ASYNC_128X256), "async128x256");
+    cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_ASYNC_64X128), "async64x128");
     cr_assert_null(gputile_algorithm_name(-1));
     cr_assert_null(gputile_algorithm_name(9999));
 }

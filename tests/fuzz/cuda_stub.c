@@ -259,6 +259,11 @@ cudaError_t gputile__gemm_batched_scale(const gputile__gemm_args *a, cudaStream_
     launched("gputile__gemm_batched_scale");
     return cudaErrorNoDevice;
 }
+cudaError_t gputile__gemm_async_blocks_per_sm(int v, int ta, int tb, int va, int vb, int *b)
+{
+    (void)v, (void)ta, (void)tb, (void)va, (void)vb, (void)b;
+    NO_DEVICE;
+}
 cudaError_t gputile__gemm_wgmma_loadable(int *ok)
 {
     (void)ok;

@@ -1,0 +1,472 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gemm_async.cu: the cp.async-fed FP32 GEMM family (FFMA only), scheduled
+ * like cuBLAS's sm_90 FFMA kernel (issue 17, "Kernels (FP32, FFMA)").
+ *
+ * Algorithm. Each block computes a BM x BN tile of C from slices of BK = 8
+ * of k. Shared memory holds STAGES slices of op(A) and op(B), both k-major
+ * (a[k][m], b[k][n]), filled by cp.async straight from global memory: no
+ * register staging. An operand whose rows run along k (row-major A, B^T)
+ * is transposed on the way in by 4-byte cp.async.ca, eight threads reading
+ * one row's 32 bytes; an operand whose rows run along the tile (A^T, B) is
+ * copied by 16-byte cp.async.cg where its rows are 16-byte aligned, else by
+ * 4-byte copies. Slice i + STAGES - 1 is in flight while slice i is
+ * multiplied; one cp.async.wait_group and one __syncthreads per slice.
+ *
+ * Edges stay out of the main loop. Along m and n a thread's copies past
+ * the matrix are predicated off (what shared memory holds there feeds only
+ * outputs that are never stored) and a 16-byte copy across the edge reads
+ * only its inside bytes (the src-size operand zero-fills the rest), all
+ * fixed per thread for the whole loop; along k the split's partial slice
+ * is the first one (the residue), copied in the prologue with zero fill,
+ * so every slice of the loop is whole. Copies for slices past the end are
+ * predicated off (no branch); the loop's one branch is its back edge.
+ * Loop counter and shared-memory offsets are 32-bit; only the global
+ * pointers, advanced once per slice, are 64-bit.
+ *
+ * Threads and warps, as in gemm_regblock.cu: a thread owns (4 RM) x (4 RN)
+ * of C as RM x RN quarters of 4 x 4, 16 rows and 32 columns apart; a warp's
+ * threads stand 4 x 8 and cover (16 RM) x (32 RN); a block is WM x WN warps.
+ * Per k a thread reads RM + RN float4 (LDS.128, one wavefront each) and does
+ * 16 RM RN FFMAs. The fragments are double-buffered: k + 1's are read while
+ * k's FFMAs run, and the next slice's first across the barrier, so each
+ * LDS.128 can have a whole k step of FFMAs (64 or 128) to land. Each row of the
+ * outer product runs opposite to the one before (serpentine): the b value
+ * that ends a row starts the next, so consecutive FFMAs share a source
+ * that the operand reuse cache supplies, which removes most three-source
+ * register-bank conflicts (bench/sass_stats.sh counts them).
+ *
+ * Configurations: the ASYNC rows of gemm_variants.h: 128 x 128 (8 warps,
+ * 8 x 8 per thread, two blocks per SM: at most 128 registers), 128 x 256
+ * (8 warps, 16 x 8, one block per SM, like cuBLAS's 256 x 128 x 8) and
+ * 64 x 128 (4 warps, 8 x 8, three blocks per SM: at four, 128 registers,
+ * one transpose spilled). Shared memory:
+ * STAGES x BK x (BM + BN + 8) floats, under the 48 KiB of static shared
+ * memory for every row (4 stages: 33.8 KiB for 128 x 128, 25.6 KiB for
+ * 64 x 128; 3 stages: 37.6 KiB for 128 x 256). The padding of 4 floats per
+ * shared row keeps the transposing 4-byte copies free of bank conflicts
+ * (8 k rows x 4 m per warp land in 32 banks) and rows 16-byte aligned.
+ *
+ * Split-K and the tail split: exactly as gemm_regblock.cu (blockIdx.z
+ * takes a range of k; partial tiles to the workspace, reduced by
+ * gemm_splitk.cu or gemm_tail_reduce_kernel here); lib/ plans them.
+ *
+ * Resources (CUDA 13.0, sm_90; `make ptxas-report`): no spills; 116-118
+ * registers for 128 x 128, 128-152 for 64 x 128, 198-218 for 128 x 256.
+ * The main loop's schedule: bench/sass_stats.sh (one branch, 5-12 64-bit
+ * steps per slice, 589-626 instructions per 512 FFMAs).
+ */
+#include "kernels.h"
+#include "grid.cuh"
+
+namespace {
+
+#define PAD 4 /* floats of padding per shared row */
+
+/* cp.async of 4 bytes through L1 (.ca: the eight threads that read one
+ * row's 32 bytes share its sector) or 16 bytes around it (.cg); `bytes`
+ * of the source are read (0: none), the rest of the destination zeroed;
+ * nothing at all when `on` is false (predicated, not branched). */
+__device__ __forceinline__ void cp_async4(unsigned dst, const float *src, int bytes, bool on)
+{
+    asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %3, 0;\n\t"
+                 "@p cp.async.ca.shared.global [%0], [%1], 4, %2;\n\t}\n" ::"r"(dst),
+                 "l"(src), "r"(bytes), "r"((int)on)
+                 : "memory");
+}
+__device__ __forceinline__ void cp_async16(unsigned dst, const float *src, int bytes, bool on)
+{
+    asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %3, 0;\n\t"
+                 "@p cp.async.cg.shared.global [%0], [%1], 16, %2;\n\t}\n" ::"r"(dst),
+                 "l"(src), "r"(bytes), "r"((int)on)
+                 : "memory");
+}
+__device__ __forceinline__ void cp_async_commit()
+{
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+}
+template <int N>
+__device__ __forceinline__ void cp_async_wait()
+{
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+}
+
+/* Copies OUTER x BK slices of one operand into shared memory as S[k][outer]
+ * (rows OUTER + PAD floats apart), one slice per call.
+ * K_CONTIG (the operand's rows run along k): single elements, thread t at
+ * k = t % BK and outer = t / BK + v * THREADS / BK for its slots v (eight
+ * threads read a row's 32 bytes; a warp's copies land in 32 banks). One
+ * pointer, the slots a fixed stride apart; slots past the matrix copy
+ * nothing: their shared rows feed only outputs that are never stored.
+ * Otherwise: 4 outer-consecutive elements per slot (16 bytes with VEC),
+ * thread t at k = t / (THREADS / BK) and outer = 4 (t % (THREADS / BK)) +
+ * v * 4 THREADS / BK, the slots immediate offsets from one pointer; past
+ * the matrix nothing is copied, and a 16-byte slot across its edge reads
+ * only what is inside (the src-size operand), zero-filling the rest.
+ * Every copy that runs reads inside the matrix; along k, the first slice
+ * zero-fills its rows past the split (read from its first row, inside). */
+template <int OUTER, int BK, int THREADS, bool K_CONTIG, bool VEC>
+struct async_loader {
+    static constexpr int TPR = THREADS / BK; /* threads per k row (straight) */
+    static constexpr int VECS = K_CONTIG ? OUTER * BK / THREADS : OUTER * BK / 4 / THREADS;
+    static constexpr int STEP_O = K_CONTIG ? THREADS / BK : 4 * TPR; /* outer between slots */
+    static_assert(THREADS % BK == 0 && VECS >= 1, "every thread copies whole slots");
+    static_assert(K_CONTIG ? OUTER % (THREADS / BK) == 0 : (OUTER / 4) % TPR == 0,
+                  "the slots tile the slice");
+
+    const float *ptr; /* slot 0's first element of the next slice */
+    int64_t ld;
+    int inside[VECS]; /* straight: elements of the slot inside the matrix (0..4) */
+    int slots_in;     /* K_CONTIG: the slots inside the matrix (a prefix) */
+    unsigned dst;     /* shared address of slot 0 in stage 0 */
+    int q;            /* the thread's k in the slice */
+
+    __device__ __forceinline__ async_loader(const float *base, int64_t ld_, int64_t o0,
+                                            int64_t n_outer, int64_t k0, unsigned smem, int tid)
+    {
+        ld = ld_;
+        q = K_CONTIG ? tid % BK : tid / TPR;
+        const int o = K_CONTIG ? tid / BK : tid % TPR * 4;
+        dst = smem + (unsigned)(q * (OUTER + PAD) + o) * 4u;
+        if (K_CONTIG) {
+            ptr = base + (o0 + o) * ld + k0 + q;
+            const int64_t left = n_outer - (o0 + o); /* rows from the thread's first on */
+            slots_in = left <= 0 ? 0 : left >= OUTER ? VECS : (int)((left + STEP_O - 1) / STEP_O);
+        } else {
+            ptr = base + (k0 + q) * ld + o0 + o;
+#pragma unroll
+            for (int v = 0; v < VECS; ++v) {
+                const int64_t left = n_outer - (o0 + o + v * STEP_O);
+                inside[v] = left <= 0 ? 0 : left >= 4 ? 4 : (int)left;
+            }
+        }
+    }
+
+    /* One slice into the stage at byte offset `stage`, then the pointer
+     * moves to the next. Nothing when on is false. The first slice
+     * (k_in > 0) has only k_in rows of k inside: the others are zero-filled
+     * (read from the slice's first row, which is inside) and the pointer
+     * moves k_in. */
+    __device__ __forceinline__ void copy(unsigned stage, bool on, int k_in = 0)
+    {
+        const bool first = k_in > 0, kin = !first || q < k_in;
+        if (K_CONTIG) {
+            const float *src = kin ? ptr : ptr - q;
+            const int64_t slot_stride = STEP_O * ld;
+#pragma unroll
+            for (int v = 0; v < VECS; ++v) {
+                cp_async4(dst + stage + v * STEP_O * 4, src, kin ? 4 : 0, on && v < slots_in);
+                src += slot_stride;
+            }
+            ptr += first ? k_in : BK;
+        } else {
+            const float *src = kin ? ptr : ptr - q * ld;
+#pragma unroll
+            for (int v = 0; v < VECS; ++v) {
+                if (VEC) { /* a slot across the edge reads only its inside part */
+                    cp_async16(dst + stage + v * STEP_O * 4, src + v * STEP_O,
+                               kin ? 4 * inside[v] : 0, on && inside[v] > 0);
+                } else {
+#pragma unroll
+                    for (int i = 0; i < 4; ++i)
+                        cp_async4(dst + stage + (v * STEP_O + i) * 4, src + v * STEP_O + i,
+                                  kin ? 4 : 0, on && i < inside[v]);
+                }
+            }
+            ptr += (first ? k_in : BK) * ld;
+        }
+    }
+};
+
+template <int BM, int BN, int BK>
+struct stage_t {
+    float a[BK][BM + PAD];
+    float b[BK][BN + PAD];
+};
+
+template <int RM, int RN, int WM, int WN, int BK, int STAGES, int MINB, bool TA, bool TB, bool VA,
+          bool VB>
+static __global__ void __launch_bounds__(WM *WN * 32, MINB)
+    gemm_async_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split, float *work,
+                      int64_t full_tiles, int tail_splits, int64_t tail_k, float *tail_work)
+{
+    constexpr int THREADS = WM * WN * 32, BM = WM * 16 * RM, BN = WN * 32 * RN;
+    constexpr int TM = 4 * RM, TN = 4 * RN;
+    typedef stage_t<BM, BN, BK> stage;
+    constexpr int STAGE_BYTES = (int)sizeof(stage);
+    static_assert(STAGE_BYTES % 16 == 0 && STAGES >= 2 && BK % 2 == 0, "stages stay aligned");
+    __shared__ __align__(16) stage st[STAGES];
+
+    const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+    /* the tile, and the split of k (the tail: as gemm_regblock.cu) */
+    int64_t tile = blockIdx.x, z = blockIdx.z, kps = k_per_split;
+    const bool tail = tail_splits > 1 && tile >= full_tiles;
+    if (tail) {
+        z = (tile - full_tiles) % tail_splits;
+        tile = full_tiles + (tile - full_tiles) / tail_splits;
+        kps = tail_k;
+    }
+    int64_t tile_m, tile_n;
+    gputile__grouped_tile(tile, (p.m + BM - 1) / BM, tiles_n, &tile_m, &tile_n);
+    const int64_t m0 = tile_m * BM, n0 = tile_n * BN;
+    const int64_t k_begin = z * kps;
+    const int64_t len = min(p.k, k_begin + kps) - k_begin; /* may be <= 0: a split with no k */
+    const int slices = len > 0 ? (int)((len + BK - 1) / BK) : 0;
+    const int first_k = len > 0 ? (int)(len - (int64_t)(slices - 1) * BK) : BK; /* 1..BK */
+
+    const unsigned smem = (unsigned)__cvta_generic_to_shared(st);
+    async_loader<BM, BK, THREADS, !TA, VA> la(p.a, p.lda, m0, p.m, k_begin,
+                                              smem + (unsigned)offsetof(stage, a), tid);
+    async_loader<BN, BK, THREADS, TB, VB> lb(p.b, p.ldb, n0, p.n, k_begin,
+                                             smem + (unsigned)offsetof(stage, b), tid);
+
+    /* Prologue: slices 0 .. STAGES - 2 in flight, slice 0 (the residue) first. */
+    la.copy(0, slices > 0, first_k);
+    lb.copy(0, slices > 0, first_k);
+    cp_async_commit();
+#pragma unroll
+    for (int s = 1; s < STAGES - 1; ++s) {
+        la.copy(s * STAGE_BYTES, s < slices);
+        lb.copy(s * STAGE_BYTES, s < slices);
+        cp_async_commit();
+    }
+
+    /* This thread's rows: tm + {0..3} + 16 r; columns: tn + {0..3} + 32 c. */
+    const int tm = warp % WM * 16 * RM + lane / 8 * 4, tn = warp / WM * 32 * RN + lane % 8 * 4;
+    float acc[TM][TN];
+#pragma unroll
+    for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j)
+            acc[i][j] = 0.0f;
+    /* Fragments: b double-buffered (k + 1's read while k's FFMAs run); a
+     * double-buffered too with 8 x 8 per thread, while with 16 x 8 (ROLL)
+     * each float4 of a is read again for k + 1 as soon as k's last FFMA
+     * that needs it has issued: 16 registers fewer. (ptxas reorders: the
+     * leads it keeps are bench/sass_stats.sh's.) */
+    constexpr bool ROLL = RM > 2;
+    float a[ROLL ? 1 : 2][TM], b[2][TN];
+    auto smem_stage = [&](int stage_off) {
+        return reinterpret_cast<const stage *>(reinterpret_cast<const char *>(st) + stage_off);
+    };
+    auto read_a = [&](int stage_off, int q, int f, int r) {
+        *reinterpret_cast<float4 *>(&a[ROLL ? 0 : f][4 * r]) =
+            *reinterpret_cast<const float4 *>(&smem_stage(stage_off)->a[q][tm + 16 * r]);
+    };
+    auto read_b = [&](int stage_off, int q, int f) {
+#pragma unroll
+        for (int c = 0; c < RN; ++c)
+            *reinterpret_cast<float4 *>(&b[f][4 * c]) =
+                *reinterpret_cast<const float4 *>(&smem_stage(stage_off)->b[q][tn + 32 * c]);
+    };
+
+    cp_async_wait<STAGES - 2>();
+    __syncthreads();
+    read_b(0, 0, 0);
+#pragma unroll
+    for (int r = 0; r < RM; ++r)
+        read_a(0, 0, 0, r);
+
+    /* Slice i (i = slices - left) is in stage `rs`; slice i + STAGES - 1
+     * goes to stage `ws`, the one slice i - 1 used (every thread has read
+     * it: they passed the barrier that followed). */
+    int rs = 0, ws = (STAGES - 1) * STAGE_BYTES;
+    for (int left = slices; left > 0; --left) {
+        const bool more = left > STAGES - 1; /* slice i + STAGES - 1 exists */
+#pragma unroll
+        for (int q = 0; q < BK; ++q) {
+            /* the slice's copies at its first k (issued at two points, A's at
+             * the first k and B's at the middle, their addresses stayed live
+             * across the FFMAs between: 255 registers and spills at 16 x 8) */
+            if (q == 0) {
+                la.copy(ws, more);
+                lb.copy(ws, more);
+                cp_async_commit(); /* one group per slice, empty or not */
+                ws = ws == (STAGES - 1) * STAGE_BYTES ? 0 : ws + STAGE_BYTES;
+            }
+            /* the next k's fragments: this slice's, or the next slice's first
+             * once it has landed (this thread's copies, then everyone's) */
+            int next_q = q + 1;
+            if (q == BK - 1) {
+                cp_async_wait<STAGES - 2>();
+                __syncthreads();
+                rs = rs == (STAGES - 1) * STAGE_BYTES ? 0 : rs + STAGE_BYTES;
+                next_q = 0;
+            }
+            const int f = q % 2;
+            read_b(rs, next_q, f ^ 1);
+            if (!ROLL)
+#pragma unroll
+                for (int r = 0; r < RM; ++r)
+                    read_a(rs, next_q, f ^ 1, r);
+#pragma unroll
+            for (int i = 0; i < TM; ++i) {
+#pragma unroll
+                for (int jj = 0; jj < TN; ++jj) { /* serpentine: odd rows run backwards */
+                    const int j = i % 2 == 0 ? jj : TN - 1 - jj;
+                    acc[i][j] = fmaf(a[ROLL ? 0 : f][i], b[f][j], acc[i][j]);
+                }
+                if (ROLL && i % 4 == 3)
+                    read_a(rs, next_q, 0, i / 4);
+            }
+        }
+    }
+    cp_async_wait<0>(); /* nothing left in flight into shared memory at exit */
+
+    /* Epilogue (as gemm_regblock.cu): C = alpha acc + beta C, or the raw
+     * partial into the split's workspace slice (m x n) or a tail split's
+     * (BM x BN at m0, n0, slot blockIdx.x - full_tiles). */
+    const bool partial = gridDim.z > 1 || tail;
+    float *c = tail      ? tail_work + (blockIdx.x - full_tiles) * (BM * BN) - (m0 * BN + n0)
+               : partial ? work + blockIdx.z * p.m * p.n
+                         : p.c;
+    const int64_t ldc = tail ? BN : partial ? p.n : p.ldc;
+    const bool vec_c =
+        tail || (partial ? p.n % 4 == 0 : (uintptr_t)p.c % 16 == 0 && p.ldc % 4 == 0);
+#pragma unroll
+    for (int i = 0; i < TM; ++i) {
+        const int64_t row = m0 + tm + i % 4 + 16 * (i / 4);
+        if (row >= p.m)
+            continue;
+#pragma unroll
+        for (int h = 0; h < RN; ++h) {
+            const int64_t col = n0 + tn + h * 32;
+            float v[4];
+#pragma unroll
+            for (int j = 0; j < 4; ++j)
+                v[j] = partial ? acc[i][h * 4 + j] : p.alpha * acc[i][h * 4 + j];
+            float *dst = c + row * ldc + col;
+            if (vec_c && col + 3 < p.n) {
+                if (!partial && p.beta != 0.0f) {
+                    float4 old = *reinterpret_cast<float4 *>(dst);
+                    v[0] += p.beta * old.x, v[1] += p.beta * old.y;
+                    v[2] += p.beta * old.z, v[3] += p.beta * old.w;
+                }
+                *reinterpret_cast<float4 *>(dst) = make_float4(v[0], v[1], v[2], v[3]);
+            } else {
+#pragma unroll
+                for (int j = 0; j < 4; ++j)
+                    if (col + j < p.n)
+                        dst[j] = (!partial && p.beta != 0.0f) ? v[j] + p.beta * dst[j] : v[j];
+            }
+        }
+    }
+}
+
+/* C of the tail tiles t < tail_tiles (tiles full_tiles + t in the grouped
+ * order) = alpha * (sum of their splits' partials, in split order) + beta C. */
+template <int BM, int BN>
+static __global__ void gemm_async_tail_reduce_kernel(gputile__gemm_args p, int64_t tiles_n,
+                                                     int64_t full_tiles, int64_t tail_tiles,
+                                                     int splits, const float *__restrict__ work)
+{
+    const int64_t total = tail_tiles * BM * BN;
+    for (int64_t e = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; e < total;
+         e += (int64_t)gridDim.x * blockDim.x) {
+        const int64_t t = e / (BM * BN), w = e % (BM * BN);
+        int64_t tile_m, tile_n;
+        gputile__grouped_tile(full_tiles + t, (p.m + BM - 1) / BM, tiles_n, &tile_m, &tile_n);
+        const int64_t row = tile_m * BM + w / BN, col = tile_n * BN + w % BN;
+        if (row >= p.m || col >= p.n)
+            continue;
+        float s = 0.0f;
+        for (int z = 0; z < splits; ++z)
+            s += work[(t * splits + z) * (BM * BN) + w];
+        float *c = p.c + row * p.ldc + col;
+        *c = p.beta == 0.0f ? p.alpha * s : p.alpha * s + p.beta * *c;
+    }
+}
+
+/* One instantiation: with `blocks`, how many of its blocks fit on an SM;
+ * else the launch the plan describes (whole tiles, or the tail split and
+ * its reduction). */
+template <int RM, int RN, int WM, int WN, int BK, int STAGES, int MINB, bool TA, bool TB, bool VA,
+          bool VB>
+static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan *plan,
+                          cudaStream_t stream, int *blocks)
+{
+    constexpr int THREADS = WM * WN * 32, BM = WM * 16 * RM, BN = WN * 32 * RN;
+    const auto kernel = gemm_async_kernel<RM, RN, WM, WN, BK, STAGES, MINB, TA, TB, VA, VB>;
+    if (blocks != NULL)
+        return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, THREADS, 0);
+    const int64_t tiles_n = (p->n + BN - 1) / BN, tiles_m = (p->m + BM - 1) / BM;
+    const int64_t tiles = tiles_m * tiles_n;
+    if (plan->tail_splits < 2) {
+        dim3 grid((unsigned)tiles, 1, (unsigned)plan->splits);
+        kernel<<<grid, THREADS, 0, stream>>>(*p, tiles_n, plan->k_per_split, plan->work, tiles, 0,
+                                             0, NULL);
+        return cudaGetLastError();
+    }
+    const int64_t tail_tiles = tiles - plan->full_tiles;
+    kernel<<<(unsigned)(plan->full_tiles + tail_tiles * plan->tail_splits), THREADS, 0, stream>>>(
+        *p, tiles_n, plan->k_per_split, plan->work, plan->full_tiles, plan->tail_splits,
+        plan->tail_k, plan->tail_work);
+    cudaError_t err = cudaGetLastError();
+    if (err != cudaSuccess)
+        return err;
+    gemm_async_tail_reduce_kernel<BM, BN><<<plan->reduce_blocks, 256, 0, stream>>>(
+        *p, tiles_n, plan->full_tiles, tail_tiles, plan->tail_splits, plan->tail_work);
+    return cudaGetLastError();
+}
+
+/* Stages per row: four where they fit in 48 KiB of static shared memory,
+ * else three (cuBLAS's 256 x 128 x 8 kernel runs three). */
+constexpr int stages_for(int bm, int bn, int bk)
+{
+    return 4 * bk * (bm + bn + 2 * PAD) * 4 <= 48 * 1024 ? 4 : 3;
+}
+
+/* One row of gemm_variants.h. 16-byte copies apply only to an operand
+ * copied straight (A^T, B), so the four transposes take nine
+ * instantiations: va only with ta, vb only without tb. */
+template <int BM, int BN, int BK, int THREADS, int MINB, int TM, int TN>
+static cudaError_t row(const gputile__gemm_args *p, const gputile__gemm_plan *plan,
+                       cudaStream_t stream, int ta, int tb, int va, int vb, int *blocks)
+{
+    constexpr int RM = TM / 4, RN = TN / 4, WM = BM / (16 * RM), WN = BN / (32 * RN);
+    constexpr int S = stages_for(BM, BN, BK);
+    static_assert(WM * WN * 32 == THREADS && WM * 16 * RM == BM && WN * 32 * RN == BN,
+                  "the row's tile, threads and thread tile must agree");
+    va = ta && va;
+    vb = !tb && vb;
+    /* clang-format off */
+    switch (ta << 3 | tb << 2 | va << 1 | vb) {
+#define CASE(k)                                                                                  \
+    case k:                                                                                      \
+        return config<RM, RN, WM, WN, BK, S, MINB, (k >> 3) & 1, (k >> 2) & 1, (k >> 1) & 1,     \
+                      k & 1>(p, plan, stream, blocks);
+        CASE(0) CASE(1) CASE(4) CASE(8) CASE(9) CASE(10) CASE(11) CASE(12) CASE(14)
+#undef CASE
+    }
+    /* clang-format on */
+    return cudaErrorInvalidValue;
+}
+
+} // namespace
+
+#define ASYNC_ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags)     \
+    static cudaError_t row_##id(const gputile__gemm_args *p, const gputile__gemm_plan *plan,      \
+                                cudaStream_t stream, int ta, int tb, int va, int vb, int *blocks) \
+    {                                                                                             \
+        return row<bm, bn, bk, threads, per_sm, tm, tn>(p, plan, stream, ta, tb, va, vb, blocks); \
+    }                                                                                             \
+    extern "C" cudaError_t gputile__gemm_run_##id(                                                \
+        const gputile__gemm_args *p, const gputile__gemm_plan *plan, cudaStream_t stream)         \
+    {                                                                                             \
+        return row_##id(p, plan, stream, p->trans_a, p->trans_b, plan->vec_a, plan->vec_b, NULL); \
+    }
+GPUTILE__GEMM_ASYNC_ROWS(ASYNC_ROW)
+#undef ASYNC_ROW
+
+extern "C" cudaError_t gputile__gemm_async_blocks_per_sm(int variant, int ta, int tb, int va,
+                                                         int vb, int *blocks)
+{
+    switch (variant) {
+#define ASYNC_CASE(id, ...)    \
+    case GPUTILE__GEMM_V_##id: \
+        return row_##id(NULL, NULL, NULL, ta, tb, va, vb, blocks);
+        GPUTILE__GEMM_ASYNC_ROWS(ASYNC_CASE)
+#undef ASYNC_CASE
+    }
+    return cudaErrorInvalidValue;
+}
