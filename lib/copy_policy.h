@@ -44,15 +44,16 @@ typedef enum gputile__copy_dir { GPUTILE__COPY_H2D, GPUTILE__COPY_D2H } gputile_
 
 /* X(cc major (0: any device), host->device: BOUNCE from, STAGED from,
  *   device->host: BOUNCE from, STAGED from), bytes; sizes below the BOUNCE
- * crossover go DIRECT. Defaults until measured (issue 21): the H200's
- * pageable cudaMemcpy reached 8-10 GB/s host->device and 15-17 GB/s
- * device->host, the pinned DMA 55.3 GB/s and one memcpy thread ~12 GB/s
- * (ANCHORS.md); the staged ring lost to cudaMemcpy below 4-16 MiB. The
- * lead replaces the Hopper row with `gputile-bench transfer --crossovers`
- * on the H200. */
-#define GPUTILE__COPY_POLICY_TABLE(X)                                           \
-    X(9, GPUTILE__KiB(64), GPUTILE__MiB(8), GPUTILE__KiB(256), GPUTILE__MiB(8)) \
-    X(0, GPUTILE__KiB(64), GPUTILE__MiB(8), GPUTILE__KiB(256), GPUTILE__MiB(8))
+ * crossover go DIRECT. Measured on an H200 on 2026-11-24 with
+ * `gputile-bench transfer --crossovers` (57 sizes per direction, medians
+ * of 20; bench/results/2026-11-24-crossovers.txt): direct (cudaMemcpy)
+ * wins below ~1.2 MB both ways, one bounce buffer up to its 4 x 16 MiB
+ * pieces (14 MB: 367 us against 592 staged and 760 pageable
+ * host->device), the staging ring from ~20 MB. Other devices take the
+ * same sizes until measured. */
+#define GPUTILE__COPY_POLICY_TABLE(X)                                          \
+    X(9, (size_t)1249280, (size_t)19951616, (size_t)1249280, (size_t)19951616) \
+    X(0, (size_t)1249280, (size_t)19951616, (size_t)1249280, (size_t)19951616)
 
 /* The crossovers of the current device's row (its compute capability). */
 typedef struct gputile__copy_policy {

@@ -403,8 +403,8 @@ static void each_algorithm(batch_case t, bool integers)
     for (size_t v = 0; v < GPUTEST_N_VARIANTS; ++v) {
         const struct gputest_variant *r = &gputest_variants[v];
         if (r->precision != GPUTILE_PRECISION_FP32 || r->algorithm == GPUTILE_ALGO_NAIVE ||
-            r->algorithm == GPUTILE_ALGO_TILED)
-            continue;
+            r->algorithm == GPUTILE_ALGO_TILED || (r->flags & GPUTILE__GEMM_ASYNC))
+            continue; /* no batch: the seeds and the cp.async rows (UNSUPPORTED, tested below) */
         if (t.count * (double)t.m * t.n * t.k > 5e8 && r->algorithm != GPUTILE_ALGO_AUTO)
             continue;
         run_batch_case(t, r->algorithm, GPUTILE_PRECISION_FP32, integers);
@@ -480,6 +480,10 @@ Test(batched, unsupported_algorithms, .init = gputest_require_device)
     const gputile_matrix d = mat(dev, 16, 16, 16), c = mat(dev + 256, 16, 16, 16);
     gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
     o.algorithm = GPUTILE_ALGO_TILED;
+    cr_expect_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, d, 0, d, 0, 0, c, 256,
+                                              2, NULL, &o),
+                 GPUTILE_ERROR_UNSUPPORTED);
+    o.algorithm = GPUTILE_ALGO_ASYNC_128X128;
     cr_expect_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, d, 0, d, 0, 0, c, 256,
                                               2, NULL, &o),
                  GPUTILE_ERROR_UNSUPPORTED);
