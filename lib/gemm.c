@@ -82,6 +82,18 @@ static gputile_status locate(const gputile_matrix *m, gputile__memory *at, int n
     return GPUTILE_SUCCESS;
 }
 
+gputile_status gputile__gemm_check_options(const gputile_gemm_options *options)
+{
+    int algorithm, split_k, precision;
+    return read_options(options, &algorithm, &split_k, &precision);
+}
+
+gputile_status gputile__gemm_check_args(gputile_op trans_a, gputile_op trans_b, gputile_matrix a,
+                                        gputile_matrix b, gputile_matrix c)
+{
+    return check_gemm(trans_a, trans_b, a, b, c);
+}
+
 static void report(gputile_gemm_options *o, const gputile__gemm_choice *c)
 {
     if (o != NULL) {

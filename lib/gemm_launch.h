@@ -16,4 +16,12 @@
 gputile_status gputile__gemm_execute(const gputile__gemm_choice *choice,
                                      const gputile__gemm_args *args, cudaStream_t stream);
 
+/* gputile_gemm()'s own checks, for calls built on it that must reject bad
+ * input before they queue anything (issue 22: dist_gemm.c,
+ * gemm_devices.c): the options struct, and the ops, matrices, shapes and
+ * aliasing of one call, in gputile_gemm()'s order. Neither asks the device. */
+gputile_status gputile__gemm_check_options(const gputile_gemm_options *options);
+gputile_status gputile__gemm_check_args(gputile_op trans_a, gputile_op trans_b, gputile_matrix a,
+                                        gputile_matrix b, gputile_matrix c);
+
 #endif /* GPUTILE_GEMM_LAUNCH_H */
