@@ -21,11 +21,6 @@
  * tile edge, so no device gets a ragged tile in the middle of C. */
 #define GPUTILE__GEMM_DEVICES_UNIT 128
 
-static size_t op_rows(gputile_op t, gputile_matrix m)
-{
-    return t == GPUTILE_OP_T ? m.width : m.height;
-}
-
 static gputile_matrix sub(gputile_matrix m, size_t row, size_t col, size_t w, size_t h)
 {
     gputile_matrix v = {w, h, m.stride, m.elements};
@@ -119,8 +114,9 @@ static gputile_status check(const int *devices, int ndevices, gputile_op ta, gpu
 static void block_of(size_t extent, int ndevices, int i, size_t *first, size_t *count)
 {
     const size_t unit = GPUTILE__GEMM_DEVICES_UNIT, units = (extent + unit - 1) / unit;
-    size_t u0, uc;
-    (void)gputile_dist_block(units, ndevices, i, &u0, &uc); /* 0 <= i < ndevices */
+    size_t u0 = 0, uc = 0;
+    if (gputile_dist_block(units, ndevices, i, &u0, &uc) != GPUTILE_SUCCESS)
+        u0 = uc = 0; /* not reached: 0 <= i < ndevices */
     *first = u0 * unit < extent ? u0 * unit : extent;
     const size_t end = (u0 + uc) * unit < extent ? (u0 + uc) * unit : extent;
     *count = end - *first;
