@@ -24,7 +24,8 @@
  *     the whole problem. Target >= 0.85. --gemm-runs (3) runs each: one
  *     FP32 run of 32768^3 takes about 1.5 s on an H200.
  *  3. GEMM on host matrices (no NCCL needed): --host-n (16384) cubed, FP32,
- *     pageable host memory, gputile_gemm_devices over N devices against
+ *     pageable, then portable pinned host memory (gputile_pinned_alloc),
+ *     gputile_gemm_devices over N devices against
  *     the same call on one device and cublasXtSgemm over the same N
  *     devices (order alternated run by run), and the largest difference
  *     between the two results relative to the largest |C|. Targets: 1.8x
@@ -394,7 +395,18 @@ static double worst_difference(const float *x, const float *y, size_t count)
     return scale > 0 ? d / scale : d;
 }
 
-static void host_section(const bench_options *o, int gpus, size_t n, int runs)
+/* A copy of p in portable pinned memory (pinned for every device); frees p. */
+static float *to_pinned(float *p, size_t count)
+{
+    void *q = NULL;
+    check(gputile_pinned_alloc(&q, count * sizeof(float), GPUTILE_PINNED_PORTABLE),
+          "gputile_pinned_alloc");
+    memcpy(q, p, count * sizeof(float));
+    free(p);
+    return q;
+}
+
+static void host_section(const bench_options *o, int gpus, size_t n, int runs, bool pinned)
 {
     int counts[MAX_GPUS + 1], nc = gpu_counts(gpus, counts), devices[MAX_GPUS];
     for (int i = 0; i < MAX_GPUS; ++i)
@@ -402,6 +414,12 @@ static void host_section(const bench_options *o, int gpus, size_t n, int runs)
     const size_t count = n * n;
     float *a = host_random(count, 1), *b = host_random(count, 2), *c = host_random(count, 3);
     float *cx = host_random(count, 4);
+    if (pinned) {
+        a = to_pinned(a, count);
+        b = to_pinned(b, count);
+        c = to_pinned(c, count);
+        cx = to_pinned(cx, count);
+    }
     const gputile_matrix ma = {n, n, n, a}, mb = {n, n, n, b}, mc = {n, n, n, c};
     const double flop = 2.0 * (double)n * (double)n * (double)n;
     const float one = 1.0f, zero = 0.0f;
@@ -411,13 +429,15 @@ static void host_section(const bench_options *o, int gpus, size_t n, int runs)
         fprintf(stderr, "gputile-bench: multi: out of host memory\n");
         exit(1);
     }
+    const char *kind = pinned ? "pinned" : "pageable";
     if (o->csv)
-        printf("section,n,gpus,gputile_ms,cublasXt_ms,speedup_vs_one,vs_cublasXt,max_rel_diff\n");
+        printf("section,memory,n,gpus,gputile_ms,cublasXt_ms,speedup_vs_one,vs_cublasXt,"
+               "max_rel_diff\n");
     else
-        printf("\nGEMM on host matrices (pageable), %zu^3 FP32: gputile_gemm_devices vs one "
+        printf("\nGEMM on host matrices (%s), %zu^3 FP32: gputile_gemm_devices vs one "
                "device and vs cublasXtSgemm on the same devices; targets 1.8x (2), 3.4x (4) "
                "one device, >= 3x cublasXt\n%5s %12s %12s %10s %12s %12s %14s\n",
-               n, "gpus", "gputile ms", "cublasXt ms", "TFLOP/s", "vs one dev", "vs cublasXt",
+               kind, n, "gpus", "gputile ms", "cublasXt ms", "TFLOP/s", "vs one dev", "vs cublasXt",
                "max rel diff");
     for (int ci = 0; ci < nc; ++ci) {
         const int g = counts[ci];
@@ -449,8 +469,8 @@ static void host_section(const bench_options *o, int gpus, size_t n, int runs)
             one_ms = t;
         const double diff = worst_difference(c, cx, count);
         if (o->csv)
-            printf("host-gemm,%zu,%d,%.3f,%.3f,%.3f,%.3f,%.3g\n", n, g, t, tx, one_ms / t, tx / t,
-                   diff);
+            printf("host-gemm,%s,%zu,%d,%.3f,%.3f,%.3f,%.3f,%.3g\n", kind, n, g, t, tx, one_ms / t,
+                   tx / t, diff);
         else
             printf("%5d %12.1f %12.1f %10.2f %11.2fx %11.2fx %14.3g\n", g, t, tx, flop / t / 1e9,
                    one_ms / t, tx / t, diff);
@@ -458,10 +478,12 @@ static void host_section(const bench_options *o, int gpus, size_t n, int runs)
     }
     free(ms);
     free(xms);
-    free(a);
-    free(b);
-    free(c);
-    free(cx);
+    float *all[] = {a, b, c, cx};
+    for (int i = 0; i < 4; ++i)
+        if (pinned)
+            check(gputile_pinned_free(all[i]), "gputile_pinned_free");
+        else
+            free(all[i]);
 }
 
 static const char multi_usage[] =
@@ -520,7 +542,9 @@ int bench_multi(int argc, char **argv)
         printf("multi: histogram and distributed GEMM skipped: libgputile was built without NCCL "
                "(./configure --with-nccl)\n");
 #endif
-    if (host)
-        host_section(&o, gpus, host_n, gemm_runs);
+    if (host) {
+        host_section(&o, gpus, host_n, gemm_runs, false);
+        host_section(&o, gpus, host_n, gemm_runs, true);
+    }
     return 0;
 }
