@@ -443,9 +443,11 @@ gputile_status gputile_dist_gemm(gputile_dist_layout layout, gputile_op trans_a,
 
 /* gputile_gemm() on host matrices (pageable or pinned) with the devices
  * listed in devices[0 .. ndevices - 1] (distinct ordinals): C is cut into
- * ndevices blocks of rows (of columns when C is wider than tall), balanced
- * in multiples of 128, and each device computes its block with the
- * overlapped host pipeline of gputile_gemm(), on a thread of its own.
+ * a grid of ndevices blocks (rows x columns chosen so that each device moves
+ * the fewest elements of op(A) and op(B): 2 devices split C's longer side,
+ * 4 take 2 x 2 blocks of a square C), balanced in multiples of 128, and
+ * each device computes its block with the overlapped host pipeline of
+ * gputile_gemm(), on a thread of its own.
  * Needs no NCCL. Returns when C holds the result; the calling thread's
  * current device is unchanged. options as gputile_gemm()'s; the *_used
  * fields report the first device's plan. */

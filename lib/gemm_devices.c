@@ -3,10 +3,13 @@
  * gemm_devices.c: gputile_gemm_devices() (issue 22): GEMM on host matrices
  * with several devices of one host, the cublasXt use case, without NCCL.
  *
- * C is cut into one block per device, rows of C (op(A)'s rows, all of
- * op(B)) when C is at least as tall as wide, else columns (all of op(A),
- * op(B)'s columns), in multiples of GPUTILE__GEMM_DEVICES_UNIT rows or
- * columns balanced with gputile_dist_block(). Each device's block is a
+ * C is cut into one block per device on a grid of rows x columns of
+ * blocks (grid_rows(): the fewest operand elements per device, so 2
+ * devices split the longer side of C and 4 take 2 x 2 blocks of a square
+ * C), in multiples of GPUTILE__GEMM_DEVICES_UNIT rows and columns balanced
+ * with gputile_dist_block(); device i of the list takes block (i / cols,
+ * i % cols). Each device moves its rows of op(A) and columns of op(B)
+ * over its own link: less than a whole operand for more than two devices. Each device's block is a
  * plain gputile_gemm() on host views, run on a thread of its own with that
  * device current and a stream of its own: the overlapped host pipeline of
  * gemm_host.c, so each device streams its operands over its own link while
@@ -110,16 +113,41 @@ static gputile_status check(const int *devices, int ndevices, gputile_op ta, gpu
     return GPUTILE_SUCCESS;
 }
 
-/* Device i's block: rows (by_rows) or columns [*first, *first + *count) of C. */
-static void block_of(size_t extent, int ndevices, int i, size_t *first, size_t *count)
+/* Part i of `parts' of [0, extent): [*first, *first + *count), balanced in
+ * whole units. */
+static void block_of(size_t extent, int parts, int i, size_t *first, size_t *count)
 {
     const size_t unit = GPUTILE__GEMM_DEVICES_UNIT, units = (extent + unit - 1) / unit;
     size_t u0 = 0, uc = 0;
-    if (gputile_dist_block(units, ndevices, i, &u0, &uc) != GPUTILE_SUCCESS)
-        u0 = uc = 0; /* not reached: 0 <= i < ndevices */
+    if (gputile_dist_block(units, parts, i, &u0, &uc) != GPUTILE_SUCCESS)
+        u0 = uc = 0; /* not reached: 0 <= i < parts */
     *first = u0 * unit < extent ? u0 * unit : extent;
     const size_t end = (u0 + uc) * unit < extent ? (u0 + uc) * unit : extent;
     *count = end - *first;
+}
+
+/* The grid of blocks: rows x cols = ndevices, chosen so that each device
+ * moves the fewest operand elements, (m / rows) k of op(A) plus
+ * k (n / cols) of op(B) (C's share, m n / ndevices, is the same for every
+ * grid); on a tie, more rows when C is at least as tall as wide. Four
+ * devices on a square C take 2 x 2 blocks: 1/2 + 1/2 of an operand each
+ * where 4 x 1 moves 1/4 + 1. */
+static int grid_rows(size_t m, size_t n, size_t k, int ndevices)
+{
+    int best = m >= n ? ndevices : 1;
+    double best_cost = -1;
+    for (int r = 1; r <= ndevices; ++r) {
+        if (ndevices % r != 0)
+            continue;
+        const int c = ndevices / r;
+        const double cost = (double)m / r * (double)k + (double)k * (double)n / c;
+        if (best_cost < 0 || cost < best_cost * (1 - 1e-9) ||
+            (cost <= best_cost * (1 + 1e-9) && (m >= n ? r > best : r < best))) {
+            best = r;
+            best_cost = cost;
+        }
+    }
+    return best;
 }
 
 gputile_status gputile_gemm_devices(const int *devices, int ndevices, gputile_op trans_a,
@@ -136,32 +164,28 @@ gputile_status gputile_gemm_devices(const int *devices, int ndevices, gputile_op
     job jobs[GPUTILE__MAX_DEVICES];
     for (int i = 0; i < ndevices; ++i)
         jobs[i].started = false;
-    const bool by_rows = c.height >= c.width;
+    const size_t k = trans_a == GPUTILE_OP_T ? a.height : a.width;
+    const int rows = grid_rows(c.height, c.width, k, ndevices), cols = ndevices / rows;
     for (int i = 0; i < ndevices; ++i) {
         job *j = &jobs[i];
-        size_t x0, xn;
-        block_of(by_rows ? c.height : c.width, ndevices, i, &x0, &xn);
+        size_t r0, rn, c0, cn;
+        block_of(c.height, rows, i / cols, &r0, &rn);
+        block_of(c.width, cols, i % cols, &c0, &cn);
         *j = (job){.device = devices[i],
                    .ta = trans_a,
                    .tb = trans_b,
                    .alpha = alpha,
                    .beta = beta,
-                   .a = a,
-                   .b = b,
                    .has_options = options != NULL};
         if (options != NULL) {
             j->options = *options;
             j->options.size = sizeof j->options;
         }
-        if (by_rows) { /* op(A)'s rows x0.., all of op(B) */
-            j->a =
-                trans_a == GPUTILE_OP_T ? sub(a, 0, x0, xn, a.height) : sub(a, x0, 0, a.width, xn);
-            j->c = sub(c, x0, 0, c.width, xn);
-        } else { /* all of op(A), op(B)'s columns x0.. */
-            j->b =
-                trans_b == GPUTILE_OP_T ? sub(b, x0, 0, b.width, xn) : sub(b, 0, x0, xn, b.height);
-            j->c = sub(c, 0, x0, xn, c.height);
-        }
+        /* op(A)'s rows r0.., op(B)'s columns c0.. */
+        j->a = trans_a == GPUTILE_OP_T ? sub(a, 0, r0, rn, a.height) : sub(a, r0, 0, a.width, rn);
+        j->b = trans_b == GPUTILE_OP_T ? sub(b, c0, 0, b.width, cn) : sub(b, 0, c0, cn, b.height);
+        j->c = sub(c, r0, c0, cn, rn);
+        const size_t xn = rn < cn ? rn : cn;
         if (xn == 0) /* fewer units than devices: this one has nothing to do */
             continue;
         j->started = pthread_create(&j->thread, NULL, work, j) == 0;
