@@ -53,6 +53,15 @@ struct gputile_abi_function_table {
     /* batched GEMM (issue 20) */
     FN(gputile_gemm_strided_batched);
     FN(gputile_gemm_batched);
+    /* beyond one GPU (issue 22) */
+    FN(gputile_last_nccl_error);
+    FN(gputile_last_nccl_error_name);
+    FN(gputile_dist_histogram_i32);
+    FN(gputile_dist_histogram_f32);
+    FN(gputile_dist_histogram_reduce);
+    FN(gputile_dist_block);
+    FN(gputile_dist_gemm);
+    FN(gputile_gemm_devices);
     /* gputile_facade.h (static inline) */
     FN(gputile_matrix_view);
     FN(gputile_get_element);
@@ -71,7 +80,9 @@ enum gputile_abi_macros {
     gputile_abi_PINNED_MAPPED = GPUTILE_PINNED_MAPPED,
     gputile_abi_PINNED_WRITE_COMBINED = GPUTILE_PINNED_WRITE_COMBINED,
     gputile_abi_POOL_DEFAULT_LIMIT_MIB = (int)(GPUTILE_POOL_DEFAULT_LIMIT >> 20),
-    gputile_abi_DEVICE_ROW_ALIGN = GPUTILE_DEVICE_ROW_ALIGN
+    gputile_abi_DEVICE_ROW_ALIGN = GPUTILE_DEVICE_ROW_ALIGN,
+    gputile_abi_DIST_ALL_RANKS = GPUTILE_DIST_ALL_RANKS, /* issue 22 */
+    gputile_abi_DIST_PANEL = GPUTILE_DIST_PANEL
 };
 
 struct gputile_abi_type_table {
@@ -85,6 +96,7 @@ struct gputile_abi_type_table {
     gputile_hist_mode hist_mode;
     gputile_histogram_options histogram_options;
     gputile_pool_stats pool_stats;
+    gputile_dist_layout dist_layout; /* issue 22 */
     enum gputile_abi_macros macros;
 };
 
@@ -102,5 +114,10 @@ const struct gputile_abi_function_table gputile_abi_functions = {
     REF(gputile_copy), REF(gputile_matrix_view), REF(gputile_get_element),
     REF(gputile_set_element), REF(gputile_get_submatrix), REF(gputile_submatrix),
     REF(gputile_matrix_alloc_device), REF(gputile_matrix_free_device),
+    /* issue 22 */
+    REF(gputile_last_nccl_error), REF(gputile_last_nccl_error_name),
+    REF(gputile_dist_histogram_i32), REF(gputile_dist_histogram_f32),
+    REF(gputile_dist_histogram_reduce), REF(gputile_dist_block), REF(gputile_dist_gemm),
+    REF(gputile_gemm_devices),
 };
 struct gputile_abi_type_table gputile_abi_types;

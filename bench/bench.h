@@ -76,6 +76,7 @@ int bench_info(int argc, char **argv);
 int bench_gemm(int argc, char **argv);
 int bench_histogram(int argc, char **argv);
 int bench_transfer(int argc, char **argv);
+int bench_multi(int argc, char **argv); /* issue 22: bench/multi.c */
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
  *   gputile-bench all [--quick] [--csv] [--runs N] [--warmup N]
  *   gputile-bench <command> --help
  *   gputile-bench gemm --sweep-shapes | --list-shapes | --latency ...  (issue 17)
+ *   gputile-bench multi ...  (issue 22: scaling over the GPUs of one host; not in `all')
  *
  * `all' runs every section in turn (info, gemm, gemm --batched, histogram,
  * transfer) with
@@ -23,6 +24,7 @@ static const char usage_text[] =
     "usage: gputile-bench info|gemm|histogram|transfer [--csv] [--runs N] [--warmup N] [args]\n"
     "       gputile-bench all [--quick] [--csv] [--runs N] [--warmup N]\n"
     "       gputile-bench gemm --sweep-shapes | --list-shapes | --latency [args]\n"
+    "       gputile-bench multi [args]   (several GPUs; not part of all)\n"
     "       gputile-bench <command> --help\n";
 
 static const char all_usage[] =
@@ -121,7 +123,7 @@ int main(int argc, char **argv)
         int (*run)(int, char **);
     } commands[] = {
         {"info", bench_info},         {"gemm", bench_gemm}, {"histogram", bench_histogram},
-        {"transfer", bench_transfer}, {"all", bench_all},
+        {"transfer", bench_transfer}, {"all", bench_all},   {"multi", bench_multi},
     };
     if (argc < 2)
         return bench_usage(usage_text, false);

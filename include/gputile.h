@@ -53,7 +53,8 @@ struct CUstream_st; /* cudaStream_t is `struct CUstream_st *` */
     X(ERROR_UNSUPPORTED, 11, "not supported on this device or build")                 \
     X(ERROR_WRONG_DEVICE, 12, "device memory belongs to a device other than the current one") \
     X(ERROR_UNKNOWN_POINTER, 13, "the pointer was not allocated or registered by libgputile, or was already freed") \
-    X(ERROR_ALREADY_REGISTERED, 14, "the memory range is already registered")
+    X(ERROR_ALREADY_REGISTERED, 14, "the memory range is already registered") \
+    X(ERROR_NCCL, 15, "an NCCL call failed; see gputile_last_nccl_error()")
 
 typedef enum gputile_status {
 #define GPUTILE__STATUS_ENUM(name, value, text) GPUTILE_##name = value,
@@ -426,6 +427,111 @@ gputile_status gputile_gemm_batched(gputile_op trans_a, gputile_op trans_b, floa
                                     struct CUstream_st *stream, gputile_gemm_options *options);
 
 /* ---- end of batched GEMM ---- */
+
+/* ---- Beyond one GPU: NCCL collectives and several devices (issue 22) ------------
+ * NCCL is the engine: the calls below take the caller's communicator
+ * (an ncclComm_t, passed as `void *comm` so that this header needs no NCCL
+ * header) and a stream of the communicator's device, which must be the
+ * current device; the library keeps nothing global. Every rank of the
+ * communicator makes the same call with the same global arguments (nbins,
+ * root, mode, shapes, alpha, beta, options), as NCCL's own collectives
+ * require. The communicator must be a blocking one (NCCL's default).
+ * Built only with `./configure --with-nccl`; otherwise the NCCL calls return
+ * GPUTILE_ERROR_UNSUPPORTED. gputile_dist_block() and gputile_gemm_devices()
+ * need no NCCL and work in every build. Man pages: gputile_dist_histogram.3,
+ * gputile_dist_gemm.3, gputile_dist_block.3, gputile_gemm_devices.3. */
+
+/* The ncclResult_t behind the last GPUTILE_ERROR_NCCL returned to this
+ * thread (0, ncclSuccess, if none); kept per thread until the next NCCL
+ * failure in that thread. */
+int gputile_last_nccl_error(void);
+/* Its name, e.g. "ncclInvalidArgument"; "ncclSuccess" if none. Never NULL. */
+const char *gputile_last_nccl_error_name(void);
+
+/* root of the distributed histogram calls: every rank receives the total. */
+#define GPUTILE_DIST_ALL_RANKS (-1)
+
+/* Distributed histogram: each rank histograms its n local samples (device
+ * memory of the current device, as gputile_histogram_i32/_f32 take them)
+ * and the 64-bit counts of all ranks are summed with NCCL: into every
+ * rank's counts (root = GPUTILE_DIST_ALL_RANKS, an all-reduce) or into
+ * root's counts only (0 <= root < ranks, a reduce; counts is not touched
+ * and may be NULL on the other ranks). mode OVERWRITE: counts = total;
+ * ACCUMULATE: counts += total. Asynchronous on stream; options as the local
+ * call's (its *_used fields report this rank's plan). */
+GPUTILE_WARN_UNUSED
+gputile_status gputile_dist_histogram_i32(const int32_t *samples, size_t n, int32_t nbins,
+                                          uint64_t *counts, gputile_hist_mode mode, int root,
+                                          void *comm, struct CUstream_st *stream,
+                                          gputile_histogram_options *options);
+GPUTILE_WARN_UNUSED
+gputile_status gputile_dist_histogram_f32(const float *samples, size_t n, float lower,
+                                          float upper, int32_t nbins, uint64_t *counts,
+                                          gputile_hist_mode mode, int root, void *comm,
+                                          struct CUstream_st *stream,
+                                          gputile_histogram_options *options);
+/* The sum of every rank's nbins counts in `local` (device memory, e.g. the
+ * output of any gputile_histogram_* call), into counts as the calls above
+ * (root, mode, NULL counts off root). local and counts may be the same
+ * array only in OVERWRITE mode. For sample types without a
+ * gputile_dist_histogram_* call of their own. */
+GPUTILE_WARN_UNUSED
+gputile_status gputile_dist_histogram_reduce(const uint64_t *local, int32_t nbins,
+                                             uint64_t *counts, gputile_hist_mode mode, int root,
+                                             void *comm, struct CUstream_st *stream);
+
+/* The block of `total` items (rows) that rank `rank` of `ranks` holds in
+ * the distributed layouts: *count = total / ranks, plus one for the first
+ * total % ranks ranks; *offset = the items of the ranks before it. So
+ * ranks 0, 1, ... hold consecutive blocks, balanced to within one item.
+ * GPUTILE_ERROR_INVALID_VALUE unless 0 <= rank < ranks. */
+GPUTILE_WARN_UNUSED GPUTILE_NONNULL(4, 5)
+gputile_status gputile_dist_block(size_t total, int ranks, int rank, size_t *offset,
+                                  size_t *count);
+
+/* Layouts of gputile_dist_gemm(). */
+typedef enum gputile_dist_layout {
+    /* 1-D row blocks: with P ranks and C = op(A) op(B) of m x n x k, rank r
+     * holds rows gputile_dist_block(m, P, r) of op(A) (all k columns) and
+     * of C (all n columns), and rows gputile_dist_block(k, P, r) of op(B)
+     * (all n columns). Local matrices are stored as the caller's op says:
+     * with GPUTILE_OP_T the local a is the transpose of op(A)'s block
+     * (k x m_r), the local b that of op(B)'s (n x k_r). */
+    GPUTILE_DIST_ROWS = 0
+} gputile_dist_layout;
+
+/* Distributed C = alpha * op(A) * op(B) + beta * C over the communicator's
+ * ranks in `layout`, SUMMA-style: op(B)'s blocks are broadcast (ncclBroadcast)
+ * in panels of at most GPUTILE_DIST_PANEL rows while each rank multiplies
+ * the previous panel with gputile_gemm() on its own block (options as
+ * gputile_gemm()'s: every algorithm and precision), on two streams joined
+ * by events. a, b and c are this rank's blocks, in device memory of the
+ * current device. Asynchronous on stream: the ranks' results are in c once
+ * stream reaches the end of the call. */
+#define GPUTILE_DIST_PANEL 4096
+GPUTILE_WARN_UNUSED
+gputile_status gputile_dist_gemm(gputile_dist_layout layout, gputile_op trans_a,
+                                 gputile_op trans_b, float alpha, gputile_matrix a,
+                                 gputile_matrix b, float beta, gputile_matrix c, void *comm,
+                                 struct CUstream_st *stream, gputile_gemm_options *options);
+
+/* gputile_gemm() on host matrices (pageable or pinned) with the devices
+ * listed in devices[0 .. ndevices - 1] (distinct ordinals): C is cut into
+ * a grid of ndevices blocks (rows x columns chosen so that each device moves
+ * the fewest elements of op(A) and op(B): 2 devices split C's longer side,
+ * 4 take 2 x 2 blocks of a square C), balanced in multiples of 128, and
+ * each device computes its block with the overlapped host pipeline of
+ * gputile_gemm(), on a thread of its own.
+ * Needs no NCCL. Returns when C holds the result; the calling thread's
+ * current device is unchanged. options as gputile_gemm()'s; the *_used
+ * fields report the first device's plan. */
+GPUTILE_WARN_UNUSED
+gputile_status gputile_gemm_devices(const int *devices, int ndevices, gputile_op trans_a,
+                                    gputile_op trans_b, float alpha, gputile_matrix a,
+                                    gputile_matrix b, float beta, gputile_matrix c,
+                                    gputile_gemm_options *options);
+
+/* ---- end of beyond one GPU ---- */
 
 #ifdef __cplusplus
 }

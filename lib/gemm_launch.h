@@ -16,7 +16,8 @@
 gputile_status gputile__gemm_execute(const gputile__gemm_choice *choice,
                                      const gputile__gemm_args *args, cudaStream_t stream);
 
-/* gputile_gemm()'s checks, shared with the batched calls (gemm.c): the
+/* gputile_gemm()'s checks, shared with the batched and multi-GPU calls
+ * (gemm.c), which must reject bad input before they queue anything: the
  * caller's options (NULL: defaults), and one product's transposes, matrices
  * (each on its own), shapes and aliasing of C with A or B. */
 gputile_status gputile__gemm_read_options(const gputile_gemm_options *o, int *algorithm,

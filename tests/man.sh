@@ -15,7 +15,8 @@
 #  - every page is listed in dist_man3_MANS/dist_man7_MANS (so it is
 #    installed and in the tarball);
 #  - every man3 page's EXAMPLES program compiles with -Werror and links
-#    against the libgputile.a of this build.
+#    against the libgputile.a of this build (pages marked `.\" EXAMPLES need
+#    NCCL' only in a --with-nccl build, with NCCL_CPPFLAGS and NCCL_LIBS).
 #
 # The EXAMPLES convention: the program is the FIRST .EX/.EE block after
 # `.SH EXAMPLES` (later blocks, such as sample output, are not compiled).
@@ -213,13 +214,18 @@ for p in $pages; do
     is_alias "$p" && continue
     case $p in man3/*) ;; *) continue ;; esac
     name=$(basename "$p" .3)
+    # A page whose program needs NCCL (a comment line `.\" EXAMPLES need
+    # NCCL') is compiled only in a --with-nccl build (NCCL_LIBS set).
+    if grep -q '^\.\\" EXAMPLES need NCCL' "$mandir/$p" && [ -z "${NCCL_LIBS:-}" ]; then
+        skip "$p: EXAMPLES program compiles and links (-Werror)" "built without NCCL"; continue
+    fi
     if ! extract "$mandir/$p" >"$tmp/$name.c" 2>"$tmp/log"; then
         not_ok "$p: EXAMPLES program extracted"; continue
     fi
     # shellcheck disable=SC2086
     if $CC -std=c11 -pedantic -Wall -Wextra -Werror \
-           -I"$top_srcdir/include" -I"$top_builddir/include" \
-           -o "$tmp/$name" "$tmp/$name.c" "$lib" ${CUDA_LDFLAGS:-} \
+           -I"$top_srcdir/include" -I"$top_builddir/include" ${CUDA_CPPFLAGS:-} \
+           ${NCCL_CPPFLAGS:-} -o "$tmp/$name" "$tmp/$name.c" "$lib" ${NCCL_LIBS:-} ${CUDA_LDFLAGS:-} \
            -lcudart_static -ldl -lrt -lpthread -lstdc++ -lm >"$tmp/log" 2>&1
     then ok "$p: EXAMPLES program compiles and links (-Werror)"
     else

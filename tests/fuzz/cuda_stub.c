@@ -91,6 +91,11 @@ cudaError_t cudaGetDevice(int *d)
     (void)d;
     NO_DEVICE;
 }
+cudaError_t cudaGetDeviceCount(int *n)
+{
+    (void)n;
+    NO_DEVICE;
+}
 cudaError_t cudaSetDevice(int d)
 {
     (void)d;

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * counts_add.cu: dst += src over 64-bit counts (the distributed
+ * histogram's ACCUMULATE mode). One element per thread per trip of a
+ * grid-stride loop, 256 threads, at most 8 blocks per SM's worth of
+ * blocks (1,024): a million bins is 8 MiB each way, a few microseconds
+ * at the device's bandwidth.
+ */
+#include "counts_add.h"
+
+static __global__ void counts_add_kernel(uint64_t *dst, const uint64_t *src, size_t n)
+{
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
+        dst[i] += src[i];
+}
+
+extern "C" cudaError_t gputile__counts_add(uint64_t *dst, const uint64_t *src, size_t n,
+                                           cudaStream_t stream)
+{
+    const size_t threads = 256, blocks = (n + threads - 1) / threads;
+    counts_add_kernel<<<(unsigned)(blocks < 1024 ? blocks : 1024), (unsigned)threads, 0, stream>>>(
+        dst, src, n);
+    return cudaGetLastError();
+}

@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * dist_histogram.c: gputile_dist_histogram_i32(), _f32() and
+ * gputile_dist_histogram_reduce() (issue 22): each rank's local histogram
+ * from the library's own histogram calls, then the counts summed with
+ * NCCL (ncclAllReduce, or ncclReduce to one root, ncclUint64 sum).
+ *
+ * A sample type joins with one local_hist run function (a call of its
+ * gputile_histogram_* entry point into the scratch counts) and a public
+ * wrapper that fills a local_hist: the checks, the scratch and the
+ * reduction are shared.
+ *
+ * The local histogram always goes to stream-ordered scratch, so that the
+ * caller's counts are written only by the reduction (and left alone on the
+ * ranks that receive nothing); ACCUMULATE reduces in place in the scratch
+ * and adds it to counts (kernels/counts_add.cu).
+ */
+#include "dist.h"
+
+#ifndef GPUTILE_WITH_NCCL
+
+gputile_status gputile_dist_histogram_i32(const int32_t *samples, size_t n, int32_t nbins,
+                                          uint64_t *counts, gputile_hist_mode mode, int root,
+                                          void *comm, struct CUstream_st *stream,
+                                          gputile_histogram_options *options)
+{
+    (void)samples, (void)n, (void)nbins, (void)counts, (void)mode, (void)root, (void)comm;
+    (void)stream, (void)options;
+    return GPUTILE_ERROR_UNSUPPORTED;
+}
+
+gputile_status gputile_dist_histogram_f32(const float *samples, size_t n, float lower, float upper,
+                                          int32_t nbins, uint64_t *counts, gputile_hist_mode mode,
+                                          int root, void *comm, struct CUstream_st *stream,
+                                          gputile_histogram_options *options)
+{
+    (void)samples, (void)n, (void)lower, (void)upper, (void)nbins, (void)counts, (void)mode;
+    (void)root, (void)comm, (void)stream, (void)options;
+    return GPUTILE_ERROR_UNSUPPORTED;
+}
+
+gputile_status gputile_dist_histogram_reduce(const uint64_t *local, int32_t nbins, uint64_t *counts,
+                                             gputile_hist_mode mode, int root, void *comm,
+                                             struct CUstream_st *stream)
+{
+    (void)local, (void)nbins, (void)counts, (void)mode, (void)root, (void)comm, (void)stream;
+    return GPUTILE_ERROR_UNSUPPORTED;
+}
+
+#else /* GPUTILE_WITH_NCCL */
+
+#include "../kernels/counts_add.h"
+
+/* One rank's local histogram: run() writes it into `out` (nbins counts,
+ * OVERWRITE) with the type's own gputile_histogram_* call, which checks
+ * the samples. */
+typedef struct local_hist {
+    gputile_status (*run)(const struct local_hist *h, uint64_t *out, cudaStream_t stream,
+                          gputile_histogram_options *options);
+    const void *samples;
+    size_t n;
+    size_t sample_bytes; /* for the aliasing check against counts */
+    int32_t nbins;
+    float lower, upper; /* float samples */
+} local_hist;
+
+static gputile_status run_i32(const local_hist *h, uint64_t *out, cudaStream_t stream,
+                              gputile_histogram_options *options)
+{
+    return gputile_histogram_i32(h->samples, h->n, h->nbins, out, GPUTILE_HIST_OVERWRITE, stream,
+                                 options);
+}
+
+static gputile_status run_f32(const local_hist *h, uint64_t *out, cudaStream_t stream,
+                              gputile_histogram_options *options)
+{
+    return gputile_histogram_f32(h->samples, h->n, h->lower, h->upper, h->nbins, out,
+                                 GPUTILE_HIST_OVERWRITE, stream, options);
+}
+
+static bool overlap(const void *a, size_t abytes, const void *b, size_t bbytes)
+{
+    uintptr_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
+    return a != NULL && b != NULL && abytes != 0 && bbytes != 0 && a0 < b0 + bbytes &&
+           b0 < a0 + abytes;
+}
+
+/* Device memory of the current device (or managed), as the histogram
+ * calls require of their counts. */
+static gputile_status check_device(const void *p, size_t bytes)
+{
+    gputile__pointer_kind kind;
+    cudaError_t err = gputile__pointer_kind_of(p, bytes, &kind);
+    if (err != cudaSuccess)
+        return gputile__cuda_status(err);
+    if (kind == GPUTILE__POINTER_DEVICE_OTHER)
+        return GPUTILE_ERROR_WRONG_DEVICE;
+    return kind == GPUTILE__POINTER_DEVICE || kind == GPUTILE__POINTER_MANAGED
+               ? GPUTILE_SUCCESS
+               : GPUTILE_ERROR_INVALID_VALUE;
+}
+
+/* The checks every call shares, in the man page's order: those that need
+ * no device first, then the communicator (rank, size, device), then
+ * root's range and where counts lives. counts may be NULL on a rank that
+ * receives nothing. */
+static gputile_status check_common(int32_t nbins, const uint64_t *counts, gputile_hist_mode mode,
+                                   int root, void *comm, gputile__comm *c, bool *receives)
+{
+    gputile_status s;
+    if (comm == NULL)
+        return GPUTILE_ERROR_NULL_POINTER;
+    if ((mode != GPUTILE_HIST_OVERWRITE && mode != GPUTILE_HIST_ACCUMULATE) || nbins <= 0 ||
+        root < GPUTILE_DIST_ALL_RANKS)
+        return GPUTILE_ERROR_INVALID_VALUE;
+    if ((uintptr_t)counts % sizeof(uint64_t) != 0)
+        return GPUTILE_ERROR_INVALID_VALUE;
+    if ((uintptr_t)counts > UINTPTR_MAX - (size_t)nbins * sizeof(uint64_t))
+        return GPUTILE_ERROR_OVERFLOW;
+    if ((s = gputile__comm_open(comm, c)) != GPUTILE_SUCCESS)
+        return s;
+    if (root >= c->ranks)
+        return GPUTILE_ERROR_INVALID_VALUE;
+    *receives = root == GPUTILE_DIST_ALL_RANKS || root == c->rank;
+    if (*receives && counts == NULL)
+        return GPUTILE_ERROR_NULL_POINTER;
+    if (counts != NULL)
+        return check_device(counts, (size_t)nbins * sizeof(uint64_t));
+    return GPUTILE_SUCCESS;
+}
+
+/* Sums every rank's `local` into counts (receiving ranks). spare: nbins
+ * counts of scratch (it may be local itself when local is scratch), used
+ * unless the sum goes straight to counts (OVERWRITE on a receiving rank). */
+static gputile_status reduce(const gputile__comm *c, const uint64_t *local, uint64_t *spare,
+                             int32_t nbins, uint64_t *counts, gputile_hist_mode mode, int root,
+                             bool receives, cudaStream_t stream)
+{
+    uint64_t *dst = mode == GPUTILE_HIST_OVERWRITE && receives ? counts : spare;
+    ncclResult_t r =
+        root == GPUTILE_DIST_ALL_RANKS
+            ? ncclAllReduce(local, dst, (size_t)nbins, ncclUint64, ncclSum, c->comm, stream)
+            : ncclReduce(local, dst, (size_t)nbins, ncclUint64, ncclSum, root, c->comm, stream);
+    gputile_status s = gputile__nccl_status((int)r);
+    if (s == GPUTILE_SUCCESS && mode == GPUTILE_HIST_ACCUMULATE && receives)
+        s = gputile__cuda_status(gputile__counts_add(counts, spare, (size_t)nbins, stream));
+    return s;
+}
+
+static gputile_status dist_histogram(const local_hist *h, uint64_t *counts, gputile_hist_mode mode,
+                                     int root, void *comm, cudaStream_t stream,
+                                     gputile_histogram_options *options)
+{
+    gputile__comm c;
+    bool receives;
+    gputile_status s;
+    if (comm != NULL && options != NULL && options->size < sizeof *options)
+        return GPUTILE_ERROR_INVALID_VALUE;
+    if ((s = check_common(h->nbins, counts, mode, root, comm, &c, &receives)) != GPUTILE_SUCCESS)
+        return s;
+    if (h->n <= SIZE_MAX / h->sample_bytes &&
+        overlap(h->samples, h->n * h->sample_bytes, counts, (size_t)h->nbins * sizeof(uint64_t)))
+        return GPUTILE_ERROR_ALIASING;
+
+    int device;
+    void *scratch = NULL;
+    if ((s = gputile__cuda_status(cudaGetDevice(&device))) != GPUTILE_SUCCESS ||
+        (s = gputile__cuda_status(gputile__workspace_acquire(
+             &scratch, (size_t)h->nbins * sizeof(uint64_t), device, stream))) != GPUTILE_SUCCESS)
+        return s;
+    /* The local call checks the samples; on failure nothing was queued
+     * but the scratch, which goes back at once. */
+    gputile_histogram_options local_options, *lo = NULL;
+    if (options != NULL) { /* the caller's request; *_used written only on success */
+        local_options = *options;
+        local_options.size = sizeof local_options;
+        lo = &local_options;
+    }
+    s = h->run(h, scratch, stream, lo);
+    if (s == GPUTILE_SUCCESS)
+        s = reduce(&c, scratch, scratch, h->nbins, counts, mode, root, receives, stream);
+    gputile_status r = gputile__cuda_status(gputile__workspace_release(scratch, stream));
+    if (s == GPUTILE_SUCCESS && (s = r) == GPUTILE_SUCCESS && options != NULL) {
+        options->tier_used = local_options.tier_used;
+        options->cluster_size_used = local_options.cluster_size_used;
+        options->copies_used = local_options.copies_used;
+        options->bins_per_block = local_options.bins_per_block;
+        options->blocks_used = local_options.blocks_used;
+    }
+    return s;
+}
+
+gputile_status gputile_dist_histogram_i32(const int32_t *samples, size_t n, int32_t nbins,
+                                          uint64_t *counts, gputile_hist_mode mode, int root,
+                                          void *comm, struct CUstream_st *stream,
+                                          gputile_histogram_options *options)
+{
+    const local_hist h = {run_i32, samples, n, sizeof(int32_t), nbins, 0.0f, 0.0f};
+    return dist_histogram(&h, counts, mode, root, comm, stream, options);
+}
+
+gputile_status gputile_dist_histogram_f32(const float *samples, size_t n, float lower, float upper,
+                                          int32_t nbins, uint64_t *counts, gputile_hist_mode mode,
+                                          int root, void *comm, struct CUstream_st *stream,
+                                          gputile_histogram_options *options)
+{
+    const local_hist h = {run_f32, samples, n, sizeof(float), nbins, lower, upper};
+    return dist_histogram(&h, counts, mode, root, comm, stream, options);
+}
+
+gputile_status gputile_dist_histogram_reduce(const uint64_t *local, int32_t nbins, uint64_t *counts,
+                                             gputile_hist_mode mode, int root, void *comm,
+                                             struct CUstream_st *stream)
+{
+    gputile__comm c;
+    bool receives;
+    gputile_status s;
+    if (comm != NULL && local == NULL)
+        return GPUTILE_ERROR_NULL_POINTER;
+    if ((s = check_common(nbins, counts, mode, root, comm, &c, &receives)) != GPUTILE_SUCCESS)
+        return s;
+    const size_t bytes = (size_t)nbins * sizeof(uint64_t);
+    if ((uintptr_t)local % sizeof(uint64_t) != 0)
+        return GPUTILE_ERROR_INVALID_VALUE;
+    if ((uintptr_t)local > UINTPTR_MAX - bytes)
+        return GPUTILE_ERROR_OVERFLOW;
+    /* In place (local == counts) is NCCL's in-place reduction: OVERWRITE only. */
+    if (overlap(local, bytes, counts, bytes) && (local != counts || mode != GPUTILE_HIST_OVERWRITE))
+        return GPUTILE_ERROR_ALIASING;
+    if ((s = check_device(local, bytes)) != GPUTILE_SUCCESS)
+        return s;
+
+    const bool direct = mode == GPUTILE_HIST_OVERWRITE && receives;
+    int device;
+    void *spare = NULL;
+    if (!direct &&
+        ((s = gputile__cuda_status(cudaGetDevice(&device))) != GPUTILE_SUCCESS ||
+         (s = gputile__cuda_status(gputile__workspace_acquire(&spare, bytes, device, stream))) !=
+             GPUTILE_SUCCESS))
+        return s;
+    s = reduce(&c, local, spare, nbins, counts, mode, root, receives, stream);
+    if (spare != NULL) {
+        gputile_status r = gputile__cuda_status(gputile__workspace_release(spare, stream));
+        if (s == GPUTILE_SUCCESS)
+            s = r;
+    }
+    return s;
+}
+
+#endif /* GPUTILE_WITH_NCCL */
