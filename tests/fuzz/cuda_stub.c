@@ -66,11 +66,6 @@ cudaError_t cudaEventSynchronize(cudaEvent_t e)
     (void)e;
     NO_DEVICE;
 }
-cudaError_t cudaEventQuery(cudaEvent_t e)
-{
-    (void)e;
-    NO_DEVICE;
-}
 cudaError_t cudaFree(void *p)
 {
     (void)p;
@@ -203,15 +198,30 @@ cudaError_t gputile__hist_smem_blocks_per_sm(int t, size_t smem, int o, int *b)
     (void)t, (void)smem, (void)o, (void)b;
     NO_DEVICE;
 }
-cudaError_t gputile__hist_cluster_max(int t, size_t smem, int o, int *m)
+cudaError_t gputile__hist_cluster_max(int tier, int t, size_t smem, int o, int *m)
 {
-    (void)t, (void)smem, (void)o, (void)m;
+    (void)tier, (void)t, (void)smem, (void)o, (void)m;
     NO_DEVICE;
 }
-cudaError_t gputile__hist_cluster_active(int t, size_t smem, int o, int c, int *n)
+cudaError_t gputile__hist_cluster_active(int tier, int t, size_t smem, int o, int c, int *n)
 {
-    (void)t, (void)smem, (void)o, (void)c, (void)n;
+    (void)tier, (void)t, (void)smem, (void)o, (void)c, (void)n;
     NO_DEVICE;
+}
+cudaError_t gputile__hist_route_blocks_per_sm(int t, size_t smem, int o, int *b)
+{
+    (void)t, (void)smem, (void)o, (void)b;
+    NO_DEVICE;
+}
+size_t gputile__hist_route_smem(int slice_log2, int slices)
+{
+    (void)slice_log2, (void)slices;
+    return 0;
+}
+size_t gputile__hist_route_scratch(int blocks, int slices)
+{
+    (void)blocks, (void)slices;
+    return 0;
 }
 cudaError_t gputile__hist_global_blocks_per_sm(int t, int *b)
 {
