@@ -217,7 +217,9 @@ typedef struct batch_case {
 } batch_case;
 
 /* One operand's batch in one device buffer: problem i at base + GUARD + i
- * * stride (stride = footprint + gap); everything else poison. */
+ * * stride (stride = footprint + gap); everything else poison. A batch of
+ * none still gets one problem's room: the call sees views of full size, and
+ * views running past a small allocation into the next one would overlap. */
 typedef struct operand {
     size_t rows, cols, ld, stride, count, total;
     float *host, *dev;
@@ -229,7 +231,7 @@ static void make_operand(operand *o, size_t rows, size_t cols, size_t ld, size_t
     o->rows = rows, o->cols = cols, o->ld = ld, o->count = count;
     const size_t foot = rows == 0 ? 0 : (rows - 1) * ld + cols;
     o->stride = foot + gap;
-    o->total = 2 * GUARD + (count == 0 ? 0 : (count - 1) * o->stride + foot);
+    o->total = 2 * GUARD + (count == 0 ? 0 : count - 1) * o->stride + foot;
     o->host = malloc(o->total * sizeof(float));
     cr_assert(o->host != NULL);
     for (size_t i = 0; i < o->total; ++i)
