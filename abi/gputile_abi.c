@@ -48,6 +48,8 @@ struct gputile_abi_function_table {
     FN(gputile_pool_release);
     FN(gputile_pool_get_stats);
     FN(gputile_copy);
+    FN(gputile_histogram_even);
+    FN(gputile_histogram_range);
     /* gputile_facade.h (static inline) */
     FN(gputile_matrix_view);
     FN(gputile_get_element);
@@ -66,7 +68,8 @@ enum gputile_abi_macros {
     gputile_abi_PINNED_MAPPED = GPUTILE_PINNED_MAPPED,
     gputile_abi_PINNED_WRITE_COMBINED = GPUTILE_PINNED_WRITE_COMBINED,
     gputile_abi_POOL_DEFAULT_LIMIT_MIB = (int)(GPUTILE_POOL_DEFAULT_LIMIT >> 20),
-    gputile_abi_DEVICE_ROW_ALIGN = GPUTILE_DEVICE_ROW_ALIGN
+    gputile_abi_DEVICE_ROW_ALIGN = GPUTILE_DEVICE_ROW_ALIGN,
+    gputile_abi_HIST_MAX_BINS = GPUTILE_HIST_MAX_BINS
 };
 
 struct gputile_abi_type_table {
@@ -80,6 +83,9 @@ struct gputile_abi_type_table {
     gputile_hist_mode hist_mode;
     gputile_histogram_options histogram_options;
     gputile_pool_stats pool_stats;
+    gputile_sample_type sample_type;
+    gputile_hist_input hist_input;
+    gputile_hist_even hist_even;
     enum gputile_abi_macros macros;
 };
 
@@ -97,5 +103,6 @@ const struct gputile_abi_function_table gputile_abi_functions = {
     REF(gputile_copy), REF(gputile_matrix_view), REF(gputile_get_element),
     REF(gputile_set_element), REF(gputile_get_submatrix), REF(gputile_submatrix),
     REF(gputile_matrix_alloc_device), REF(gputile_matrix_free_device),
+    REF(gputile_histogram_even), REF(gputile_histogram_range),
 };
 struct gputile_abi_type_table gputile_abi_types;
