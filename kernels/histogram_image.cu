@@ -62,11 +62,15 @@ struct piece {
 /* What every block needs besides the piece. */
 struct params {
     gputile__himg_channel ch[GPUTILE__HIMG_MAX_CHANNELS];
-    uint32_t base[GPUTILE__HIMG_MAX_CHANNELS]; /* counts, words (shared tier) */
+    /* channel c's counts in shared memory: word base[c] (RUNS, TABLE),
+     * 16-bit half base[c] (PACKED16, even) */
+    uint32_t base[GPUTILE__HIMG_MAX_CHANNELS];
     uint32_t koff[GPUTILE__HIMG_MAX_CHANNELS]; /* keys, words */
     uint32_t counts_words, lut_off, keys_off;
+    uint32_t spare; /* TABLE: the first of the K words that take uncounted samples */
     int copies_log2;
-    int global; /* counts straight to global memory */
+    int counting; /* gputile__himg_counting */
+    int global;   /* RUNS: counts straight to global memory */
 };
 
 struct run {
@@ -126,7 +130,7 @@ __device__ __forceinline__ uint32_t bin_of(const gputile__himg_channel &c, const
         const double t = __dmul_rn(__dsub_rn(d, c.flower), c.fscale);
         return t < (double)c.nbins ? (uint32_t)t : c.nbins - 1;
     }
-    const even_int_bins e = {c.ilower, c.ispan, c.iinv, c.nbins};
+    const even_int_bins e = {c.ilower, c.ispan, c.iinv, c.nbins, c.ishift};
     return e((int64_t)x);
 }
 
@@ -143,14 +147,44 @@ __device__ __forceinline__ void flush(const run &r, uint32_t *sh, uint32_t base,
         atomicAdd(&sh[base + (r.key << klog) + copy], r.count);
 }
 
-template <typename T, int CH, int MODE>
+/* PACKED16: one more sample in bin `bin` of a channel whose counts are the
+ * 16-bit halves from half `base` (even) on. A half that passes 0xFFFF wraps
+ * to 0 and the thread whose atomic saw it (the old value is exact) adds
+ * 65,536 to the bin's 64-bit count. A wrap of a low half also carries 1
+ * into the high half: the same thread takes it back with a second atomic,
+ * crediting 65,536 to the high half's bin where the carry wrapped it and
+ * debiting 65,536 where taking it back wraps it below 0. So for every half,
+ * its value plus 65,536 times its credits is its exact count at all times,
+ * whatever the interleaving; the final flush adds the values. */
+__device__ __forceinline__ void add16(uint32_t *sh, uint32_t base, uint32_t bin, uint32_t nbins,
+                                      unsigned long long *counts)
+{
+    const uint32_t h = base + bin, w = h >> 1;
+    if (h & 1) {
+        if (atomicAdd(&sh[w], 0x10000u) >> 16 == 0xFFFFu)
+            atomicAdd(counts + bin, 65536ull);
+        return;
+    }
+    const uint32_t old = atomicAdd(&sh[w], 1u);
+    if ((old & 0xFFFFu) != 0xFFFFu)
+        return;
+    atomicAdd(counts + bin, 65536ull); /* the low half wrapped */
+    const bool high_is_bin = bin + 1 < nbins; /* else the channel's padding half */
+    if (old >> 16 == 0xFFFFu && high_is_bin)
+        atomicAdd(counts + bin + 1, 65536ull); /* the carry wrapped the high half */
+    const uint32_t back = atomicAdd(&sh[w], 0xFFFF0000u); /* high half - 1 */
+    if (back >> 16 == 0 && high_is_bin)
+        atomicAdd(counts + bin + 1, 0ull - 65536ull); /* and that wrapped it below 0 */
+}
+
+template <typename T, int CH, int MODE, int COUNTING>
 struct block {
     const params &q;
     uint32_t *sh;
     uint32_t copy;
     run r[CH];
 
-    /* The key of sample x of channel C. */
+    /* The bin of sample x of channel C (RUNS: the table's entry for UINT8). */
     template <int C>
     __device__ __forceinline__ uint32_t key(T x) const
     {
@@ -161,7 +195,16 @@ struct block {
     template <int C>
     __device__ __forceinline__ void push(T x)
     {
+        if (COUNTING == GPUTILE__HIMG_TABLE) { /* the entry is the bin's word */
+            atomicAdd(&sh[sh[q.lut_off + C * LUT + (uint32_t)(uint8_t)x] + copy], 1u);
+            return;
+        }
         const uint32_t k = key<C>(x);
+        if (COUNTING == GPUTILE__HIMG_PACKED16) {
+            if (k != NO_BIN)
+                add16(sh, q.base[C], k, q.ch[C].nbins, q.ch[C].counts);
+            return;
+        }
         if (k != r[C].key) {
             flush(r[C], sh, q.base[C], q.copies_log2, copy, q.global, q.ch[C].counts);
             r[C].key = k;
@@ -205,23 +248,81 @@ struct block {
             return push<3 % CH>(x);
         }
     }
+
+    /* Every vector and scalar of the piece, then the runs' last adds. */
+    __device__ __forceinline__ void count(const piece &p)
+    {
+        const uint32_t V = 16 / sizeof(T), tid = threadIdx.x;
+#pragma unroll
+        for (int c = 0; c < CH; ++c)
+            r[c] = run{NO_BIN, 0};
+        /* The vectors: vector i is vector i % nvec of row i / nvec. */
+        const uint32_t nv = p.rows * p.nvec; /* <= 2^28: the launcher's cut */
+        const uint32_t step = gridDim.x * blockDim.x;
+        /* One channel, or 16-bit counts: the compiler hoists every sample's
+         * lookup of a trip ahead of its atomics; two vectors per trip keep
+         * that in 64 registers. */
+        const int U = CH == 1 || COUNTING == GPUTILE__HIMG_PACKED16 ? 2 : UNROLL;
+        for (uint32_t i = blockIdx.x * blockDim.x + tid; i < nv; i += U * step) {
+            uint4 v[UNROLL];
+            uint32_t phase[UNROLL];
+#pragma unroll
+            for (int u = 0; u < U; ++u) {
+                const uint32_t w = i + u * step;
+                if (w < nv) {
+                    const uint32_t row = p.nvec == 1 ? w : (uint32_t)__umul64hi(w, p.magic);
+                    const uint32_t j = w - row * p.nvec;
+                    const char *rowp = p.base + (uint64_t)row * p.stride;
+                    const uint32_t head = (uint32_t)(-(uintptr_t)rowp) & 15u;
+                    v[u] = __ldg((const uint4 *)(rowp + head) + j);
+                    phase[u] = (head / (uint32_t)sizeof(T) + (j % CH) * (V % CH)) % CH;
+                }
+            }
+#pragma unroll
+            for (int u = 0; u < U; ++u)
+                if (i + u * step < nv)
+                    vec_at(v[u], phase[u]);
+        }
+        /* The heads and tails: `scalars` samples of each row. */
+        const uint32_t ns = p.rows * p.scalars; /* <= 2^30 */
+        for (uint32_t i = blockIdx.x * blockDim.x + tid; i < ns; i += step) {
+            const uint32_t row = i / p.scalars, k = i - row * p.scalars;
+            const char *rowp = p.base + (uint64_t)row * p.stride;
+            const uint32_t head = ((uint32_t)(-(uintptr_t)rowp) & 15u) / (uint32_t)sizeof(T);
+            const uint32_t s = k < head || p.nvec == 0 ? k : k + p.nvec * V;
+            scalar_at(((const T *)rowp)[s], s % CH);
+        }
+        if (COUNTING == GPUTILE__HIMG_RUNS) {
+#pragma unroll
+            for (int c = 0; c < CH; ++c)
+                flush(r[c], sh, q.base[c], q.copies_log2, copy, q.global, q.ch[c].counts);
+        }
+    }
 };
+
+template <typename T, int CH, int MODE, int COUNTING>
+__device__ __forceinline__ void count_with(const piece &p, const params &q, uint32_t *sh)
+{
+    block<T, CH, MODE, COUNTING> b = {q, sh, threadIdx.x & ((1u << q.copies_log2) - 1)};
+    b.count(p);
+}
 
 template <typename T, int CH, int MODE>
 static __global__ void __launch_bounds__(THREADS)
     himg_kernel(const __grid_constant__ piece p, const __grid_constant__ params q)
 {
     extern __shared__ uint32_t sh[];
-    const uint32_t V = 16 / sizeof(T);
     const uint32_t tid = threadIdx.x;
 
-    if (!q.global)
-        for (uint32_t i = tid; i < q.counts_words; i += blockDim.x)
-            sh[i] = 0;
-    if (sizeof(T) == 1) { /* the table: the key of every (channel, value) */
+    for (uint32_t i = tid; i < q.counts_words; i += blockDim.x)
+        sh[i] = 0;
+    if (sizeof(T) == 1) { /* the table: every (channel, value)'s bin, or its word */
         for (uint32_t e = tid; e < CH * LUT; e += blockDim.x) {
             const uint32_t c = e / LUT;
-            sh[q.lut_off + e] = bin_of<T, MODE>(q.ch[c], q.ch[c].keys, (T)(e % LUT));
+            const uint32_t bin = bin_of<T, MODE>(q.ch[c], q.ch[c].keys, (T)(e % LUT));
+            sh[q.lut_off + e] = q.counting != GPUTILE__HIMG_TABLE ? bin
+                                : bin == NO_BIN ? q.spare
+                                                : q.base[c] + (bin << q.copies_log2);
         }
     } else if (MODE == GPUTILE__HIMG_RANGE) {
 #pragma unroll
@@ -231,61 +332,31 @@ static __global__ void __launch_bounds__(THREADS)
     }
     __syncthreads();
 
-    block<T, CH, MODE> b = {q, sh, tid & ((1u << q.copies_log2) - 1)};
-#pragma unroll
-    for (int c = 0; c < CH; ++c)
-        b.r[c] = run{NO_BIN, 0};
-
-    /* The vectors: vector i is vector i % nvec of row i / nvec. */
-    const uint32_t nv = p.rows * p.nvec; /* <= 2^28: the launcher's cut */
-    const uint32_t step = gridDim.x * blockDim.x;
-    /* One channel: the compiler hoists every sample's lookup of a trip
-     * ahead of its atomics; two vectors per trip keep that in 64 registers. */
-    const int U = CH == 1 ? 2 : UNROLL;
-    for (uint32_t i = blockIdx.x * blockDim.x + tid; i < nv; i += U * step) {
-        uint4 v[UNROLL];
-        uint32_t phase[UNROLL];
-#pragma unroll
-        for (int u = 0; u < U; ++u) {
-            const uint32_t w = i + u * step;
-            if (w < nv) {
-                const uint32_t row = p.nvec == 1 ? w : (uint32_t)__umul64hi(w, p.magic);
-                const uint32_t j = w - row * p.nvec;
-                const char *rowp = p.base + (uint64_t)row * p.stride;
-                const uint32_t head = (uint32_t)(-(uintptr_t)rowp) & 15u;
-                v[u] = __ldg((const uint4 *)(rowp + head) + j);
-                phase[u] = (head / (uint32_t)sizeof(T) + (j % CH) * (V % CH)) % CH;
-            }
-        }
-#pragma unroll
-        for (int u = 0; u < U; ++u)
-            if (i + u * step < nv)
-                b.vec_at(v[u], phase[u]);
-    }
-
-    /* The heads and tails: `scalars` samples of each row. */
-    const uint32_t ns = p.rows * p.scalars; /* <= 2^30 */
-    for (uint32_t i = blockIdx.x * blockDim.x + tid; i < ns; i += step) {
-        const uint32_t row = i / p.scalars, k = i - row * p.scalars;
-        const char *rowp = p.base + (uint64_t)row * p.stride;
-        const uint32_t head = ((uint32_t)(-(uintptr_t)rowp) & 15u) / (uint32_t)sizeof(T);
-        const uint32_t s = k < head || p.nvec == 0 ? k : k + p.nvec * V;
-        b.scalar_at(((const T *)rowp)[s], s % CH);
-    }
-
-#pragma unroll
-    for (int c = 0; c < CH; ++c)
-        flush(b.r[c], sh, q.base[c], q.copies_log2, b.copy, q.global, q.ch[c].counts);
+    if (sizeof(T) == 1 && q.counting == GPUTILE__HIMG_TABLE)
+        count_with<T, CH, MODE, sizeof(T) == 1 ? GPUTILE__HIMG_TABLE : GPUTILE__HIMG_RUNS>(p, q,
+                                                                                           sh);
+    else if (sizeof(T) != 1 && q.counting == GPUTILE__HIMG_PACKED16)
+        count_with<T, CH, MODE, sizeof(T) != 1 ? GPUTILE__HIMG_PACKED16 : GPUTILE__HIMG_RUNS>(
+            p, q, sh);
+    else
+        count_with<T, CH, MODE, GPUTILE__HIMG_RUNS>(p, q, sh);
     if (q.global)
         return;
     __syncthreads();
+
+    /* Each bin's copies (or half) into its 64-bit count. */
     const uint32_t K = 1u << q.copies_log2;
 #pragma unroll
     for (int c = 0; c < CH; ++c)
         for (uint32_t bin = tid; bin < q.ch[c].nbins; bin += blockDim.x) {
             uint32_t s = 0; /* a block counts fewer than 2^32 samples per launch */
-            for (uint32_t k = 0; k < K; ++k)
-                s += sh[q.base[c] + bin * K + k];
+            if (q.counting == GPUTILE__HIMG_PACKED16) {
+                const uint32_t h = q.base[c] + bin;
+                s = (sh[h >> 1] >> (16 * (h & 1))) & 0xFFFFu;
+            } else {
+                for (uint32_t k = 0; k < K; ++k)
+                    s += sh[q.base[c] + bin * K + k];
+            }
             if (s != 0)
                 atomicAdd(q.ch[c].counts + bin, (unsigned long long)s);
         }
@@ -350,16 +421,28 @@ static size_t sample_bytes(int type)
 }
 
 /* The shared-memory layout of a block: counts, table, keys (words). */
-static params layout(const gputile__himg_args *a, int tier, int copies_log2)
+static params layout(const gputile__himg_args *a, int tier, int counting, int copies_log2)
 {
     params q = {};
-    uint32_t w = 0;
+    const bool shared = tier == GPUTILE_HIST_TIER_SHARED;
+    const bool packed = shared && counting == GPUTILE__HIMG_PACKED16;
+    q.copies_log2 = shared && !packed ? copies_log2 : 0;
+    q.counting = counting;
+    q.global = !shared;
+    uint32_t w = 0; /* words; halves for PACKED16 */
     for (int c = 0; c < a->channels; ++c) {
         q.ch[c] = a->ch[c];
         q.base[c] = w;
-        if (tier == GPUTILE_HIST_TIER_SHARED)
-            w += a->ch[c].nbins << copies_log2;
+        if (packed)
+            w += (a->ch[c].nbins + 1) & ~1u; /* even: a channel's words are its own */
+        else if (shared)
+            w += a->ch[c].nbins << q.copies_log2;
     }
+    if (packed)
+        w /= 2;
+    q.spare = w;
+    if (shared && counting == GPUTILE__HIMG_TABLE)
+        w += 1u << q.copies_log2;
     q.counts_words = w;
     q.lut_off = w;
     if (a->type == GPUTILE__HIST_SAMPLE_UINT8)
@@ -370,15 +453,13 @@ static params layout(const gputile__himg_args *a, int tier, int copies_log2)
         if (a->type != GPUTILE__HIST_SAMPLE_UINT8 && a->mode == GPUTILE__HIMG_RANGE)
             w += a->ch[c].nkeys;
     }
-    q.copies_log2 = tier == GPUTILE_HIST_TIER_SHARED ? copies_log2 : 0;
-    q.global = tier != GPUTILE_HIST_TIER_SHARED;
     return q;
 }
 
-extern "C" size_t gputile__himg_smem_words(const gputile__himg_args *a, int tier,
+extern "C" size_t gputile__himg_smem_words(const gputile__himg_args *a, int tier, int counting,
                                            int copies_log2)
 {
-    const params q = layout(a, tier, copies_log2);
+    const params q = layout(a, tier, counting, copies_log2);
     size_t w = q.keys_off;
     for (int c = 0; c < a->channels; ++c)
         if (a->type != GPUTILE__HIST_SAMPLE_UINT8 && a->mode == GPUTILE__HIMG_RANGE)
@@ -458,7 +539,7 @@ extern "C" cudaError_t gputile__himg_run(const gputile__himg_args *a,
         (const void *)k, cudaFuncAttributeMaxDynamicSharedMemorySize, l->smem_optin);
     if (err != cudaSuccess)
         return err;
-    const params q = layout(a, l->tier, l->copies_log2);
+    const params q = layout(a, l->tier, l->counting, l->copies_log2);
     const size_t size = sample_bytes(a->type);
     const char *base = (const char *)a->samples;
     const uint64_t row_samples = a->row_samples, height = a->height, stride = a->stride;

@@ -48,6 +48,7 @@ typedef struct gputile__himg_channel {
     int64_t ilower;
     uint64_t ispan;
     double iinv;
+    int32_t ishift; /* log2(ispan / nbins) when a whole power of two, else -1 */
     /* EVEN, FLOAT samples: floor((x - flower) * fscale) in double when
      * flower <= x < fupper, a result >= nbins in the last bin. */
     double flower, fupper, fscale;
@@ -72,20 +73,41 @@ typedef struct gputile__himg_args {
     gputile__himg_channel ch[GPUTILE__HIMG_MAX_CHANNELS];
 } gputile__himg_args;
 
+/* How a block counts (the plan's choice; the layout of its shared memory
+ * follows from it, gputile__himg_smem_words()). */
+typedef enum gputile__himg_counting {
+    /* Shared tier, other than UINT8: each thread's run of equal bins per
+     * channel, one shared atomic per run into 32-bit counts, 2^copies_log2
+     * interleaved copies. Global tier (every type): the same runs, 64-bit
+     * atomics on the counts. */
+    GPUTILE__HIMG_RUNS = 0,
+    /* Shared tier, UINT8: the table maps (channel, value) straight to the
+     * word of its bin (a spare word for samples not counted); one shared
+     * atomic per sample, no compare or branch. */
+    GPUTILE__HIMG_TABLE = 1,
+    /* Shared tier, counts that fit one block only as 16-bit halves of
+     * words (e.g. 65,536 bins): one copy, one atomic per sample, each
+     * half's wraps past 65,535 carried into the 64-bit counts by the
+     * thread that saw it. */
+    GPUTILE__HIMG_PACKED16 = 2
+} gputile__himg_counting;
+
 /* The planner's launch shape. */
 typedef struct gputile__himg_launch {
     int tier;        /* GPUTILE_HIST_TIER_SHARED or _GLOBAL */
+    int counting;    /* gputile__himg_counting */
     int blocks;      /* per launch */
-    int copies_log2; /* shared tier: log2 of the interleaved copies of each bin */
+    int copies_log2; /* RUNS and TABLE, shared tier: log2 of the copies of each bin */
     size_t smem;     /* dynamic shared memory per block, bytes */
     int smem_optin;  /* the device's opt-in shared memory per block, bytes */
 } gputile__himg_launch;
 
-/* Dynamic shared memory, in 32-bit words, of a block: the counts
- * (shared tier: sum of nbins << copies_log2), then the UINT8 table
+/* Dynamic shared memory, in 32-bit words, of a block of the given tier,
+ * counting and copies: the counts (shared tier), then the UINT8 table
  * (channels * 256), then the search keys (RANGE, other types: sum of
  * nkeys). */
-size_t gputile__himg_smem_words(const gputile__himg_args *a, int tier, int copies_log2);
+size_t gputile__himg_smem_words(const gputile__himg_args *a, int tier, int counting,
+                                int copies_log2);
 
 /* Blocks of the kernel for a's type, mode and channels with `smem` bytes
  * each that fit on one SM. */

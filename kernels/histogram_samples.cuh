@@ -106,12 +106,25 @@ struct even_int_bins {
     uint64_t span;
     double inv; /* nbins / span */
     uint32_t nbins;
+    int shift; /* log2(span / nbins) when that is a whole power of two, else -1 */
 
+    /* shift for span and nbins (host) */
+    static int shift_of(uint64_t span, uint32_t nbins)
+    {
+        if (span % nbins != 0 || ((span / nbins) & (span / nbins - 1)) != 0)
+            return -1;
+        int k = 0;
+        while ((uint64_t)nbins << k < span)
+            ++k;
+        return k;
+    }
     __device__ __forceinline__ uint32_t operator()(int64_t x) const
     {
         const uint64_t d = (uint64_t)(x - lower);
         if (d >= span) /* below lower wraps to a huge d */
             return NO_BIN;
+        if (shift >= 0) /* bins of 2^shift values: 256 over [0, 256), 4096 over 65536 */
+            return (uint32_t)(d >> shift);
         uint32_t q = __double2uint_rz(__dmul_rn((double)d, inv));
         const uint64_t p = d * nbins;
         if ((uint64_t)q * span > p)
@@ -132,7 +145,8 @@ struct bin_even {
 
     static bin_even make(const gputile__hist_args *a)
     {
-        bin_even b = {{a->ilower, a->ispan, a->iinv, (uint32_t)a->nbins}};
+        bin_even b = {{a->ilower, a->ispan, a->iinv, (uint32_t)a->nbins,
+                        even_int_bins::shift_of(a->ispan, (uint32_t)a->nbins)}};
         return b;
     }
     static __device__ __forceinline__ sample at(const vec &v, int k)

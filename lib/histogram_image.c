@@ -14,8 +14,10 @@
  * Plan: the shared tier while one block's opt-in shared memory holds every
  * channel's counts (32-bit) plus the UINT8 table or the range keys, with
  * the most interleaved copies (up to 32) that still let two blocks share
- * an SM; else 64-bit atomics on the counts (global tier). Range keys always
- * live in shared memory: edges beyond what it holds are UNSUPPORTED.
+ * an SM; then, other than UINT8, the shared tier with 16-bit counts (one
+ * copy: 65,536 bins of uint16 fit); else 64-bit atomics on the counts
+ * (global tier). Range keys always live in shared memory: edges beyond
+ * what it holds are UNSUPPORTED.
  */
 #include <float.h>
 #include <math.h>
@@ -139,6 +141,12 @@ static void even_channel(int type, const gputile_hist_even *e, gputile__himg_cha
         c->ilower = (int64_t)e->lower;
         c->ispan = (uint64_t)((int64_t)e->upper - (int64_t)e->lower);
         c->iinv = (double)e->nbins / (double)c->ispan;
+        /* bins of 2^k values: the kernels shift instead of dividing */
+        const uint64_t w = c->ispan / (uint64_t)e->nbins;
+        c->ishift = -1;
+        if (c->ispan % (uint64_t)e->nbins == 0 && (w & (w - 1)) == 0)
+            for (c->ishift = 0; ((uint64_t)1 << c->ishift) < w; ++c->ishift) {
+            }
     }
 }
 
@@ -181,34 +189,45 @@ static void range_keys(int type, int32_t n, const double *e, uint32_t *keys,
     c->top = m == (uint32_t)n ? m - 1 : m;
 }
 
-/* The plan: tier, copies and blocks. */
+/* The plan: tier, counting, copies and blocks. */
 static gputile_status plan(const gputile__himg_args *a, int tier, gputile__himg_launch *l)
 {
     const gputile__device *d;
     gputile_status s = gputile__device_current(&d);
     if (s != GPUTILE_SUCCESS)
         return s;
+    const bool u8 = a->type == GPUTILE__HIST_SAMPLE_UINT8;
+    const int wide = u8 ? GPUTILE__HIMG_TABLE : GPUTILE__HIMG_RUNS;
     const size_t optin = (size_t)d->smem_optin;
-    const bool fits = gputile__himg_smem_words(a, GPUTILE_HIST_TIER_SHARED, 0) * 4 <= optin;
-    if (tier == GPUTILE_HIST_TIER_DSM || (tier == GPUTILE_HIST_TIER_SHARED && !fits))
+#define BYTES(tier_, counting, k) (gputile__himg_smem_words(a, (tier_), (counting), (k)) * 4)
+    const bool fits32 = BYTES(GPUTILE_HIST_TIER_SHARED, wide, 0) <= optin;
+    const bool fits16 = !u8 && BYTES(GPUTILE_HIST_TIER_SHARED, GPUTILE__HIMG_PACKED16, 0) <= optin;
+    if (tier == GPUTILE_HIST_TIER_DSM ||
+        (tier == GPUTILE_HIST_TIER_SHARED && !fits32 && !fits16))
         return GPUTILE_ERROR_UNSUPPORTED;
     memset(l, 0, sizeof *l);
     l->smem_optin = d->smem_optin;
-    if (tier == GPUTILE_HIST_TIER_SHARED || (tier == GPUTILE_HIST_TIER_AUTO && fits)) {
+    if (tier != GPUTILE_HIST_TIER_GLOBAL && fits32) {
+        /* the most copies that still let two blocks share an SM */
         const size_t per_sm_half = (size_t)d->smem_per_sm / 2, reserved = (size_t)d->smem_reserved;
         const size_t two_per_sm = per_sm_half > reserved ? per_sm_half - reserved : 0;
         int k = MAX_COPIES_LOG2;
-        while (k > 0 && gputile__himg_smem_words(a, GPUTILE_HIST_TIER_SHARED, k) * 4 > two_per_sm)
+        while (k > 0 && BYTES(GPUTILE_HIST_TIER_SHARED, wide, k) > two_per_sm)
             --k;
         l->tier = GPUTILE_HIST_TIER_SHARED;
+        l->counting = wide;
         l->copies_log2 = k;
-        l->smem = gputile__himg_smem_words(a, GPUTILE_HIST_TIER_SHARED, k) * 4;
+    } else if (tier != GPUTILE_HIST_TIER_GLOBAL && fits16) {
+        l->tier = GPUTILE_HIST_TIER_SHARED;
+        l->counting = GPUTILE__HIMG_PACKED16;
     } else {
         l->tier = GPUTILE_HIST_TIER_GLOBAL;
-        l->smem = gputile__himg_smem_words(a, GPUTILE_HIST_TIER_GLOBAL, 0) * 4;
-        if (l->smem > optin)
-            return GPUTILE_ERROR_UNSUPPORTED; /* range keys beyond shared memory */
+        l->counting = GPUTILE__HIMG_RUNS;
     }
+    l->smem = BYTES(l->tier, l->counting, l->copies_log2);
+#undef BYTES
+    if (l->smem > optin)
+        return GPUTILE_ERROR_UNSUPPORTED; /* range keys beyond shared memory */
     int per_sm = 0;
     if ((s = gputile__cuda_status(gputile__himg_blocks_per_sm(a, l->smem, d->smem_optin,
                                                               &per_sm))) != GPUTILE_SUCCESS)
@@ -229,7 +248,7 @@ static void report(gputile_histogram_options *o, const gputile__himg_args *a,
         bins += (int32_t)a->ch[c].nbins;
     o->tier_used = l->tier;
     o->cluster_size_used = 1;
-    o->copies_used = l->tier == GPUTILE_HIST_TIER_SHARED ? 1 << l->copies_log2 : 0;
+    o->copies_used = l->tier == GPUTILE_HIST_TIER_SHARED ? 1 << l->copies_log2 : 0; /* 16-bit: 1 */
     o->bins_per_block = l->tier == GPUTILE_HIST_TIER_SHARED ? bins : 0;
     o->blocks_used = l->blocks;
 }

@@ -10,7 +10,8 @@
  * more than one launch's chunk), empty images, samples at every bin
  * boundary and one step (1, or 1 ulp) either side, NaN, +-inf and -0.0,
  * edges that are not floats or not integers, bin counts at the shared
- * tier's limit and +-1, accumulate mode. Each channel's counts sit between
+ * tier's limit and +-1 (with 32-bit and with 16-bit counts), more than
+ * 65,535 samples in one bin of 16-bit counts, accumulate mode. Each channel's counts sit between
  * guard words; overwrite-mode counts are poisoned first, accumulate-mode
  * counts start from random values; every word, guards included, is
  * compared.
@@ -30,8 +31,10 @@
 #define GUARD 4
 #define POISON 0xDEADBEEFDEADBEEFull
 
-enum kind { UNIFORM, FEW, EQUAL, EDGES };
-static const char *kind_name[] = {"uniform", "16-distinct", "all-equal", "edges"};
+/* PAIR: two adjacent even/odd values only (both 16-bit halves of one
+ * packed word hot, so their wraps and carries meet). */
+enum kind { UNIFORM, FEW, EQUAL, EDGES, PAIR };
+static const char *kind_name[] = {"uniform", "16-distinct", "all-equal", "edges", "pair"};
 static const char *type_name[] = {"u8", "u16", "i16", "i32", "f32"};
 static const size_t type_size[] = {1, 2, 2, 4, 4};
 
@@ -104,6 +107,18 @@ static struct img_case cases[] = {
     C(F32, 2, 1024, 1024, 0, 0, 1, 1024, 0, EDGES, ACC),
     C(F32, 3, 299, 301, 4, 4, 0, 777, 0, EDGES, OVW),
     C(F32, 4, 333, 111, 8, 4, 0, 256, 0, FEW, OVW),
+    /* 16-bit counts in shared memory: around where 32-bit counts stop
+     * fitting (58,112 bins on H100/H200), every count past 65,535 */
+    C(U16, 1, 1001, 1000, 2, 2, 0, 57000, 0, UNIFORM, OVW),
+    C(U16, 1, 1001, 1000, 2, 2, 0, 58112, 0, UNIFORM, OVW),
+    C(U16, 1, 1001, 1000, 2, 2, 0, 58113, 0, UNIFORM, OVW),
+    C(U16, 1, 1001, 1000, 2, 2, 0, 60000, 0, FEW, OVW),
+    C(U16, 1, 1500, 1500, 0, 0, 0, 65536, 0, EQUAL, OVW),
+    C(U16, 1, 1500, 1501, 6, 2, 0, 65536, 0, PAIR, ACC),
+    C(U16, 1, 3000017, 1, CONTIG, 2, 0, 65536, 0, PAIR, OVW),
+    C(U16, 2, 1024, 1024, 4, 0, 0, 40000, 0, PAIR, OVW),
+    C(I16, 1, 2000, 999, 2, 2, 0, 65536, 0, EQUAL, OVW),
+    C(I32, 1, 999, 1001, 4, 4, 1, 40000, 0, FEW, OVW),
     /* the shared tier's limit, and +-1 */
     C(U16, 1, 1025, 999, 2, 2, 0, NB_SHARED_MAX, -1, UNIFORM, OVW),
     C(U16, 1, 1025, 999, 2, 2, 0, NB_SHARED_MAX, 0, UNIFORM, OVW),
@@ -416,6 +431,9 @@ static void run_case(struct img_case tc)
             break;
         case EQUAL:
             x = equal;
+            break;
+        case PAIR:
+            x = 2 * floor(equal / 2) + (double)(gputest_rand() % 2);
             break;
         case EDGES:
             x = gputest_rand() % 2 ? special[k][gputest_rand() % nspecial[k]]
