@@ -113,9 +113,9 @@ static int parse_bins(const char *s, int32_t *bins, int max)
     return n;
 }
 
-static const char histogram_usage[] = "usage: gputile-bench histogram [--csv] [--runs N] [--warmup "
-                                      "N] [--samples N] [--bins a,b,...]\n"
-                                      "                               [--all-tiers] [--image-only]\n";
+static const char histogram_usage[] =
+    "usage: gputile-bench histogram [--csv] [--runs N] [--warmup N] [--samples N]\n"
+    "                               [--bins a,b,...] [--all-tiers] [--image-only]\n";
 
 int bench_histogram(int argc, char **argv)
 {

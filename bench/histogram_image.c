@@ -31,7 +31,7 @@
 #define ROI_COL 4099
 
 enum row_kind { U8, U16_4096, U16, RGBA8, U8_ROI, F32_R64, F32_R1024, NROWS };
-static const char *row_name[] = {"u8 256",      "u16 4096", "u16 65536",     "rgba8 4x256",
+static const char *row_name[] = {"u8 256",       "u16 4096",     "u16 65536",     "rgba8 4x256",
                                  "u8 roi 16k^2", "f32 range 64", "f32 range 1024"};
 
 typedef struct img_ctx {
@@ -184,8 +184,8 @@ int bench_histogram_image(const bench_options *o, cudaStream_t stream)
             make_edges(edges, nbins + 1);
             for (int i = 0; i <= nbins; ++i)
                 fedges[i] = (float)edges[i];
-            BENCH_CUDA(cudaMemcpy(d_levels, fedges, (size_t)(nbins + 1) * 4,
-                                  cudaMemcpyHostToDevice));
+            BENCH_CUDA(
+                cudaMemcpy(d_levels, fedges, (size_t)(nbins + 1) * 4, cudaMemcpyHostToDevice));
             base.range = 1;
             base.nedges[0] = nbins + 1;
             base.edges[0] = edges;

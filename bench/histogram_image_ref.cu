@@ -39,27 +39,25 @@ static cudaError_t cub_call(benchimg_cub *c, void *temp, size_t &bytes, cudaStre
     switch (c->kind) {
     case BENCHIMG_U8:
         return cub::DeviceHistogram::HistogramEven(temp, bytes, (const uint8_t *)c->samples,
-                                                   c->hist[0], c->nbins + 1, 0, 256,
-                                                   (int64_t)c->n, stream);
+                                                   c->hist[0], c->nbins + 1, 0, 256, (int64_t)c->n,
+                                                   stream);
     case BENCHIMG_U16:
         return cub::DeviceHistogram::HistogramEven(temp, bytes, (const uint16_t *)c->samples,
                                                    c->hist[0], c->nbins + 1, 0, 65536,
                                                    (int64_t)c->n, stream);
     case BENCHIMG_RGBA8: {
-        const ::cuda::std::array<int *, 4> hist = {c->hist[0], c->hist[1], c->hist[2],
-                                                   c->hist[3]};
+        const ::cuda::std::array<int *, 4> hist = {c->hist[0], c->hist[1], c->hist[2], c->hist[3]};
         const ::cuda::std::array<int, 4> levels = {c->nbins + 1, c->nbins + 1, c->nbins + 1,
                                                    c->nbins + 1};
         const ::cuda::std::array<int, 4> lower = {0, 0, 0, 0}, upper = {256, 256, 256, 256};
-        return cub::DeviceHistogram::MultiHistogramEven<4, 4>(temp, bytes,
-                                                              (const uint8_t *)c->samples, hist,
-                                                              levels, lower, upper,
-                                                              (int64_t)c->n, stream);
+        return cub::DeviceHistogram::MultiHistogramEven<4, 4>(
+            temp, bytes, (const uint8_t *)c->samples, hist, levels, lower, upper, (int64_t)c->n,
+            stream);
     }
     case BENCHIMG_U8_ROI:
-        return cub::DeviceHistogram::HistogramEven(
-            temp, bytes, (const uint8_t *)c->samples, c->hist[0], c->nbins + 1, 0, 256,
-            (int64_t)c->n, (int64_t)c->height, c->stride, stream);
+        return cub::DeviceHistogram::HistogramEven(temp, bytes, (const uint8_t *)c->samples,
+                                                   c->hist[0], c->nbins + 1, 0, 256, (int64_t)c->n,
+                                                   (int64_t)c->height, c->stride, stream);
     default:
         return cub::DeviceHistogram::HistogramRange(temp, bytes, (const float *)c->samples,
                                                     c->hist[0], c->nbins + 1, c->d_levels,

@@ -34,12 +34,12 @@ extern "C" {
  * every kernel with the row's functor (kernels/histogram_samples.cuh),
  * which must agree with the row (a static_assert checks). A new sample type
  * is one row here plus its functor there. */
-#define GPUTILE__HIST_SAMPLE_TYPES(X)                            \
-    X(INT32, bin_i32, 4, 4) /* int32_t, clamped to [0, nbins) */ \
-    X(FLOAT, bin_f32, 4, 4) /* float, nbins even bins over [lower, upper), others not counted */ \
-    X(UINT8, bin_u8, 1, 16)   /* uint8_t, exact even bins (bin_even), others not counted */ \
-    X(UINT16, bin_u16, 2, 8)  /* uint16_t, likewise */                                      \
-    X(INT16, bin_i16, 2, 8)   /* int16_t, likewise */
+#define GPUTILE__HIST_SAMPLE_TYPES(X)                                                             \
+    X(INT32, bin_i32, 4, 4)  /* int32_t, clamped to [0, nbins) */                                 \
+    X(FLOAT, bin_f32, 4, 4)  /* float, nbins even bins over [lower, upper), others not counted */ \
+    X(UINT8, bin_u8, 1, 16)  /* uint8_t, exact even bins (bin_even), others not counted */        \
+    X(UINT16, bin_u16, 2, 8) /* uint16_t, likewise */                                             \
+    X(INT16, bin_i16, 2, 8)  /* int16_t, likewise */
 
 typedef enum gputile__hist_sample {
 #define GPUTILE__HIST_SAMPLE_ID(id, bin, bytes, per_vec) GPUTILE__HIST_SAMPLE_##id,

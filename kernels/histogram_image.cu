@@ -51,12 +51,12 @@
 
 /* One launch's rectangle: rows x row_samples samples from base. */
 struct piece {
-    const char *base;   /* row 0's first sample (channel 0) */
-    uint64_t stride;    /* bytes */
-    uint32_t rows;      /* >= 1 */
-    uint32_t nvec;      /* 16-byte vectors per row */
-    uint32_t scalars;   /* samples per row outside the vectors */
-    uint64_t magic;     /* floor((2^64 - 1) / nvec) + 1 for nvec >= 2 */
+    const char *base; /* row 0's first sample (channel 0) */
+    uint64_t stride;  /* bytes */
+    uint32_t rows;    /* >= 1 */
+    uint32_t nvec;    /* 16-byte vectors per row */
+    uint32_t scalars; /* samples per row outside the vectors */
+    uint64_t magic;   /* floor((2^64 - 1) / nvec) + 1 for nvec >= 2 */
 };
 
 /* What every block needs besides the piece. */
@@ -168,10 +168,10 @@ __device__ __forceinline__ void add16(uint32_t *sh, uint32_t base, uint32_t bin,
     const uint32_t old = atomicAdd(&sh[w], 1u);
     if ((old & 0xFFFFu) != 0xFFFFu)
         return;
-    atomicAdd(counts + bin, 65536ull); /* the low half wrapped */
+    atomicAdd(counts + bin, 65536ull);        /* the low half wrapped */
     const bool high_is_bin = bin + 1 < nbins; /* else the channel's padding half */
     if (old >> 16 == 0xFFFFu && high_is_bin)
-        atomicAdd(counts + bin + 1, 65536ull); /* the carry wrapped the high half */
+        atomicAdd(counts + bin + 1, 65536ull);            /* the carry wrapped the high half */
     const uint32_t back = atomicAdd(&sh[w], 0xFFFF0000u); /* high half - 1 */
     if (back >> 16 == 0 && high_is_bin)
         atomicAdd(counts + bin + 1, 0ull - 65536ull); /* and that wrapped it below 0 */
@@ -321,7 +321,7 @@ static __global__ void __launch_bounds__(THREADS)
             const uint32_t c = e / LUT;
             const uint32_t bin = bin_of<T, MODE>(q.ch[c], q.ch[c].keys, (T)(e % LUT));
             sh[q.lut_off + e] = q.counting != GPUTILE__HIMG_TABLE ? bin
-                                : bin == NO_BIN ? q.spare
+                                : bin == NO_BIN                   ? q.spare
                                                 : q.base[c] + (bin << q.copies_log2);
         }
     } else if (MODE == GPUTILE__HIMG_RANGE) {
@@ -336,8 +336,8 @@ static __global__ void __launch_bounds__(THREADS)
         count_with<T, CH, MODE, sizeof(T) == 1 ? GPUTILE__HIMG_TABLE : GPUTILE__HIMG_RUNS>(p, q,
                                                                                            sh);
     else if (sizeof(T) != 1 && q.counting == GPUTILE__HIMG_PACKED16)
-        count_with<T, CH, MODE, sizeof(T) != 1 ? GPUTILE__HIMG_PACKED16 : GPUTILE__HIMG_RUNS>(
-            p, q, sh);
+        count_with<T, CH, MODE, sizeof(T) != 1 ? GPUTILE__HIMG_PACKED16 : GPUTILE__HIMG_RUNS>(p, q,
+                                                                                              sh);
     else
         count_with<T, CH, MODE, GPUTILE__HIMG_RUNS>(p, q, sh);
     if (q.global)
@@ -473,9 +473,8 @@ extern "C" cudaError_t gputile__himg_blocks_per_sm(const gputile__himg_args *a, 
     const kernel_fn k = kernel_of(a);
     if (k == NULL)
         return cudaErrorInvalidValue;
-    cudaError_t err =
-        cudaFuncSetAttribute((const void *)k, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             smem_optin);
+    cudaError_t err = cudaFuncSetAttribute((const void *)k,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize, smem_optin);
     if (err != cudaSuccess)
         return err;
     return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, (const void *)k, THREADS, smem);
@@ -490,8 +489,8 @@ extern "C" cudaError_t gputile__himg_blocks_per_sm(const gputile__himg_args *a, 
 /* The rows [0, height) of `rows` samples each from base, `stride` bytes
  * apart, in launches of at most the vector and scalar limits. */
 static cudaError_t launch_rows(kernel_fn k, const params &q, const gputile__himg_launch *l,
-                               size_t size, const char *base, uint64_t row_samples,
-                               uint64_t stride, uint64_t height, cudaStream_t stream)
+                               size_t size, const char *base, uint64_t row_samples, uint64_t stride,
+                               uint64_t height, cudaStream_t stream)
 {
     const uint64_t row_bytes = row_samples * size, V = 16 / size;
     /* The longest head of any row: heads repeat every 16 rows. */
@@ -529,8 +528,8 @@ static cudaError_t launch_rows(kernel_fn k, const params &q, const gputile__himg
     return cudaSuccess;
 }
 
-extern "C" cudaError_t gputile__himg_run(const gputile__himg_args *a,
-                                         const gputile__himg_launch *l, cudaStream_t stream)
+extern "C" cudaError_t gputile__himg_run(const gputile__himg_args *a, const gputile__himg_launch *l,
+                                         cudaStream_t stream)
 {
     const kernel_fn k = kernel_of(a);
     if (k == NULL)
@@ -553,8 +552,8 @@ extern "C" cudaError_t gputile__himg_run(const gputile__himg_args *a,
             n % CHUNK_SAMPLES == 0)
             return err;
         const uint64_t rest = n % CHUNK_SAMPLES;
-        return launch_rows(k, q, l, size, base + full * CHUNK_SAMPLES * size, rest, rest * size,
-                           1, stream);
+        return launch_rows(k, q, l, size, base + full * CHUNK_SAMPLES * size, rest, rest * size, 1,
+                           stream);
     }
     /* Rows longer than a chunk: column chunks, each starting at channel 0. */
     for (uint64_t c0 = 0; c0 < row_samples; c0 += CHUNK_SAMPLES) {

@@ -63,13 +63,13 @@ typedef struct gputile__himg_channel {
 
 /* One call. */
 typedef struct gputile__himg_args {
-    const void *samples;     /* row 0's first sample */
-    int type;                /* gputile__hist_sample (kernels/histogram.h) */
-    int mode;                /* gputile__himg_mode */
-    int channels;            /* 1..4 */
-    uint64_t row_samples;    /* width * channels */
-    uint64_t height;         /* rows, >= 1 */
-    uint64_t stride;         /* bytes between rows */
+    const void *samples;  /* row 0's first sample */
+    int type;             /* gputile__hist_sample (kernels/histogram.h) */
+    int mode;             /* gputile__himg_mode */
+    int channels;         /* 1..4 */
+    uint64_t row_samples; /* width * channels */
+    uint64_t height;      /* rows, >= 1 */
+    uint64_t stride;      /* bytes between rows */
     gputile__himg_channel ch[GPUTILE__HIMG_MAX_CHANNELS];
 } gputile__himg_args;
 

@@ -146,7 +146,7 @@ struct bin_even {
     static bin_even make(const gputile__hist_args *a)
     {
         bin_even b = {{a->ilower, a->ispan, a->iinv, (uint32_t)a->nbins,
-                        even_int_bins::shift_of(a->ispan, (uint32_t)a->nbins)}};
+                       even_int_bins::shift_of(a->ispan, (uint32_t)a->nbins)}};
         return b;
     }
     static __device__ __forceinline__ sample at(const vec &v, int k)

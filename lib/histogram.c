@@ -28,7 +28,8 @@ const char *gputile_hist_tier_name(int tier)
 }
 
 /* Reads the caller's request, whatever version of the struct it knows. */
-gputile_status gputile__hist_read_options(const gputile_histogram_options *o, int *tier, int *cluster)
+gputile_status gputile__hist_read_options(const gputile_histogram_options *o, int *tier,
+                                          int *cluster)
 {
     *tier = GPUTILE_HIST_TIER_AUTO;
     *cluster = 0;

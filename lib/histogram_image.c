@@ -124,9 +124,8 @@ static gputile_status check_even(int type, const gputile_hist_even *e)
     if (!isfinite(e->lower) || !isfinite(e->upper) || !(e->lower < e->upper) ||
         !isfinite(e->upper - e->lower))
         return GPUTILE_ERROR_INVALID_VALUE;
-    if (type != GPUTILE_SAMPLE_F32 &&
-        (floor(e->lower) != e->lower || floor(e->upper) != e->upper || e->lower < -INT_BOUND ||
-         e->upper > INT_BOUND))
+    if (type != GPUTILE_SAMPLE_F32 && (floor(e->lower) != e->lower || floor(e->upper) != e->upper ||
+                                       e->lower < -INT_BOUND || e->upper > INT_BOUND))
         return GPUTILE_ERROR_INVALID_VALUE;
     return GPUTILE_SUCCESS;
 }
@@ -202,8 +201,7 @@ static gputile_status plan(const gputile__himg_args *a, int tier, gputile__himg_
 #define BYTES(tier_, counting, k) (gputile__himg_smem_words(a, (tier_), (counting), (k)) * 4)
     const bool fits32 = BYTES(GPUTILE_HIST_TIER_SHARED, wide, 0) <= optin;
     const bool fits16 = !u8 && BYTES(GPUTILE_HIST_TIER_SHARED, GPUTILE__HIMG_PACKED16, 0) <= optin;
-    if (tier == GPUTILE_HIST_TIER_DSM ||
-        (tier == GPUTILE_HIST_TIER_SHARED && !fits32 && !fits16))
+    if (tier == GPUTILE_HIST_TIER_DSM || (tier == GPUTILE_HIST_TIER_SHARED && !fits32 && !fits16))
         return GPUTILE_ERROR_UNSUPPORTED;
     memset(l, 0, sizeof *l);
     l->smem_optin = d->smem_optin;
@@ -229,8 +227,8 @@ static gputile_status plan(const gputile__himg_args *a, int tier, gputile__himg_
     if (l->smem > optin)
         return GPUTILE_ERROR_UNSUPPORTED; /* range keys beyond shared memory */
     int per_sm = 0;
-    if ((s = gputile__cuda_status(gputile__himg_blocks_per_sm(a, l->smem, d->smem_optin,
-                                                              &per_sm))) != GPUTILE_SUCCESS)
+    if ((s = gputile__cuda_status(
+             gputile__himg_blocks_per_sm(a, l->smem, d->smem_optin, &per_sm))) != GPUTILE_SUCCESS)
         return s;
     if (per_sm < 1)
         return GPUTILE_ERROR_UNSUPPORTED;
@@ -301,8 +299,20 @@ static gputile_status run(gputile__himg_args *a, const uint32_t *keys, size_t nk
     return s;
 }
 
-static gputile_status check_mode(gputile_hist_mode mode)
+/* What both calls check first: the input struct, that the per-channel
+ * arrays are there (arrays: none of them NULL), the options, the mode. */
+static gputile_status check_call(const gputile_hist_input *input, bool arrays,
+                                 const gputile_histogram_options *options, gputile_hist_mode mode,
+                                 int *tier)
 {
+    int cluster;
+    gputile_status s;
+    if ((s = check_header(input)) != GPUTILE_SUCCESS)
+        return s;
+    if (!arrays)
+        return GPUTILE_ERROR_NULL_POINTER;
+    if ((s = gputile__hist_read_options(options, tier, &cluster)) != GPUTILE_SUCCESS)
+        return s;
     return mode == GPUTILE_HIST_OVERWRITE || mode == GPUTILE_HIST_ACCUMULATE
                ? GPUTILE_SUCCESS
                : GPUTILE_ERROR_INVALID_VALUE;
@@ -313,14 +323,9 @@ gputile_status gputile_histogram_even(const gputile_hist_input *input,
                                       gputile_hist_mode mode, struct CUstream_st *stream,
                                       gputile_histogram_options *options)
 {
-    int tier, cluster;
-    gputile_status s;
-    if ((s = check_header(input)) != GPUTILE_SUCCESS)
-        return s;
-    if (levels == NULL || counts == NULL)
-        return GPUTILE_ERROR_NULL_POINTER;
-    if ((s = gputile__hist_read_options(options, &tier, &cluster)) != GPUTILE_SUCCESS ||
-        (s = check_mode(mode)) != GPUTILE_SUCCESS)
+    int tier;
+    gputile_status s = check_call(input, levels != NULL && counts != NULL, options, mode, &tier);
+    if (s != GPUTILE_SUCCESS)
         return s;
     uint32_t nbins[GPUTILE__HIMG_MAX_CHANNELS];
     for (int c = 0; c < input->channels; ++c) {
@@ -342,14 +347,10 @@ gputile_status gputile_histogram_range(const gputile_hist_input *input, const in
                                        gputile_hist_mode mode, struct CUstream_st *stream,
                                        gputile_histogram_options *options)
 {
-    int tier, cluster;
-    gputile_status s;
-    if ((s = check_header(input)) != GPUTILE_SUCCESS)
-        return s;
-    if (nedges == NULL || edges == NULL || counts == NULL)
-        return GPUTILE_ERROR_NULL_POINTER;
-    if ((s = gputile__hist_read_options(options, &tier, &cluster)) != GPUTILE_SUCCESS ||
-        (s = check_mode(mode)) != GPUTILE_SUCCESS)
+    int tier;
+    gputile_status s =
+        check_call(input, nedges != NULL && edges != NULL && counts != NULL, options, mode, &tier);
+    if (s != GPUTILE_SUCCESS)
         return s;
     uint32_t nbins[GPUTILE__HIMG_MAX_CHANNELS];
     size_t total = 0;

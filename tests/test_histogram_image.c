@@ -38,8 +38,8 @@ static const char *kind_name[] = {"uniform", "16-distinct", "all-equal", "edges"
 static const char *type_name[] = {"u8", "u16", "i16", "i32", "f32"};
 static const size_t type_size[] = {1, 2, 2, 4, 4};
 
-#define CONTIG (-1)         /* pad: rows back to back */
-#define NB_SHARED_MAX (-1)  /* nb: the most bins per channel the shared tier holds */
+#define CONTIG (-1)        /* pad: rows back to back */
+#define NB_SHARED_MAX (-1) /* nb: the most bins per channel the shared tier holds */
 
 struct img_case {
     int type, channels;
@@ -135,7 +135,11 @@ static double type_min(int t)
 }
 static double type_max(int t)
 {
-    return t == U8 ? 255.0 : t == U16 ? 65535.0 : t == I16 ? 32767.0 : t == I32 ? 2147483647.0 : 1e6;
+    return t == U8    ? 255.0
+           : t == U16 ? 65535.0
+           : t == I16 ? 32767.0
+           : t == I32 ? 2147483647.0
+                      : 1e6;
 }
 
 static double rnd01(void)
@@ -250,10 +254,10 @@ static size_t boundary_values(int t, int range, const gputile_hist_even *e, cons
                               int32_t nedges, double *out, size_t max)
 {
     size_t n = 0;
-#define ADD(v)                \
-    do {                      \
-        if (n < max)          \
-            out[n++] = (v);   \
+#define ADD(v)              \
+    do {                    \
+        if (n < max)        \
+            out[n++] = (v); \
     } while (0)
     const int32_t nb = range ? nedges - 1 : e->nbins;
     for (int32_t i = 0; i <= nb && n + 8 < max; ++i) {
@@ -376,7 +380,8 @@ static void run_case(struct img_case tc)
 {
     const int t = tc.type, ch = tc.channels;
     const size_t size = type_size[t];
-    size_t width = gputest_shrink(tc.width, 1 << 12, 256), height = gputest_shrink(tc.height, 64, 16);
+    size_t width = gputest_shrink(tc.width, 1 << 12, 256),
+           height = gputest_shrink(tc.height, 64, 16);
     const size_t row_bytes = width * ch * size;
     const size_t stride = tc.pad == CONTIG ? row_bytes : row_bytes + (size_t)tc.pad;
     int32_t nb = tc.nb;
@@ -415,8 +420,8 @@ static void run_case(struct img_case tc)
     for (int k = 0; k < ch; ++k) {
         special[k] = malloc(4096 * 4 * sizeof(double));
         cr_assert_not_null(special[k]);
-        nspecial[k] = boundary_values(t, tc.range, &c[k].even, c[k].edges, c[k].nedges,
-                                      special[k], 4096 * 4);
+        nspecial[k] =
+            boundary_values(t, tc.range, &c[k].even, c[k].edges, c[k].nedges, special[k], 4096 * 4);
     }
     const double lo = type_min(t), hi = type_max(t);
     for (int i = 0; i < 16; ++i)
@@ -469,8 +474,8 @@ static void run_case(struct img_case tc)
         for (size_t x = 0; x < width * ch; ++x) {
             const int k = (int)(x % (size_t)ch);
             const double v = get_sample(t, host + roi + y * stride + x * size);
-            const int64_t b = tc.range ? ref_range(c[k].edges, c[k].nedges, v)
-                                       : ref_even(t, &c[k].even, v);
+            const int64_t b =
+                tc.range ? ref_range(c[k].edges, c[k].nedges, v) : ref_even(t, &c[k].even, v);
             if (b >= 0)
                 c[k].want[GUARD + b]++;
         }
@@ -492,17 +497,18 @@ static void run_case(struct img_case tc)
         edges[k] = c[k].edges;
         counts[k] = c[k].dcounts + GUARD;
     }
-    const int tiers[] = {GPUTILE_HIST_TIER_AUTO, GPUTILE_HIST_TIER_SHARED, GPUTILE_HIST_TIER_GLOBAL};
+    const int tiers[] = {GPUTILE_HIST_TIER_AUTO, GPUTILE_HIST_TIER_SHARED,
+                         GPUTILE_HIST_TIER_GLOBAL};
     int ran = 0;
     for (int ti = 0; ti < 3; ++ti) {
         for (int k = 0; k < ch; ++k)
-            GPUTEST_CUDA(cudaMemcpy(c[k].dcounts, c[k].init,
-                                    ((size_t)c[k].nbins + 2 * GUARD) * 8, cudaMemcpyHostToDevice));
+            GPUTEST_CUDA(cudaMemcpy(c[k].dcounts, c[k].init, ((size_t)c[k].nbins + 2 * GUARD) * 8,
+                                    cudaMemcpyHostToDevice));
         gputile_histogram_options o = GPUTILE_HISTOGRAM_OPTIONS_INIT;
         o.tier = tiers[ti];
-        gputile_status s = tc.range
-                               ? gputile_histogram_range(&in, nedges, edges, counts, tc.mode, NULL, &o)
-                               : gputile_histogram_even(&in, levels, counts, tc.mode, NULL, &o);
+        gputile_status s =
+            tc.range ? gputile_histogram_range(&in, nedges, edges, counts, tc.mode, NULL, &o)
+                     : gputile_histogram_even(&in, levels, counts, tc.mode, NULL, &o);
         if (s == GPUTILE_ERROR_UNSUPPORTED && tiers[ti] == GPUTILE_HIST_TIER_SHARED)
             continue; /* the bins do not fit one block */
         cr_assert_eq(s, GPUTILE_SUCCESS, "%s tier %s: %s (%s)", what,
@@ -547,20 +553,18 @@ ParameterizedTestParameters(histogram_image, against_cpu)
     return cr_make_param_array(struct img_case, cases, sizeof cases / sizeof cases[0]);
 }
 
-ParameterizedTest(struct img_case *tc, histogram_image, against_cpu,
-                  .init = gputest_require_device, .timeout = 300)
+ParameterizedTest(struct img_case *tc, histogram_image, against_cpu, .init = gputest_require_device,
+                  .timeout = 300)
 {
-    const uint64_t key = ((((((uint64_t)tc->type * 5 + (uint64_t)tc->channels) * 1000003 +
-                             tc->width) *
-                                1000003 +
-                            tc->height) *
-                               131 +
-                           (uint64_t)(tc->pad + 1)) *
-                              67 +
-                          (uint64_t)tc->off) *
-                             1000003 +
-                         (uint64_t)(uint32_t)tc->nb * 7 + (uint64_t)(tc->delta + 1) * 3 +
-                         (uint64_t)tc->range;
+    const uint64_t key =
+        ((((((uint64_t)tc->type * 5 + (uint64_t)tc->channels) * 1000003 + tc->width) * 1000003 +
+           tc->height) *
+              131 +
+          (uint64_t)(tc->pad + 1)) *
+             67 +
+         (uint64_t)tc->off) *
+            1000003 +
+        (uint64_t)(uint32_t)tc->nb * 7 + (uint64_t)(tc->delta + 1) * 3 + (uint64_t)tc->range;
     if (!gputest_in_shard(key))
         cr_skip_test("GPUTEST_SHARD: another shard's case");
     run_case(*tc);

@@ -56,8 +56,8 @@ static void init(void)
     in.height = H;
     in.row_stride_bytes = 64;
     opt = (gputile_histogram_options)GPUTILE_HISTOGRAM_OPTIONS_INIT;
-    opt.tier_used = opt.cluster_size_used = opt.copies_used = opt.bins_per_block =
-        opt.blocks_used = -5;
+    opt.tier_used = opt.cluster_size_used = opt.copies_used = opt.bins_per_block = opt.blocks_used =
+        -5;
 }
 
 static bool have_device(void)
@@ -91,7 +91,7 @@ struct bad {
     gputile_status expect;
 };
 
-#define SET(name, stmt)   \
+#define SET(name, stmt)    \
     static void name(void) \
     {                      \
         stmt;              \

@@ -665,18 +665,18 @@ static gputile_status img_range(void)
 {
     return gputile_histogram_range(&hii, hin, hiep, hic, GPUTILE_HIST_ACCUMULATE, NULL, &H.ho);
 }
-#define IMG_CALL(name, stmt)                 \
-    CALL(he_##name)                          \
-    {                                        \
-        img_args(H.si, H.counts);            \
-        stmt;                                \
-        return img_even();                   \
-    }                                        \
-    CALL(hr_##name)                          \
-    {                                        \
-        img_args(H.si, H.counts);            \
-        stmt;                                \
-        return img_range();                  \
+#define IMG_CALL(name, stmt)      \
+    CALL(he_##name)               \
+    {                             \
+        img_args(H.si, H.counts); \
+        stmt;                     \
+        return img_even();        \
+    }                             \
+    CALL(hr_##name)               \
+    {                             \
+        img_args(H.si, H.counts); \
+        stmt;                     \
+        return img_range();       \
     }
 IMG_CALL(size0, hii.size = 0)
 IMG_CALL(type9, hii.type = 9)
@@ -1205,8 +1205,7 @@ static const row rows[] = {
     ROW(gputile_histogram_even, "reserved != 0", CPU, NULL, he_reserved, I_),
     ROW(gputile_histogram_even, "samples NULL", CPU, NULL, he_samples_null, NUL),
     ROW(gputile_histogram_even, "counts[1] NULL", CPU, NULL, he_counts1_null, NUL),
-    ROW(gputile_histogram_even, "samples not 4-byte aligned", CPU, NULL, he_samples_misaligned,
-        I_),
+    ROW(gputile_histogram_even, "samples not 4-byte aligned", CPU, NULL, he_samples_misaligned, I_),
     ROW(gputile_histogram_even, "stride smaller than a row", CPU, NULL, he_stride_short, I_),
     ROW(gputile_histogram_even, "stride not a multiple of 4", CPU, NULL, he_stride_odd, I_),
     ROW(gputile_histogram_even, "width * channels overflows", CPU, NULL, he_width_huge, OVF),
@@ -1214,8 +1213,8 @@ static const row rows[] = {
     ROW(gputile_histogram_even, "counts inside the samples", CPU, NULL, he_counts_in_samples, ALI),
     ROW(gputile_histogram_even, "options tier 4", CPU, ho_tier, he_with_options, I_),
     ROW(gputile_histogram_even, "options size 0", CPU, ho_size0, he_with_options, I_),
-    ROW(gputile_histogram_even, "cluster_size without DSM", CPU, ho_cluster_no_dsm,
-        he_with_options, I_),
+    ROW(gputile_histogram_even, "cluster_size without DSM", CPU, ho_cluster_no_dsm, he_with_options,
+        I_),
     ROW(gputile_histogram_even, "host samples, device counts", GPU, NULL, he_dev_samples_host, I_),
     ROW(gputile_histogram_even, "DSM tier", GPU, ho_dsm, he_dev_dsm, GPUTILE_ERROR_UNSUPPORTED),
 
@@ -1234,13 +1233,10 @@ static const row rows[] = {
     ROW(gputile_histogram_range, "stride smaller than a row", CPU, NULL, hr_stride_short, I_),
     ROW(gputile_histogram_range, "stride not a multiple of 4", CPU, NULL, hr_stride_odd, I_),
     ROW(gputile_histogram_range, "width * channels overflows", CPU, NULL, hr_width_huge, OVF),
-    ROW(gputile_histogram_range, "counts[1] overlaps counts[0]", CPU, NULL, hr_counts_overlap,
-        ALI),
-    ROW(gputile_histogram_range, "counts inside the samples", CPU, NULL, hr_counts_in_samples,
-        ALI),
+    ROW(gputile_histogram_range, "counts[1] overlaps counts[0]", CPU, NULL, hr_counts_overlap, ALI),
+    ROW(gputile_histogram_range, "counts inside the samples", CPU, NULL, hr_counts_in_samples, ALI),
     ROW(gputile_histogram_range, "options reserved != 0", CPU, ho_reserved, hr_with_options, I_),
-    ROW(gputile_histogram_range, "host samples, device counts", GPU, NULL, hr_dev_samples_host,
-        I_),
+    ROW(gputile_histogram_range, "host samples, device counts", GPU, NULL, hr_dev_samples_host, I_),
     ROW(gputile_histogram_range, "DSM tier", GPU, ho_dsm, hr_dev_dsm, GPUTILE_ERROR_UNSUPPORTED),
 
     ROW(gputile_pinned_alloc, "ptr NULL", CPU, NULL, palloc_null, NUL),
