@@ -33,7 +33,7 @@
  *   interleaved copies of each channel's counts (word base[c] + bin * K +
  *   lane % K) flushed with one 64-bit atomic per non-zero bin; global
  *   tier: 64-bit atomics straight on the counts.
- * Shared memory: counts (shared tier) + table (UINT8, CH KiB) + keys
+ * Shared memory: table (UINT8, CH KiB) + counts (shared tier) + keys
  * (range, other types), sizes from gputile__himg_smem_words().
  */
 #include <type_traits>
@@ -66,7 +66,9 @@ struct params {
      * 16-bit half base[c] (PACKED16, even) */
     uint32_t base[GPUTILE__HIMG_MAX_CHANNELS];
     uint32_t koff[GPUTILE__HIMG_MAX_CHANNELS]; /* keys, words */
-    uint32_t counts_words, lut_off, keys_off;
+    /* UINT8: the table, words [0, CH * 256); then the counts, words
+     * [cbase, cbase + counts_words); then the keys from keys_off */
+    uint32_t cbase, counts_words, keys_off;
     uint32_t spare; /* TABLE: the first of the K words that take uncounted samples */
     int copies_log2;
     int counting; /* gputile__himg_counting */
@@ -177,11 +179,17 @@ __device__ __forceinline__ void add16(uint32_t *sh, uint32_t base, uint32_t bin,
         atomicAdd(counts + bin + 1, 0ull - 65536ull); /* and that wrapped it below 0 */
 }
 
+/* One more in the word at shared-space address a (no result: a RED). */
+__device__ __forceinline__ void red_shared_inc(uint32_t a)
+{
+    asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(a));
+}
+
 template <typename T, int CH, int MODE, int COUNTING>
 struct block {
     const params &q;
     uint32_t *sh;
-    uint32_t copy;
+    uint32_t copy, copy4; /* this thread's copy of each bin; 4 * copy */
     run r[CH];
 
     /* The bin of sample x of channel C (RUNS: the table's entry for UINT8). */
@@ -189,14 +197,17 @@ struct block {
     __device__ __forceinline__ uint32_t key(T x) const
     {
         if (sizeof(T) == 1)
-            return sh[q.lut_off + C * LUT + (uint32_t)(uint8_t)x];
+            return sh[C * LUT + (uint32_t)(uint8_t)x];
         return bin_of<T, MODE>(q.ch[C], sh + q.koff[C], x);
     }
     template <int C>
     __device__ __forceinline__ void push(T x)
     {
         if (COUNTING == GPUTILE__HIMG_TABLE) { /* the entry is the bin's word */
-            atomicAdd(&sh[sh[q.lut_off + C * LUT + (uint32_t)(uint8_t)x] + copy], 1u);
+            /* the entry is the bin's word as a shared-space address; copy4
+             * = 4 * copy: a byte extract, the table load, an add and the
+             * atomic per sample */
+            red_shared_inc(sh[C * LUT + (uint32_t)(uint8_t)x] + copy4);
             return;
         }
         const uint32_t k = key<C>(x);
@@ -303,7 +314,8 @@ struct block {
 template <typename T, int CH, int MODE, int COUNTING>
 __device__ __forceinline__ void count_with(const piece &p, const params &q, uint32_t *sh)
 {
-    block<T, CH, MODE, COUNTING> b = {q, sh, threadIdx.x & ((1u << q.copies_log2) - 1)};
+    const uint32_t copy = threadIdx.x & ((1u << q.copies_log2) - 1);
+    block<T, CH, MODE, COUNTING> b = {q, sh, copy, 4 * copy};
     b.count(p);
 }
 
@@ -315,14 +327,15 @@ static __global__ void __launch_bounds__(THREADS)
     const uint32_t tid = threadIdx.x;
 
     for (uint32_t i = tid; i < q.counts_words; i += blockDim.x)
-        sh[i] = 0;
+        sh[q.cbase + i] = 0;
     if (sizeof(T) == 1) { /* the table: every (channel, value)'s bin, or its word */
         for (uint32_t e = tid; e < CH * LUT; e += blockDim.x) {
             const uint32_t c = e / LUT;
             const uint32_t bin = bin_of<T, MODE>(q.ch[c], q.ch[c].keys, (T)(e % LUT));
-            sh[q.lut_off + e] = q.counting != GPUTILE__HIMG_TABLE ? bin
-                                : bin == NO_BIN                   ? q.spare
-                                                : q.base[c] + (bin << q.copies_log2);
+            const uint32_t word = bin == NO_BIN ? q.spare : q.base[c] + (bin << q.copies_log2);
+            sh[e] = q.counting != GPUTILE__HIMG_TABLE
+                        ? bin
+                        : (uint32_t)__cvta_generic_to_shared(sh + word);
         }
     } else if (MODE == GPUTILE__HIMG_RANGE) {
 #pragma unroll
@@ -429,7 +442,9 @@ static params layout(const gputile__himg_args *a, int tier, int counting, int co
     q.copies_log2 = shared && !packed ? copies_log2 : 0;
     q.counting = counting;
     q.global = !shared;
-    uint32_t w = 0; /* words; halves for PACKED16 */
+    /* words; halves for PACKED16 (never UINT8, so cbase is 0 there) */
+    q.cbase = a->type == GPUTILE__HIST_SAMPLE_UINT8 ? (uint32_t)a->channels * LUT : 0;
+    uint32_t w = q.cbase;
     for (int c = 0; c < a->channels; ++c) {
         q.ch[c] = a->ch[c];
         q.base[c] = w;
@@ -443,10 +458,7 @@ static params layout(const gputile__himg_args *a, int tier, int counting, int co
     q.spare = w;
     if (shared && counting == GPUTILE__HIMG_TABLE)
         w += 1u << q.copies_log2;
-    q.counts_words = w;
-    q.lut_off = w;
-    if (a->type == GPUTILE__HIST_SAMPLE_UINT8)
-        w += (uint32_t)a->channels * LUT;
+    q.counts_words = w - q.cbase;
     q.keys_off = w;
     for (int c = 0; c < a->channels; ++c) {
         q.koff[c] = w;

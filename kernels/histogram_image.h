@@ -103,8 +103,8 @@ typedef struct gputile__himg_launch {
 } gputile__himg_launch;
 
 /* Dynamic shared memory, in 32-bit words, of a block of the given tier,
- * counting and copies: the counts (shared tier), then the UINT8 table
- * (channels * 256), then the search keys (RANGE, other types: sum of
+ * counting and copies: the UINT8 table (channels * 256), then the counts
+ * (shared tier), then the search keys (RANGE, other types: sum of
  * nkeys). */
 size_t gputile__himg_smem_words(const gputile__himg_args *a, int tier, int counting,
                                 int copies_log2);
