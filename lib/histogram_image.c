@@ -14,7 +14,8 @@
  * Plan: the shared tier while one block's opt-in shared memory holds every
  * channel's counts (32-bit) plus the UINT8 table or the range keys, with
  * the most interleaved copies (up to 32) that still let two blocks share
- * an SM; then, other than UINT8, the shared tier with 16-bit counts (one
+ * an SM (or, where registers keep one block per SM anyway, as many as one
+ * block holds); then, other than UINT8, the shared tier with 16-bit counts (one
  * copy: 65,536 bins of uint16 fit); else 64-bit atomics on the counts
  * (global tier). Range keys always live in shared memory: edges beyond
  * what it holds are UNSUPPORTED.
@@ -232,6 +233,14 @@ static gputile_status plan(const gputile__himg_args *a, int tier, gputile__himg_
         return s;
     if (per_sm < 1)
         return GPUTILE_ERROR_UNSUPPORTED;
+    /* One block per SM whatever its shared memory (its registers: 1,024
+     * threads of more than 32): then it may as well take more copies. */
+    if (per_sm == 1 && l->tier == GPUTILE_HIST_TIER_SHARED && l->counting != GPUTILE__HIMG_PACKED16)
+        while (l->copies_log2 < MAX_COPIES_LOG2 &&
+               gputile__himg_smem_words(a, l->tier, l->counting, l->copies_log2 + 1) * 4 <= optin) {
+            ++l->copies_log2;
+            l->smem = gputile__himg_smem_words(a, l->tier, l->counting, l->copies_log2) * 4;
+        }
     l->blocks = per_sm * d->sms;
     return GPUTILE_SUCCESS;
 }
