@@ -202,7 +202,10 @@ static gputile_status plan(const gputile__himg_args *a, int tier, gputile__himg_
 #define BYTES(tier_, counting, k) (gputile__himg_smem_words(a, (tier_), (counting), (k)) * 4)
     const bool fits32 = BYTES(GPUTILE_HIST_TIER_SHARED, wide, 0) <= optin;
     const bool fits16 = !u8 && BYTES(GPUTILE_HIST_TIER_SHARED, GPUTILE__HIMG_PACKED16, 0) <= optin;
-    if (tier == GPUTILE_HIST_TIER_DSM || (tier == GPUTILE_HIST_TIER_SHARED && !fits32 && !fits16))
+    /* Only these tiers (not DSM, nor any other tier of the 1-D calls). */
+    if ((tier != GPUTILE_HIST_TIER_AUTO && tier != GPUTILE_HIST_TIER_SHARED &&
+         tier != GPUTILE_HIST_TIER_GLOBAL) ||
+        (tier == GPUTILE_HIST_TIER_SHARED && !fits32 && !fits16))
         return GPUTILE_ERROR_UNSUPPORTED;
     memset(l, 0, sizeof *l);
     l->smem_optin = d->smem_optin;
