@@ -62,6 +62,8 @@ struct gputile_abi_function_table {
     FN(gputile_dist_block);
     FN(gputile_dist_gemm);
     FN(gputile_gemm_devices);
+    FN(gputile_histogram_even);
+    FN(gputile_histogram_range);
     /* gputile_facade.h (static inline) */
     FN(gputile_matrix_view);
     FN(gputile_get_element);
@@ -82,7 +84,8 @@ enum gputile_abi_macros {
     gputile_abi_POOL_DEFAULT_LIMIT_MIB = (int)(GPUTILE_POOL_DEFAULT_LIMIT >> 20),
     gputile_abi_DEVICE_ROW_ALIGN = GPUTILE_DEVICE_ROW_ALIGN,
     gputile_abi_DIST_ALL_RANKS = GPUTILE_DIST_ALL_RANKS, /* issue 22 */
-    gputile_abi_DIST_PANEL = GPUTILE_DIST_PANEL
+    gputile_abi_DIST_PANEL = GPUTILE_DIST_PANEL,
+    gputile_abi_HIST_MAX_BINS = GPUTILE_HIST_MAX_BINS
 };
 
 struct gputile_abi_type_table {
@@ -97,6 +100,9 @@ struct gputile_abi_type_table {
     gputile_histogram_options histogram_options;
     gputile_pool_stats pool_stats;
     gputile_dist_layout dist_layout; /* issue 22 */
+    gputile_sample_type sample_type;
+    gputile_hist_input hist_input;
+    gputile_hist_even hist_even;
     enum gputile_abi_macros macros;
 };
 
@@ -119,5 +125,6 @@ const struct gputile_abi_function_table gputile_abi_functions = {
     REF(gputile_dist_histogram_i32), REF(gputile_dist_histogram_f32),
     REF(gputile_dist_histogram_reduce), REF(gputile_dist_block), REF(gputile_dist_gemm),
     REF(gputile_gemm_devices),
+    REF(gputile_histogram_even), REF(gputile_histogram_range),
 };
 struct gputile_abi_type_table gputile_abi_types;

@@ -75,6 +75,9 @@ double bench_read_gbs(const bench_options *o, cudaStream_t stream);
 int bench_info(int argc, char **argv);
 int bench_gemm(int argc, char **argv);
 int bench_histogram(int argc, char **argv);
+/* The image rows of `histogram` (bench/histogram_image.c, issue 19); 0 when every
+ * result matched CUB. */
+int bench_histogram_image(const bench_options *o, cudaStream_t stream);
 int bench_transfer(int argc, char **argv);
 int bench_multi(int argc, char **argv); /* issue 22: bench/multi.c */
 

@@ -16,6 +16,8 @@
  *
  * --all-tiers adds libgputile with each tier forced (shared, DSM, global, route)
  * where it can hold the bins: the rows for tuning the planner's choices.
+ * The image rows (bench/histogram_image.c: uint8, uint16, RGBA8, an ROI,
+ * range bins, against CUB) follow; --image-only runs just those.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -109,9 +111,9 @@ static int parse_bins(const char *s, int32_t *bins, int max)
     return n;
 }
 
-static const char histogram_usage[] = "usage: gputile-bench histogram [--csv] [--runs N] [--warmup "
-                                      "N] [--samples N] [--bins a,b,...]\n"
-                                      "                               [--all-tiers]\n";
+static const char histogram_usage[] =
+    "usage: gputile-bench histogram [--csv] [--runs N] [--warmup N] [--samples N]\n"
+    "                               [--bins a,b,...] [--all-tiers] [--image-only]\n";
 
 int bench_histogram(int argc, char **argv)
 {
@@ -120,7 +122,7 @@ int bench_histogram(int argc, char **argv)
     size_t n = (size_t)1 << 28; /* 1 GiB of int32 */
     int32_t bins[32] = {1,      16,     256,    1024,    4096,    16384,  65536,
                         131072, 262144, 524288, 1048576, 2097152, 4194304};
-    int nb = 13, all_tiers = 0;
+    int nb = 13, all_tiers = 0, image_only = 0;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--samples") == 0 && i + 1 < argc) {
             n = strtoull(argv[++i], NULL, 0);
@@ -128,6 +130,8 @@ int bench_histogram(int argc, char **argv)
             nb = parse_bins(argv[++i], bins, 32);
         } else if (strcmp(argv[i], "--all-tiers") == 0) {
             all_tiers = 1;
+        } else if (strcmp(argv[i], "--image-only") == 0) {
+            image_only = 1;
         } else {
             return bench_usage(histogram_usage, bench_is_help(argv[i]));
         }
@@ -169,7 +173,7 @@ int bench_histogram(int argc, char **argv)
                all_tiers ? "   shared      dsm   global    route" : "", "ok");
 
     int all_ok = 1;
-    for (int k = 0; k < 4; ++k)
+    for (int k = 0; k < (image_only ? 0 : 4); ++k)
         for (int b = 0; b < nb; ++b) {
             const int32_t nbins = bins[b];
             benchref_fill(d, n, k, nbins, stream);
@@ -272,10 +276,11 @@ int bench_histogram(int argc, char **argv)
             fflush(stdout);
             BENCH_CUDA(cudaFree(c[cub_i].temp));
         }
-    if (!o.csv)
+    if (!o.csv && !image_only)
         printf("GB/s of int32 input (%zu samples, %.2f GiB); plan: tier/copies (shared) or "
                "tier/cluster (dsm); seed (c): its best cluster size\n",
                n, (double)n * 4 / (1 << 30));
+    all_ok &= bench_histogram_image(&o, stream) == 0;
     BENCH_CUDA(cudaFree(d));
     BENCH_CUDA(cudaFree(counts));
     BENCH_CUDA(cudaFree(hist));

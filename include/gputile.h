@@ -533,6 +533,83 @@ gputile_status gputile_gemm_devices(const int *devices, int ndevices, gputile_op
 
 /* ---- end of beyond one GPU ---- */
 
+/* ---- Histograms of images and typed samples (issue 19) ----
+ * 8-, 16- and 32-bit integer and float samples, read as a 2-D image of
+ * height rows of width pixels, each pixel `channels` interleaved samples
+ * (1 to 4: gray, gray+alpha, RGB, RGBA), rows row_stride_bytes apart (any
+ * pitch: a region of interest of a larger image is a view of it, no copy).
+ * Each channel gets its own histogram: even bins over [lower, upper), or
+ * bins between sorted edges. `man 3 gputile_histogram_even`. */
+typedef enum gputile_sample_type {
+    GPUTILE_SAMPLE_U8 = 0,  /* uint8_t */
+    GPUTILE_SAMPLE_U16 = 1, /* uint16_t */
+    GPUTILE_SAMPLE_I16 = 2, /* int16_t */
+    GPUTILE_SAMPLE_I32 = 3, /* int32_t */
+    GPUTILE_SAMPLE_F32 = 4  /* float */
+} gputile_sample_type;
+
+/* The samples: pixel (x, y), channel c is the sample at byte address
+ * samples + y * row_stride_bytes + (x * channels + c) * (sample size).
+ * samples: device (or managed) memory of the current device, aligned to
+ * the sample size; row_stride_bytes a multiple of the sample size and at
+ * least width * channels * (sample size) when height > 1. An image with
+ * width or height 0 is empty. Initialise with GPUTILE_HIST_INPUT_INIT. */
+typedef struct gputile_hist_input {
+    size_t size;             /* sizeof(gputile_hist_input) */
+    const void *samples;     /* the first sample of row 0 */
+    int32_t type;            /* gputile_sample_type */
+    int32_t channels;        /* interleaved samples per pixel, 1..4 */
+    size_t width;            /* pixels per row */
+    size_t height;           /* rows */
+    size_t row_stride_bytes; /* bytes from the start of one row to the next */
+} gputile_hist_input;
+
+#define GPUTILE_HIST_INPUT_INIT \
+    { sizeof(gputile_hist_input), NULL, GPUTILE_SAMPLE_U8, 1, 0, 0, 0 }
+
+/* Even bins of one channel: nbins (1 .. GPUTILE_HIST_MAX_BINS) bins over
+ * [lower, upper). Integer samples: lower and upper are integers in
+ * [-2^33, 2^33], and x counts in bin (x - lower) * nbins / (upper - lower),
+ * evaluated exactly in integer arithmetic (rounded down). Float samples:
+ * lower and upper finite, x counts in bin floor((x - lower) * s) with
+ * s = nbins / (upper - lower), all in double, a result >= nbins in the
+ * last bin. Samples outside [lower, upper), NaN and infinities are not
+ * counted. */
+typedef struct gputile_hist_even {
+    int32_t nbins;
+    int32_t reserved; /* must be 0 */
+    double lower, upper;
+} gputile_hist_even;
+
+#define GPUTILE_HIST_MAX_BINS (1 << 24)
+
+/* Even-bin histograms of each channel of *input: channel c's counts
+ * (levels[c].nbins of them, 64-bit, 8-byte aligned, device memory) at
+ * counts[c]. levels and counts are host arrays of input->channels
+ * entries. mode, stream and options as for gputile_histogram_i32(); the
+ * DSM tier is not offered (GPUTILE_ERROR_UNSUPPORTED). On error nothing
+ * is written. */
+GPUTILE_WARN_UNUSED GPUTILE_NONNULL(1, 2, 3)
+gputile_status gputile_histogram_even(const gputile_hist_input *input,
+                                      const gputile_hist_even levels[], uint64_t *const counts[],
+                                      gputile_hist_mode mode, struct CUstream_st *stream,
+                                      gputile_histogram_options *options);
+
+/* Histograms of each channel of *input in bins between edges: channel c
+ * has nedges[c] (2 .. GPUTILE_HIST_MAX_BINS + 1) finite, strictly
+ * increasing edges at edges[c] (host memory, read during the call), and
+ * nedges[c] - 1 counts at counts[c]; x counts in bin i when
+ * edges[c][i] <= x < edges[c][i + 1]. Samples below the first edge, at or
+ * above the last, and NaN are not counted. Otherwise as
+ * gputile_histogram_even(). */
+GPUTILE_WARN_UNUSED GPUTILE_NONNULL(1, 2, 3, 4)
+gputile_status gputile_histogram_range(const gputile_hist_input *input, const int32_t nedges[],
+                                       const double *const edges[], uint64_t *const counts[],
+                                       gputile_hist_mode mode, struct CUstream_st *stream,
+                                       gputile_histogram_options *options);
+
+/* ---- end of histograms of images (issue 19) ---- */
+
 #ifdef __cplusplus
 }
 #endif

@@ -34,9 +34,12 @@ extern "C" {
  * every kernel with the row's functor (kernels/histogram_samples.cuh),
  * which must agree with the row (a static_assert checks). A new sample type
  * is one row here plus its functor there. */
-#define GPUTILE__HIST_SAMPLE_TYPES(X)                            \
-    X(INT32, bin_i32, 4, 4) /* int32_t, clamped to [0, nbins) */ \
-    X(FLOAT, bin_f32, 4, 4) /* float, nbins even bins over [lower, upper), others not counted */
+#define GPUTILE__HIST_SAMPLE_TYPES(X)                                                             \
+    X(INT32, bin_i32, 4, 4)  /* int32_t, clamped to [0, nbins) */                                 \
+    X(FLOAT, bin_f32, 4, 4)  /* float, nbins even bins over [lower, upper), others not counted */ \
+    X(UINT8, bin_u8, 1, 16)  /* uint8_t, exact even bins (bin_even), others not counted */        \
+    X(UINT16, bin_u16, 2, 8) /* uint16_t, likewise */                                             \
+    X(INT16, bin_i16, 2, 8)  /* int16_t, likewise */
 
 typedef enum gputile__hist_sample {
 #define GPUTILE__HIST_SAMPLE_ID(id, bin, bytes, per_vec) GPUTILE__HIST_SAMPLE_##id,
@@ -66,6 +69,12 @@ typedef struct gputile__hist_args {
     float lower, upper;  /* FLOAT samples: [lower, upper) */
     float scale;         /* FLOAT samples: nbins / (upper - lower), rounded to float */
     uint64_t *counts;    /* nbins counts; lib/ zeroes them for overwrite */
+    /* UINT8, UINT16, INT16 samples (bin_even): x counts in bin
+     * (x - ilower) * nbins / ispan when 0 <= x - ilower < ispan;
+     * iinv = nbins / ispan in double (the kernels' first guess). */
+    int64_t ilower;
+    uint64_t ispan;
+    double iinv;
 } gputile__hist_args;
 
 /* The planner's launch shape. */

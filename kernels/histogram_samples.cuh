@@ -17,6 +17,7 @@
 #define GPUTILE_KERNELS_HISTOGRAM_SAMPLES_CUH
 
 #include <stdint.h>
+#include <string.h>
 #include <cuda_runtime.h>
 
 #include "histogram.h"
@@ -88,5 +89,86 @@ struct bin_f32 {
         return (x >= lower && x < upper) ? b : NO_BIN;
     }
 };
+
+/* Sample k of a 16-byte vector of 1-, 2- or 4-byte samples of type T. */
+template <typename T>
+__device__ __forceinline__ T sample_of(const uint4 &v, int k)
+{
+    const uint32_t w = component4(v, (int)(k * sizeof(T) / 4));
+    if (sizeof(T) == 1)
+        return (T)(uint8_t)(w >> (8 * (k & 3)));
+    if (sizeof(T) == 2)
+        return (T)(uint16_t)(w >> (16 * (k & 1)));
+    T x;
+    memcpy(&x, &w, sizeof x);
+    return x;
+}
+
+/* Even bins of integer samples, exact: x counts in bin
+ * floor((x - lower) * nbins / span) when 0 <= x - lower < span, else NO_BIN.
+ * lib/ keeps |lower|, span <= 2^34 and nbins <= 2^24, so every product
+ * below fits in 64 bits. The double quotient is a first guess that is off
+ * by at most one (relative error < 2^-50 on a quotient < 2^24); the
+ * integer products correct it. */
+struct even_int_bins {
+    int64_t lower;
+    uint64_t span;
+    double inv; /* nbins / span */
+    uint32_t nbins;
+    int shift; /* log2(span / nbins) when that is a whole power of two, else -1 */
+
+    /* shift for span and nbins (host) */
+    static int shift_of(uint64_t span, uint32_t nbins)
+    {
+        if (span % nbins != 0 || ((span / nbins) & (span / nbins - 1)) != 0)
+            return -1;
+        int k = 0;
+        while ((uint64_t)nbins << k < span)
+            ++k;
+        return k;
+    }
+    __device__ __forceinline__ uint32_t operator()(int64_t x) const
+    {
+        const uint64_t d = (uint64_t)(x - lower);
+        if (d >= span) /* below lower wraps to a huge d */
+            return NO_BIN;
+        if (shift >= 0) /* bins of 2^shift values: 256 over [0, 256), 4096 over 65536 */
+            return (uint32_t)(d >> shift);
+        uint32_t q = __double2uint_rz(__dmul_rn((double)d, inv));
+        const uint64_t p = d * nbins;
+        if ((uint64_t)q * span > p)
+            --q;
+        else if ((uint64_t)(q + 1) * span <= p)
+            ++q;
+        return q;
+    }
+};
+
+/* UINT8, UINT16, INT16: even bins (even_int_bins) on the 1-D input. */
+template <typename T>
+struct bin_even {
+    typedef T sample;
+    typedef uint4 vec;
+    static const int per_vec = (int)(16 / sizeof(T));
+    even_int_bins e;
+
+    static bin_even make(const gputile__hist_args *a)
+    {
+        bin_even b = {{a->ilower, a->ispan, a->iinv, (uint32_t)a->nbins,
+                       even_int_bins::shift_of(a->ispan, (uint32_t)a->nbins)}};
+        return b;
+    }
+    static __device__ __forceinline__ sample at(const vec &v, int k)
+    {
+        return sample_of<T>(v, k);
+    }
+    __device__ __forceinline__ uint32_t operator()(T x) const
+    {
+        return e((int64_t)x);
+    }
+};
+typedef bin_even<uint8_t> bin_u8;
+typedef bin_even<uint16_t> bin_u16;
+typedef bin_even<int16_t> bin_i16;
 
 #endif /* GPUTILE_KERNELS_HISTOGRAM_SAMPLES_CUH */

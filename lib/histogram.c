@@ -32,7 +32,8 @@ const char *gputile_hist_tier_name(int tier)
 }
 
 /* Reads the caller's request, whatever version of the struct it knows. */
-static gputile_status read_options(const gputile_histogram_options *o, int *tier, int *cluster)
+gputile_status gputile__hist_read_options(const gputile_histogram_options *o, int *tier,
+                                          int *cluster)
 {
     *tier = GPUTILE_HIST_TIER_AUTO;
     *cluster = 0;
@@ -97,7 +98,7 @@ static gputile_status check_args(const gputile__hist_type *t, const void *sample
 }
 
 /* samples and counts must be memory the kernels can read and write. */
-static gputile_status check_memory(const void *p)
+gputile_status gputile__hist_check_memory(const void *p)
 {
     gputile_matrix view = {1, 1, 1, (float *)(uintptr_t)p};
     gputile__memory where;
@@ -131,12 +132,12 @@ static gputile_status histogram(const gputile__hist_args *args, gputile_hist_mod
 {
     int tier, cluster;
     gputile_status s;
-    if ((s = read_options(options, &tier, &cluster)) != GPUTILE_SUCCESS ||
+    if ((s = gputile__hist_read_options(options, &tier, &cluster)) != GPUTILE_SUCCESS ||
         (s = check_args(gputile__hist_type_of(args->type), args->samples, (size_t)args->n,
                         args->nbins, args->counts, mode)) != GPUTILE_SUCCESS)
         return s;
-    if ((s = check_memory(args->counts)) != GPUTILE_SUCCESS ||
-        (args->n != 0 && (s = check_memory(args->samples)) != GPUTILE_SUCCESS))
+    if ((s = gputile__hist_check_memory(args->counts)) != GPUTILE_SUCCESS ||
+        (args->n != 0 && (s = gputile__hist_check_memory(args->samples)) != GPUTILE_SUCCESS))
         return s;
 
     gputile__hist_launch launch;
@@ -195,7 +196,7 @@ gputile_status gputile_histogram_plan(int32_t nbins, gputile_histogram_options *
     gputile_status s;
     if (options == NULL)
         return GPUTILE_ERROR_NULL_POINTER;
-    if ((s = read_options(options, &tier, &cluster)) != GPUTILE_SUCCESS)
+    if ((s = gputile__hist_read_options(options, &tier, &cluster)) != GPUTILE_SUCCESS)
         return s;
     if (nbins <= 0)
         return GPUTILE_ERROR_INVALID_VALUE;

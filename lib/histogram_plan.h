@@ -32,4 +32,11 @@ const gputile__hist_type *gputile__hist_type_of(int type);
 gputile_status gputile__hist_plan(int32_t nbins, int type, uint64_t n, int tier, int cluster,
                                   gputile__hist_launch *out);
 
+/* lib/histogram.c, shared with lib/histogram_image.c: the request in
+ * *o (NULL: defaults), checked; and whether p is memory of the current
+ * device the kernels can use (INVALID_VALUE for host memory). */
+gputile_status gputile__hist_read_options(const gputile_histogram_options *o, int *tier,
+                                          int *cluster);
+gputile_status gputile__hist_check_memory(const void *p);
+
 #endif /* GPUTILE_HISTOGRAM_PLAN_H */

@@ -542,6 +542,7 @@ PREP(ho_cluster_no_dsm, H.ho.tier = GPUTILE_HIST_TIER_SHARED; H.ho.cluster_size 
 PREP(ho_cluster_route, H.ho.tier = GPUTILE_HIST_TIER_ROUTE; H.ho.cluster_size = 2)
 PREP(ho_reserved, H.ho.reserved = 3)
 PREP(ho_shared, H.ho.tier = GPUTILE_HIST_TIER_SHARED)
+PREP(ho_dsm, H.ho.tier = GPUTILE_HIST_TIER_DSM)
 CALL(hi_with_options)
 {
     return hist_i(H.si, NS, NB, H.counts, 0);
@@ -635,6 +636,133 @@ CALL(plan_options)
 CALL(plan_shared_too_many)
 {
     return gputile_histogram_plan(1 << 26, &H.ho);
+}
+
+/* ---- histograms of images (issue 19) ------------------------------------------- */
+/* H.si as an I32 image of 2 channels: 4 rows of 8 pixels (64 bytes), stride
+ * 64; channel c's NB counts at counts + c * NB; even bins [0, NB) or edges
+ * 0..NB, so that x in [0, NB) counts in bin x. */
+static gputile_hist_input hii;
+static gputile_hist_even hie[2];
+static int32_t hin[2];
+static double hiedges[2][NB + 1];
+static const double *hiep[2];
+static uint64_t *hic[2];
+static void img_args(const int32_t *samples, uint64_t *counts)
+{
+    hii = (gputile_hist_input)GPUTILE_HIST_INPUT_INIT;
+    hii.samples = samples;
+    hii.type = GPUTILE_SAMPLE_I32;
+    hii.channels = 2;
+    hii.width = 8;
+    hii.height = 4;
+    hii.row_stride_bytes = 64;
+    for (int c = 0; c < 2; ++c) {
+        hie[c] = (gputile_hist_even){NB, 0, 0.0, (double)NB};
+        hin[c] = NB + 1;
+        for (int i = 0; i <= NB; ++i)
+            hiedges[c][i] = i;
+        hiep[c] = hiedges[c];
+        hic[c] = counts + c * NB;
+    }
+}
+static gputile_status img_even(void)
+{
+    return gputile_histogram_even(&hii, hie, hic, GPUTILE_HIST_OVERWRITE, NULL, &H.ho);
+}
+static gputile_status img_range(void)
+{
+    return gputile_histogram_range(&hii, hin, hiep, hic, GPUTILE_HIST_ACCUMULATE, NULL, &H.ho);
+}
+#define IMG_CALL(name, stmt)      \
+    CALL(he_##name)               \
+    {                             \
+        img_args(H.si, H.counts); \
+        stmt;                     \
+        return img_even();        \
+    }                             \
+    CALL(hr_##name)               \
+    {                             \
+        img_args(H.si, H.counts); \
+        stmt;                     \
+        return img_range();       \
+    }
+IMG_CALL(size0, hii.size = 0)
+IMG_CALL(type9, hii.type = 9)
+IMG_CALL(channels5, hii.channels = 5)
+IMG_CALL(channels0, hii.channels = 0)
+IMG_CALL(samples_null, hii.samples = NULL)
+IMG_CALL(counts1_null, hic[1] = NULL)
+IMG_CALL(samples_misaligned, hii.samples = (const char *)H.si + 2)
+IMG_CALL(stride_short, hii.row_stride_bytes = 60)
+IMG_CALL(stride_odd, hii.row_stride_bytes = 66)
+IMG_CALL(width_huge, hii.width = SIZE_MAX / 8)
+IMG_CALL(counts_overlap, hic[1] = hic[0] + 3)
+IMG_CALL(counts_in_samples, hic[0] = (uint64_t *)(void *)(H.si + 8))
+IMG_CALL(with_options, (void)0)
+IMG_CALL(dev_samples_host, hic[0] = D->counts; hic[1] = D->counts + NB)
+CALL(he_mode)
+{
+    img_args(H.si, H.counts);
+    return gputile_histogram_even(&hii, hie, hic, (gputile_hist_mode)2, NULL, &H.ho);
+}
+CALL(he_nbins0)
+{
+    img_args(H.si, H.counts);
+    hie[1].nbins = 0;
+    return img_even();
+}
+CALL(he_reversed)
+{
+    img_args(H.si, H.counts);
+    hie[0].lower = 9;
+    return img_even();
+}
+CALL(he_fractional)
+{
+    img_args(H.si, H.counts);
+    hie[1].upper = 7.5;
+    return img_even();
+}
+CALL(he_reserved)
+{
+    img_args(H.si, H.counts);
+    hie[0].reserved = 1;
+    return img_even();
+}
+CALL(hr_nedges1)
+{
+    img_args(H.si, H.counts);
+    hin[1] = 1;
+    return img_range();
+}
+CALL(hr_unsorted)
+{
+    img_args(H.si, H.counts);
+    hiedges[0][3] = 10;
+    return img_range();
+}
+CALL(hr_nan)
+{
+    img_args(H.si, H.counts);
+    hiedges[1][0] = NAN;
+    return img_range();
+}
+CALL(hr_edges_null)
+{
+    img_args(H.si, H.counts);
+    hiep[1] = NULL;
+    return img_range();
+}
+CALL(he_dev_dsm)
+{
+    img_args(D->si, D->counts);
+    return img_even();
+}
+CALL(hr_dev_dsm)
+{
+    img_args(D->si, D->counts);
+    return img_range();
 }
 
 /* ---- pinned memory -------------------------------------------------------------- */
@@ -1307,6 +1435,51 @@ static const row rows[] = {
     ROW(gputile_histogram_plan, "shared tier, 2^26 bins", GPU, ho_shared, plan_shared_too_many,
         GPUTILE_ERROR_UNSUPPORTED),
 
+    ROW(gputile_histogram_even, "input size 0", CPU, NULL, he_size0, I_),
+    ROW(gputile_histogram_even, "type 9", CPU, NULL, he_type9, I_),
+    ROW(gputile_histogram_even, "channels 5", CPU, NULL, he_channels5, I_),
+    ROW(gputile_histogram_even, "channels 0", CPU, NULL, he_channels0, I_),
+    ROW(gputile_histogram_even, "mode 2", CPU, NULL, he_mode, I_),
+    ROW(gputile_histogram_even, "nbins 0", CPU, NULL, he_nbins0, I_),
+    ROW(gputile_histogram_even, "lower > upper", CPU, NULL, he_reversed, I_),
+    ROW(gputile_histogram_even, "integer samples, upper 7.5", CPU, NULL, he_fractional, I_),
+    ROW(gputile_histogram_even, "reserved != 0", CPU, NULL, he_reserved, I_),
+    ROW(gputile_histogram_even, "samples NULL", CPU, NULL, he_samples_null, NUL),
+    ROW(gputile_histogram_even, "counts[1] NULL", CPU, NULL, he_counts1_null, NUL),
+    ROW(gputile_histogram_even, "samples not 4-byte aligned", CPU, NULL, he_samples_misaligned, I_),
+    ROW(gputile_histogram_even, "stride smaller than a row", CPU, NULL, he_stride_short, I_),
+    ROW(gputile_histogram_even, "stride not a multiple of 4", CPU, NULL, he_stride_odd, I_),
+    ROW(gputile_histogram_even, "width * channels overflows", CPU, NULL, he_width_huge, OVF),
+    ROW(gputile_histogram_even, "counts[1] overlaps counts[0]", CPU, NULL, he_counts_overlap, ALI),
+    ROW(gputile_histogram_even, "counts inside the samples", CPU, NULL, he_counts_in_samples, ALI),
+    ROW(gputile_histogram_even, "options tier 4", CPU, ho_tier, he_with_options, I_),
+    ROW(gputile_histogram_even, "options size 0", CPU, ho_size0, he_with_options, I_),
+    ROW(gputile_histogram_even, "cluster_size without DSM", CPU, ho_cluster_no_dsm, he_with_options,
+        I_),
+    ROW(gputile_histogram_even, "host samples, device counts", GPU, NULL, he_dev_samples_host, I_),
+    ROW(gputile_histogram_even, "DSM tier", GPU, ho_dsm, he_dev_dsm, GPUTILE_ERROR_UNSUPPORTED),
+
+    ROW(gputile_histogram_range, "input size 0", CPU, NULL, hr_size0, I_),
+    ROW(gputile_histogram_range, "type 9", CPU, NULL, hr_type9, I_),
+    ROW(gputile_histogram_range, "channels 5", CPU, NULL, hr_channels5, I_),
+    ROW(gputile_histogram_range, "channels 0", CPU, NULL, hr_channels0, I_),
+    ROW(gputile_histogram_range, "nedges 1", CPU, NULL, hr_nedges1, I_),
+    ROW(gputile_histogram_range, "edges not sorted", CPU, NULL, hr_unsorted, I_),
+    ROW(gputile_histogram_range, "an edge NaN", CPU, NULL, hr_nan, I_),
+    ROW(gputile_histogram_range, "edges[1] NULL", CPU, NULL, hr_edges_null, NUL),
+    ROW(gputile_histogram_range, "samples NULL", CPU, NULL, hr_samples_null, NUL),
+    ROW(gputile_histogram_range, "counts[1] NULL", CPU, NULL, hr_counts1_null, NUL),
+    ROW(gputile_histogram_range, "samples not 4-byte aligned", CPU, NULL, hr_samples_misaligned,
+        I_),
+    ROW(gputile_histogram_range, "stride smaller than a row", CPU, NULL, hr_stride_short, I_),
+    ROW(gputile_histogram_range, "stride not a multiple of 4", CPU, NULL, hr_stride_odd, I_),
+    ROW(gputile_histogram_range, "width * channels overflows", CPU, NULL, hr_width_huge, OVF),
+    ROW(gputile_histogram_range, "counts[1] overlaps counts[0]", CPU, NULL, hr_counts_overlap, ALI),
+    ROW(gputile_histogram_range, "counts inside the samples", CPU, NULL, hr_counts_in_samples, ALI),
+    ROW(gputile_histogram_range, "options reserved != 0", CPU, ho_reserved, hr_with_options, I_),
+    ROW(gputile_histogram_range, "host samples, device counts", GPU, NULL, hr_dev_samples_host, I_),
+    ROW(gputile_histogram_range, "DSM tier", GPU, ho_dsm, hr_dev_dsm, GPUTILE_ERROR_UNSUPPORTED),
+
     ROW(gputile_pinned_alloc, "ptr NULL", CPU, NULL, palloc_null, NUL),
     ROW(gputile_pinned_alloc, "0 bytes", CPU, NULL, palloc_zero, I_),
     ROW(gputile_pinned_alloc, "unknown flag 0x8", CPU, NULL, palloc_flag, I_),
@@ -1545,6 +1718,37 @@ CALL(v_hist_f32)
 {
     return v_hist(true);
 }
+/* The image calls on H.si (see img_args): x in [0, NB) counts in bin x of
+ * its channel (even index of the sample mod 2: channel 0). */
+static gputile_status v_img(bool range)
+{
+    uint64_t want[2 * NB] = {0}, got[2 * NB];
+    if (!have_device) {
+        img_args(H.si, H.counts);
+        return range ? img_range() : img_even();
+    }
+    GPUTEST_CUDA(cudaMemcpy(D->si, H.si, sizeof H.si, cudaMemcpyHostToDevice));
+    GPUTEST_CUDA(cudaMemset(D->counts, 0, sizeof got)); /* range accumulates */
+    img_args(D->si, D->counts);
+    gputile_status s = range ? img_range() : img_even();
+    if (s != GPUTILE_SUCCESS)
+        return s;
+    GPUTEST_CUDA(cudaMemcpy(got, D->counts, sizeof got, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < NS; ++i)
+        if (H.si[i] >= 0 && H.si[i] < NB)
+            want[(i % 2) * NB + H.si[i]]++;
+    cr_assert(memcmp(got, want, sizeof want) == 0, "valid image histogram: wrong counts");
+    cr_assert_eq(H.ho.tier_used, GPUTILE_HIST_TIER_SHARED);
+    return s;
+}
+CALL(v_hist_even)
+{
+    return v_img(false);
+}
+CALL(v_hist_range)
+{
+    return v_img(true);
+}
 CALL(v_plan)
 {
     gputile_histogram_options o = GPUTILE_HISTOGRAM_OPTIONS_INIT;
@@ -1754,6 +1958,8 @@ static const valid valids[] = {
     {"gputile_histogram_i32", v_hist_i32, NODEV},
     {"gputile_histogram_f32", v_hist_f32, NODEV},
     {"gputile_histogram_plan", v_plan, NODEV},
+    {"gputile_histogram_even", v_hist_even, NODEV},
+    {"gputile_histogram_range", v_hist_range, NODEV},
     {"gputile_pinned_alloc", v_pinned_alloc, NODEV},
     {"gputile_pinned_free", v_pinned_alloc, NODEV},
     {"gputile_pinned_register", v_register, NODEV},

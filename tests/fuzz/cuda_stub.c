@@ -19,6 +19,7 @@
 
 #include "../../kernels/kernels.h"
 #include "../../kernels/histogram.h"
+#include "../../kernels/histogram_image.h"
 #include "fuzz.h"
 
 unsigned long fuzz_cuda_calls;
@@ -296,5 +297,27 @@ cudaError_t gputile__histogram(const gputile__hist_args *a, const gputile__hist_
 {
     (void)a, (void)l, (void)s;
     launched("gputile__histogram");
+    return cudaErrorNoDevice;
+}
+/* The image histograms (kernels/histogram_image.cu): the plan asks the
+ * device first, so the layout query is never reached either. */
+size_t gputile__himg_smem_words(const gputile__himg_args *a, int tier, int counting,
+                                int copies_log2)
+{
+    (void)a, (void)tier, (void)counting, (void)copies_log2;
+    launched("gputile__himg_smem_words (the plan without a device)");
+    return 0;
+}
+cudaError_t gputile__himg_blocks_per_sm(const gputile__himg_args *a, size_t smem, int smem_optin,
+                                        int *blocks)
+{
+    (void)a, (void)smem, (void)smem_optin, (void)blocks;
+    NO_DEVICE;
+}
+cudaError_t gputile__himg_run(const gputile__himg_args *a, const gputile__himg_launch *l,
+                              cudaStream_t s)
+{
+    (void)a, (void)l, (void)s;
+    launched("gputile__himg_run");
     return cudaErrorNoDevice;
 }

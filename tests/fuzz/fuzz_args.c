@@ -538,6 +538,184 @@ static void fuzz_histogram(reader *r, bool is_float, bool plan)
     free(o);
 }
 
+/* ---- histograms of images (issue 19) ----
+ * The input struct, per-channel bins or edges (heap arrays of exactly
+ * `channels` entries, edges arrays of exactly nedges values), counts
+ * pointers; the oracle from gputile_histogram_even(3). */
+static double fz_double(reader *r)
+{
+    switch (u8(r) % 4) {
+    case 0:
+        return (double)fz_float(r);
+    case 1:
+        return (double)((int)(u8(r) % 300) - 20);
+    case 2:
+        return (u8(r) % 2 ? -1.0 : 1.0) * (8589934592.0 + (double)((int)(u8(r) % 5) - 2));
+    default: {
+        uint64_t bits = take(r, 8);
+        double d;
+        memcpy(&d, &bits, sizeof d);
+        return d;
+    }
+    }
+}
+
+static void fuzz_histogram_image(reader *r, bool range)
+{
+    static const size_t size_of[] = {1, 2, 2, 4, 4};
+    const int32_t type = u8(r) % 8 == 0 ? fz_i32(r) : (int32_t)(u8(r) % 5);
+    const int32_t channels = u8(r) % 8 == 0 ? fz_i32(r) : (int32_t)(u8(r) % 4) + 1;
+    const bool good_header = type >= 0 && type <= 4 && channels >= 1 && channels <= 4;
+    const int nch = good_header ? channels : 4; /* array entries to allocate */
+    gputile_hist_input *in = malloc(sizeof *in);
+    *in = (gputile_hist_input)GPUTILE_HIST_INPUT_INIT;
+    if (u8(r) % 16 == 0)
+        in->size = u8(r) % 2 ? sizeof *in - 8 : fz_size(r);
+    in->samples = fz_ptr(r);
+    in->type = type;
+    in->channels = channels;
+    in->width = u8(r) % 2 ? u8(r) % 24 : fz_size(r);
+    in->height = u8(r) % 2 ? u8(r) % 24 : fz_size(r);
+    const size_t row =
+        good_header && in->width <= 64 ? in->width * (size_t)channels * size_of[type] : 0;
+    in->row_stride_bytes = u8(r) % 2 ? row + u8(r) % 20 - 4 : fz_size(r);
+    uint64_t **counts = u8(r) % 16 == 0 ? NULL : malloc((size_t)nch * sizeof *counts);
+    gputile_hist_even *levels = NULL;
+    int32_t *nedges = NULL;
+    double **edges = NULL;
+    if (counts)
+        for (int c = 0; c < nch; ++c)
+            counts[c] = fz_ptr(r);
+    if (!range && u8(r) % 16 != 0) {
+        levels = malloc((size_t)nch * sizeof *levels);
+        for (int c = 0; c < nch; ++c) {
+            levels[c].nbins = u8(r) % 2 ? (int32_t)(u8(r) % 40) : fz_i32(r);
+            levels[c].reserved = u8(r) % 16 == 0 ? fz_i32(r) : 0;
+            levels[c].lower = fz_double(r);
+            levels[c].upper = u8(r) % 2 ? levels[c].lower + (double)(u8(r) % 300) : fz_double(r);
+        }
+    }
+    if (range && u8(r) % 16 != 0) {
+        nedges = malloc((size_t)nch * sizeof *nedges);
+        edges = malloc((size_t)nch * sizeof *edges);
+        for (int c = 0; c < nch; ++c) {
+            nedges[c] = u8(r) % 4 ? (int32_t)(u8(r) % 12) : fz_i32(r);
+            edges[c] = NULL;
+            if (u8(r) % 16 != 0 && nedges[c] >= 0 && nedges[c] <= 12) {
+                edges[c] = malloc((size_t)(nedges[c] ? nedges[c] : 1) * sizeof(double));
+                double x = fz_double(r);
+                for (int32_t i = 0; i < nedges[c]; ++i) {
+                    edges[c][i] = x;
+                    x = u8(r) % 8 ? x + (double)(u8(r) % 50) / 4.0 : fz_double(r);
+                }
+            }
+        }
+    }
+    const int mode = u8(r) % 8 == 0 ? fz_i32(r) : (int)(u8(r) % 2);
+    gputile_histogram_options *o = fz_hist_options(r);
+    gputile_histogram_options before;
+    if (o)
+        before = *o;
+
+    /* the oracle, in the man page's words */
+    unsigned must = 0;
+    const unsigned I = B(GPUTILE_ERROR_INVALID_VALUE), NUL = B(GPUTILE_ERROR_NULL_POINTER);
+    if (in->size < sizeof *in || !good_header)
+        must |= I;
+    if (counts == NULL || (range ? nedges == NULL || edges == NULL : levels == NULL))
+        must |= NUL;
+    hist_options_oracle(o, &must);
+    if (mode != GPUTILE_HIST_OVERWRITE && mode != GPUTILE_HIST_ACCUMULATE)
+        must |= I;
+    if (must == 0) {
+        const size_t size = size_of[type];
+        const bool empty = in->width == 0 || in->height == 0;
+        unsigned __int128 nbins[4];
+        for (int c = 0; c < channels; ++c) {
+            if (range) {
+                const int32_t n = nedges[c];
+                nbins[c] = n > 1 ? (unsigned __int128)(n - 1) : 0;
+                if (n < 2 || n > GPUTILE_HIST_MAX_BINS + 1)
+                    must |= I;
+                else if (edges[c] == NULL)
+                    must |= NUL;
+                else
+                    for (int32_t i = 0; i < n; ++i)
+                        if (!isfinite(edges[c][i]) || (i > 0 && !(edges[c][i - 1] < edges[c][i])))
+                            must |= I;
+            } else {
+                const gputile_hist_even *e = &levels[c];
+                nbins[c] = e->nbins > 0 ? (unsigned __int128)e->nbins : 0;
+                if (e->nbins < 1 || e->nbins > GPUTILE_HIST_MAX_BINS || e->reserved != 0 ||
+                    !isfinite(e->lower) || !isfinite(e->upper) || !(e->lower < e->upper) ||
+                    !isfinite(e->upper - e->lower))
+                    must |= I;
+                else if (type != GPUTILE_SAMPLE_F32 &&
+                         (floor(e->lower) != e->lower || floor(e->upper) != e->upper ||
+                          e->lower < -8589934592.0 || e->upper > 8589934592.0))
+                    must |= I;
+            }
+        }
+        if (must == 0) {
+            for (int c = 0; c < channels; ++c)
+                if (counts[c] == NULL)
+                    must |= NUL;
+            if (!empty && in->samples == NULL)
+                must |= NUL;
+            for (int c = 0; c < channels; ++c)
+                if ((uintptr_t)counts[c] % 8 != 0)
+                    must |= I;
+            if ((uintptr_t)in->samples % size != 0 || in->row_stride_bytes % size != 0)
+                must |= I;
+            const unsigned __int128 rowb =
+                (unsigned __int128)in->width * (unsigned __int128)channels * size;
+            const unsigned __int128 extent =
+                empty ? 0 : (unsigned __int128)(in->height - 1) * in->row_stride_bytes + rowb;
+            if (rowb > SIZE_MAX / 2 || extent > SIZE_MAX / 2 || wraps(in->samples, extent))
+                must |= B(GPUTILE_ERROR_OVERFLOW);
+            if (!empty && in->height > 1 && in->row_stride_bytes < rowb)
+                must |= I;
+            for (int c = 0; c < channels; ++c)
+                if (wraps(counts[c], nbins[c] * 8))
+                    must |= B(GPUTILE_ERROR_OVERFLOW);
+            if (!(must & B(GPUTILE_ERROR_OVERFLOW)))
+                for (int c = 0; c < channels; ++c) {
+                    const uintptr_t a = (uintptr_t)counts[c];
+                    const unsigned __int128 ab = nbins[c] * 8;
+                    const uintptr_t sp = (uintptr_t)in->samples;
+                    if (extent && ab && sp < a + ab && a < sp + extent)
+                        must |= B(GPUTILE_ERROR_ALIASING);
+                    for (int d = 0; d < c; ++d) {
+                        const uintptr_t b = (uintptr_t)counts[d];
+                        const unsigned __int128 bb = nbins[d] * 8;
+                        if (ab && bb && a < b + bb && b < a + ab)
+                            must |= B(GPUTILE_ERROR_ALIASING);
+                    }
+                }
+        }
+    }
+    /* Several conditions at once: whichever the library checks first is
+     * right, so any of them. */
+    fuzz_cuda_calls = 0;
+    const char *call = range ? "gputile_histogram_range" : "gputile_histogram_even";
+    gputile_status s =
+        range ? gputile_histogram_range(in, nedges, (const double *const *)edges, counts,
+                                        (gputile_hist_mode)mode, NULL, o)
+              : gputile_histogram_even(in, levels, counts, (gputile_hist_mode)mode, NULL, o);
+    judge(call, s, must, 0, GPUTILE_ERROR_NO_DEVICE);
+    if (o && memcmp(o, &before, sizeof before) != 0)
+        fail("wrote the options of a failed call", call, s);
+    free(o);
+    if (edges)
+        for (int c = 0; c < nch; ++c)
+            free(edges[c]);
+    free(edges);
+    free(nedges);
+    free(levels);
+    free(counts);
+    free(in);
+}
+
 static unsigned fz_flags(reader *r)
 {
     return u8(r) % 3 == 0 ? (unsigned)take(r, 4) : u8(r) % 8;
@@ -755,7 +933,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     reader r = {data, size};
     memset(arena, POISON, sizeof arena);
-    switch (u8(&r) % 10) {
+    const unsigned pick = u8(&r);
+    /* >= 240: the image calls (so the other entries keep their corpus) */
+    switch (pick >= 240 ? 10 + pick % 2 : pick % 10) {
+    case 10:
+        fuzz_histogram_image(&r, false);
+        break;
+    case 11:
+        fuzz_histogram_image(&r, true);
+        break;
     case 0:
         fuzz_gemm(&r, false);
         break;

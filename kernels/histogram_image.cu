@@ -1,0 +1,578 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * histogram_image.cu: histograms of the channels of a 2-D image with a row
+ * stride (kernels/histogram_image.h), one kernel per sample type, channel
+ * count (1..4) and bin mode (even, range), shared or global counts chosen
+ * per launch.
+ *
+ * himg_kernel, 1024 threads per block, a persistent grid:
+ * - Input: each row is a scalar head (the samples before its first 16-byte
+ *   boundary), nvec 16-byte vectors, and a scalar tail. nvec is the same
+ *   for every row of a launch (the launcher takes the row with the longest
+ *   head), so vector i of the launch is row i / nvec (a multiply-high by a
+ *   precomputed reciprocal, exact for 32-bit i), vector i % nvec; a row's
+ *   head and tail together are `scalars` < 48 bytes of samples, read in a
+ *   second grid-stride pass. Any pitch works: only the head changes from
+ *   row to row. UNROLL vectors in flight per thread.
+ * - Channels: the channel of a sample is its index in the row modulo CH.
+ *   The vector's first channel (its phase) is computed once per vector and
+ *   switches to a copy of the per-sample code in which every sample's
+ *   channel is a constant: the channel's bins come straight from the
+ *   kernel parameters and its run sits in registers. With 1, 2 or 4
+ *   channels and pixel-aligned rows the phase is the same for every
+ *   vector (no divergence); with 3 channels or odd pixel alignment lanes
+ *   may take different cases.
+ * - Binning: UINT8 samples look up a table of 256 entries per channel in
+ *   shared memory (built by each block with the channel's own binning, so
+ *   even and range bins cost the same); other types evaluate the exact
+ *   even-bin formula (even_int_bins, histogram_samples.cuh), the double
+ *   formula of FLOAT even bins, or a branch-free binary search of the
+ *   channel's keys in shared memory.
+ * - Counting: one run (key, count) per channel per thread in registers
+ *   (one atomic per run, as in histogram.cu); shared tier: K = 2^copies_log2
+ *   interleaved copies of each channel's counts (word base[c] + bin * K +
+ *   lane % K) flushed with one 64-bit atomic per non-zero bin; global
+ *   tier: 64-bit atomics straight on the counts.
+ * Shared memory: table (UINT8, CH KiB) + counts (shared tier) + keys
+ * (range, other types), sizes from gputile__himg_smem_words().
+ */
+#include <type_traits>
+
+#include <cuda_runtime.h>
+
+#include "gputile.h"
+#include "histogram.h"
+#include "histogram_image.h"
+#include "histogram_samples.cuh"
+
+#define THREADS GPUTILE__HIMG_THREADS
+#define UNROLL 4
+#define LUT GPUTILE__HIMG_LUT
+
+/* One launch's rectangle: rows x row_samples samples from base. */
+struct piece {
+    const char *base; /* row 0's first sample (channel 0) */
+    uint64_t stride;  /* bytes */
+    uint32_t rows;    /* >= 1 */
+    uint32_t nvec;    /* 16-byte vectors per row */
+    uint32_t scalars; /* samples per row outside the vectors */
+    uint64_t magic;   /* floor((2^64 - 1) / nvec) + 1 for nvec >= 2 */
+};
+
+/* What every block needs besides the piece. */
+struct params {
+    gputile__himg_channel ch[GPUTILE__HIMG_MAX_CHANNELS];
+    /* channel c's counts in shared memory: word base[c] (RUNS, TABLE),
+     * 16-bit half base[c] (PACKED16, even) */
+    uint32_t base[GPUTILE__HIMG_MAX_CHANNELS];
+    uint32_t koff[GPUTILE__HIMG_MAX_CHANNELS]; /* keys, words */
+    /* UINT8: the table, words [0, CH * 256); then the counts, words
+     * [cbase, cbase + counts_words); then the keys from keys_off */
+    uint32_t cbase, counts_words, keys_off;
+    uint32_t spare; /* TABLE: the first of the K words that take uncounted samples */
+    int copies_log2;
+    int counting; /* gputile__himg_counting */
+    int global;   /* RUNS: counts straight to global memory */
+};
+
+struct run {
+    uint32_t key, count;
+};
+
+/* f(std::integral_constant<int, K>()) for K = I .. N - 1: a loop whose
+ * index is a constant expression (template arguments). */
+template <int I, int N>
+struct static_for {
+    template <typename F>
+    __device__ __forceinline__ static void run(F &&f)
+    {
+        f(std::integral_constant<int, I>());
+        static_for<I + 1, N>::run(f);
+    }
+};
+template <int N>
+struct static_for<N, N> {
+    template <typename F>
+    __device__ __forceinline__ static void run(F &&)
+    {
+    }
+};
+
+/* ---- binning ---------------------------------------------------------------- */
+
+/* The number of keys <= x, branch-free (keys sorted ascending). */
+template <typename T>
+__device__ __forceinline__ uint32_t keys_at_most(const uint32_t *keys, uint32_t n, T x)
+{
+    uint32_t pos = 0;
+    for (uint32_t step = n == 0 ? 0 : 1u << (31 - __clz(n)); step != 0; step >>= 1) {
+        const uint32_t j = pos + step;
+        if (j <= n) {
+            const uint32_t k = keys[j - 1];
+            const bool le = std::is_floating_point<T>::value ? __uint_as_float(k) <= (float)x
+                                                             : (int32_t)k <= (int32_t)x;
+            pos = le ? j : pos;
+        }
+    }
+    return pos;
+}
+
+template <typename T, int MODE>
+__device__ __forceinline__ uint32_t bin_of(const gputile__himg_channel &c, const uint32_t *keys,
+                                           T x)
+{
+    if (MODE == GPUTILE__HIMG_RANGE) {
+        const uint32_t pos = keys_at_most<T>(keys, c.nkeys, x);
+        return pos - 1 < c.top ? pos - 1 : NO_BIN; /* pos = 0 wraps */
+    }
+    if (std::is_floating_point<T>::value) { /* FLOAT: the documented double formula */
+        const double d = (double)x;
+        if (!(d >= c.flower && d < c.fupper))
+            return NO_BIN;
+        const double t = __dmul_rn(__dsub_rn(d, c.flower), c.fscale);
+        return t < (double)c.nbins ? (uint32_t)t : c.nbins - 1;
+    }
+    const even_int_bins e = {c.ilower, c.ispan, c.iinv, c.nbins, c.ishift};
+    return e((int64_t)x);
+}
+
+/* ---- counting --------------------------------------------------------------- */
+
+__device__ __forceinline__ void flush(const run &r, uint32_t *sh, uint32_t base, int klog,
+                                      uint32_t copy, bool global, unsigned long long *counts)
+{
+    if (r.key == NO_BIN)
+        return;
+    if (global)
+        atomicAdd(counts + r.key, (unsigned long long)r.count);
+    else
+        atomicAdd(&sh[base + (r.key << klog) + copy], r.count);
+}
+
+/* PACKED16: one more sample in bin `bin` of a channel whose counts are the
+ * 16-bit halves from half `base` (even) on. A half that passes 0xFFFF wraps
+ * to 0 and the thread whose atomic saw it (the old value is exact) adds
+ * 65,536 to the bin's 64-bit count. A wrap of a low half also carries 1
+ * into the high half: the same thread takes it back with a second atomic,
+ * crediting 65,536 to the high half's bin where the carry wrapped it and
+ * debiting 65,536 where taking it back wraps it below 0. So for every half,
+ * its value plus 65,536 times its credits is its exact count at all times,
+ * whatever the interleaving; the final flush adds the values. */
+__device__ __forceinline__ void add16(uint32_t *sh, uint32_t base, uint32_t bin, uint32_t nbins,
+                                      unsigned long long *counts)
+{
+    const uint32_t h = base + bin, w = h >> 1;
+    if (h & 1) {
+        if (atomicAdd(&sh[w], 0x10000u) >> 16 == 0xFFFFu)
+            atomicAdd(counts + bin, 65536ull);
+        return;
+    }
+    const uint32_t old = atomicAdd(&sh[w], 1u);
+    if ((old & 0xFFFFu) != 0xFFFFu)
+        return;
+    atomicAdd(counts + bin, 65536ull);        /* the low half wrapped */
+    const bool high_is_bin = bin + 1 < nbins; /* else the channel's padding half */
+    if (old >> 16 == 0xFFFFu && high_is_bin)
+        atomicAdd(counts + bin + 1, 65536ull);            /* the carry wrapped the high half */
+    const uint32_t back = atomicAdd(&sh[w], 0xFFFF0000u); /* high half - 1 */
+    if (back >> 16 == 0 && high_is_bin)
+        atomicAdd(counts + bin + 1, 0ull - 65536ull); /* and that wrapped it below 0 */
+}
+
+/* One more in the word at shared-space address a (no result: a RED). */
+__device__ __forceinline__ void red_shared_inc(uint32_t a)
+{
+    asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(a));
+}
+
+template <typename T, int CH, int MODE, int COUNTING>
+struct block {
+    const params &q;
+    uint32_t *sh;
+    uint32_t copy, copy4; /* this thread's copy of each bin; 4 * copy */
+    run r[CH];
+
+    /* The bin of sample x of channel C (RUNS: the table's entry for UINT8). */
+    template <int C>
+    __device__ __forceinline__ uint32_t key(T x) const
+    {
+        if (sizeof(T) == 1)
+            return sh[C * LUT + (uint32_t)(uint8_t)x];
+        return bin_of<T, MODE>(q.ch[C], sh + q.koff[C], x);
+    }
+    template <int C>
+    __device__ __forceinline__ void push(T x)
+    {
+        if (COUNTING == GPUTILE__HIMG_TABLE) { /* the entry is the bin's word */
+            /* the entry is the bin's word as a shared-space address; copy4
+             * = 4 * copy: a byte extract, the table load, an add and the
+             * atomic per sample */
+            red_shared_inc(sh[C * LUT + (uint32_t)(uint8_t)x] + copy4);
+            return;
+        }
+        const uint32_t k = key<C>(x);
+        if (COUNTING == GPUTILE__HIMG_PACKED16) {
+            if (k != NO_BIN)
+                add16(sh, q.base[C], k, q.ch[C].nbins, q.ch[C].counts);
+            return;
+        }
+        if (k != r[C].key) {
+            flush(r[C], sh, q.base[C], q.copies_log2, copy, q.global, q.ch[C].counts);
+            r[C].key = k;
+            r[C].count = 0;
+        }
+        r[C].count++;
+    }
+    /* The samples of one vector whose first sample is of channel C0. */
+    template <int C0>
+    __device__ __forceinline__ void vec(const uint4 &v)
+    {
+        static_for<0, (int)(16 / sizeof(T))>::run([&](auto k) {
+            push<(C0 + decltype(k)::value) % CH>(sample_of<T>(v, decltype(k)::value));
+        });
+    }
+    __device__ __forceinline__ void vec_at(const uint4 &v, uint32_t phase)
+    {
+        if (CH == 1)
+            return vec<0>(v);
+        switch (phase) {
+        case 0:
+            return vec<0>(v);
+        case 1:
+            return vec<1 % CH>(v);
+        case 2:
+            return vec<2 % CH>(v);
+        default:
+            return vec<3 % CH>(v);
+        }
+    }
+    __device__ __forceinline__ void scalar_at(T x, uint32_t c)
+    {
+        switch (c) {
+        case 0:
+            return push<0>(x);
+        case 1:
+            return push<1 % CH>(x);
+        case 2:
+            return push<2 % CH>(x);
+        default:
+            return push<3 % CH>(x);
+        }
+    }
+
+    /* Every vector and scalar of the piece, then the runs' last adds. */
+    __device__ __forceinline__ void count(const piece &p)
+    {
+        const uint32_t V = 16 / sizeof(T), tid = threadIdx.x;
+#pragma unroll
+        for (int c = 0; c < CH; ++c)
+            r[c] = run{NO_BIN, 0};
+        /* The vectors: vector i is vector i % nvec of row i / nvec. */
+        const uint32_t nv = p.rows * p.nvec; /* <= 2^28: the launcher's cut */
+        const uint32_t step = gridDim.x * blockDim.x;
+        /* One channel, or 16-bit counts: the compiler hoists every sample's
+         * lookup of a trip ahead of its atomics; two vectors per trip keep
+         * that in 64 registers. */
+        const int U = CH == 1 || COUNTING == GPUTILE__HIMG_PACKED16 ? 2 : UNROLL;
+        for (uint32_t i = blockIdx.x * blockDim.x + tid; i < nv; i += U * step) {
+            uint4 v[UNROLL];
+            uint32_t phase[UNROLL];
+#pragma unroll
+            for (int u = 0; u < U; ++u) {
+                const uint32_t w = i + u * step;
+                if (w < nv) {
+                    const uint32_t row = p.nvec == 1 ? w : (uint32_t)__umul64hi(w, p.magic);
+                    const uint32_t j = w - row * p.nvec;
+                    const char *rowp = p.base + (uint64_t)row * p.stride;
+                    const uint32_t head = (uint32_t)(-(uintptr_t)rowp) & 15u;
+                    v[u] = __ldg((const uint4 *)(rowp + head) + j);
+                    phase[u] = (head / (uint32_t)sizeof(T) + (j % CH) * (V % CH)) % CH;
+                }
+            }
+#pragma unroll
+            for (int u = 0; u < U; ++u)
+                if (i + u * step < nv)
+                    vec_at(v[u], phase[u]);
+        }
+        /* The heads and tails: `scalars` samples of each row. */
+        const uint32_t ns = p.rows * p.scalars; /* <= 2^30 */
+        for (uint32_t i = blockIdx.x * blockDim.x + tid; i < ns; i += step) {
+            const uint32_t row = i / p.scalars, k = i - row * p.scalars;
+            const char *rowp = p.base + (uint64_t)row * p.stride;
+            const uint32_t head = ((uint32_t)(-(uintptr_t)rowp) & 15u) / (uint32_t)sizeof(T);
+            const uint32_t s = k < head || p.nvec == 0 ? k : k + p.nvec * V;
+            scalar_at(((const T *)rowp)[s], s % CH);
+        }
+        if (COUNTING == GPUTILE__HIMG_RUNS) {
+#pragma unroll
+            for (int c = 0; c < CH; ++c)
+                flush(r[c], sh, q.base[c], q.copies_log2, copy, q.global, q.ch[c].counts);
+        }
+    }
+};
+
+template <typename T, int CH, int MODE, int COUNTING>
+__device__ __forceinline__ void count_with(const piece &p, const params &q, uint32_t *sh)
+{
+    const uint32_t copy = threadIdx.x & ((1u << q.copies_log2) - 1);
+    block<T, CH, MODE, COUNTING> b = {q, sh, copy, 4 * copy};
+    b.count(p);
+}
+
+template <typename T, int CH, int MODE>
+static __global__ void __launch_bounds__(THREADS)
+    himg_kernel(const __grid_constant__ piece p, const __grid_constant__ params q)
+{
+    extern __shared__ uint32_t sh[];
+    const uint32_t tid = threadIdx.x;
+
+    for (uint32_t i = tid; i < q.counts_words; i += blockDim.x)
+        sh[q.cbase + i] = 0;
+    if (sizeof(T) == 1) { /* the table: every (channel, value)'s bin, or its word */
+        for (uint32_t e = tid; e < CH * LUT; e += blockDim.x) {
+            const uint32_t c = e / LUT;
+            const uint32_t bin = bin_of<T, MODE>(q.ch[c], q.ch[c].keys, (T)(e % LUT));
+            const uint32_t word = bin == NO_BIN ? q.spare : q.base[c] + (bin << q.copies_log2);
+            sh[e] = q.counting != GPUTILE__HIMG_TABLE
+                        ? bin
+                        : (uint32_t)__cvta_generic_to_shared(sh + word);
+        }
+    } else if (MODE == GPUTILE__HIMG_RANGE) {
+#pragma unroll
+        for (int c = 0; c < CH; ++c)
+            for (uint32_t i = tid; i < q.ch[c].nkeys; i += blockDim.x)
+                sh[q.koff[c] + i] = q.ch[c].keys[i];
+    }
+    __syncthreads();
+
+    if (sizeof(T) == 1 && q.counting == GPUTILE__HIMG_TABLE)
+        count_with<T, CH, MODE, sizeof(T) == 1 ? GPUTILE__HIMG_TABLE : GPUTILE__HIMG_RUNS>(p, q,
+                                                                                           sh);
+    else if (sizeof(T) != 1 && q.counting == GPUTILE__HIMG_PACKED16)
+        count_with<T, CH, MODE, sizeof(T) != 1 ? GPUTILE__HIMG_PACKED16 : GPUTILE__HIMG_RUNS>(p, q,
+                                                                                              sh);
+    else
+        count_with<T, CH, MODE, GPUTILE__HIMG_RUNS>(p, q, sh);
+    if (q.global)
+        return;
+    __syncthreads();
+
+    /* Each bin's copies (or half) into its 64-bit count. */
+    const uint32_t K = 1u << q.copies_log2;
+#pragma unroll
+    for (int c = 0; c < CH; ++c)
+        for (uint32_t bin = tid; bin < q.ch[c].nbins; bin += blockDim.x) {
+            uint32_t s = 0; /* a block counts fewer than 2^32 samples per launch */
+            if (q.counting == GPUTILE__HIMG_PACKED16) {
+                const uint32_t h = q.base[c] + bin;
+                s = (sh[h >> 1] >> (16 * (h & 1))) & 0xFFFFu;
+            } else {
+                for (uint32_t k = 0; k < K; ++k)
+                    s += sh[q.base[c] + bin * K + k];
+            }
+            if (s != 0)
+                atomicAdd(q.ch[c].counts + bin, (unsigned long long)s);
+        }
+}
+
+/* ---- instances ----------------------------------------------------------------- */
+
+typedef void (*kernel_fn)(const piece, const params);
+
+template <typename T, int MODE>
+static kernel_fn pick_ch(int channels)
+{
+    switch (channels) {
+    case 1:
+        return himg_kernel<T, 1, MODE>;
+    case 2:
+        return himg_kernel<T, 2, MODE>;
+    case 3:
+        return himg_kernel<T, 3, MODE>;
+    default:
+        return himg_kernel<T, 4, MODE>;
+    }
+}
+
+template <typename T>
+static kernel_fn pick_mode(int mode, int channels)
+{
+    return mode == GPUTILE__HIMG_RANGE ? pick_ch<T, GPUTILE__HIMG_RANGE>(channels)
+                                       : pick_ch<T, GPUTILE__HIMG_EVEN>(channels);
+}
+
+/* The kernel of a's sample type, mode and channels; NULL for a type the
+ * image kernels do not take. */
+static kernel_fn kernel_of(const gputile__himg_args *a)
+{
+    switch (a->type) {
+    case GPUTILE__HIST_SAMPLE_UINT8:
+        return pick_mode<uint8_t>(a->mode, a->channels);
+    case GPUTILE__HIST_SAMPLE_UINT16:
+        return pick_mode<uint16_t>(a->mode, a->channels);
+    case GPUTILE__HIST_SAMPLE_INT16:
+        return pick_mode<int16_t>(a->mode, a->channels);
+    case GPUTILE__HIST_SAMPLE_INT32:
+        return pick_mode<int32_t>(a->mode, a->channels);
+    case GPUTILE__HIST_SAMPLE_FLOAT:
+        return pick_mode<float>(a->mode, a->channels);
+    }
+    return NULL;
+}
+
+static size_t sample_bytes(int type)
+{
+    switch (type) {
+    case GPUTILE__HIST_SAMPLE_UINT8:
+        return 1;
+    case GPUTILE__HIST_SAMPLE_UINT16:
+    case GPUTILE__HIST_SAMPLE_INT16:
+        return 2;
+    default:
+        return 4;
+    }
+}
+
+/* The shared-memory layout of a block: counts, table, keys (words). */
+static params layout(const gputile__himg_args *a, int tier, int counting, int copies_log2)
+{
+    params q = {};
+    const bool shared = tier == GPUTILE_HIST_TIER_SHARED;
+    const bool packed = shared && counting == GPUTILE__HIMG_PACKED16;
+    q.copies_log2 = shared && !packed ? copies_log2 : 0;
+    q.counting = counting;
+    q.global = !shared;
+    /* words; halves for PACKED16 (never UINT8, so cbase is 0 there) */
+    q.cbase = a->type == GPUTILE__HIST_SAMPLE_UINT8 ? (uint32_t)a->channels * LUT : 0;
+    uint32_t w = q.cbase;
+    for (int c = 0; c < a->channels; ++c) {
+        q.ch[c] = a->ch[c];
+        q.base[c] = w;
+        if (packed)
+            w += (a->ch[c].nbins + 1) & ~1u; /* even: a channel's words are its own */
+        else if (shared)
+            w += a->ch[c].nbins << q.copies_log2;
+    }
+    if (packed)
+        w /= 2;
+    q.spare = w;
+    if (shared && counting == GPUTILE__HIMG_TABLE)
+        w += 1u << q.copies_log2;
+    q.counts_words = w - q.cbase;
+    q.keys_off = w;
+    for (int c = 0; c < a->channels; ++c) {
+        q.koff[c] = w;
+        if (a->type != GPUTILE__HIST_SAMPLE_UINT8 && a->mode == GPUTILE__HIMG_RANGE)
+            w += a->ch[c].nkeys;
+    }
+    return q;
+}
+
+extern "C" size_t gputile__himg_smem_words(const gputile__himg_args *a, int tier, int counting,
+                                           int copies_log2)
+{
+    const params q = layout(a, tier, counting, copies_log2);
+    size_t w = q.keys_off;
+    for (int c = 0; c < a->channels; ++c)
+        if (a->type != GPUTILE__HIST_SAMPLE_UINT8 && a->mode == GPUTILE__HIMG_RANGE)
+            w += a->ch[c].nkeys;
+    return w;
+}
+
+extern "C" cudaError_t gputile__himg_blocks_per_sm(const gputile__himg_args *a, size_t smem,
+                                                   int smem_optin, int *blocks)
+{
+    const kernel_fn k = kernel_of(a);
+    if (k == NULL)
+        return cudaErrorInvalidValue;
+    cudaError_t err = cudaFuncSetAttribute((const void *)k,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize, smem_optin);
+    if (err != cudaSuccess)
+        return err;
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, (const void *)k, THREADS, smem);
+}
+
+/* ---- launcher ---------------------------------------------------------------------- */
+
+/* Samples per row of a launch, at most: a multiple of every channel count
+ * (a chunk starts at channel 0) and of 16 bytes of every type. */
+#define CHUNK_SAMPLES ((uint64_t)12 << 20)
+
+/* The rows [0, height) of `rows` samples each from base, `stride` bytes
+ * apart, in launches of at most the vector and scalar limits. */
+static cudaError_t launch_rows(kernel_fn k, const params &q, const gputile__himg_launch *l,
+                               size_t size, const char *base, uint64_t row_samples, uint64_t stride,
+                               uint64_t height, cudaStream_t stream)
+{
+    const uint64_t row_bytes = row_samples * size, V = 16 / size;
+    /* The longest head of any row: heads repeat every 16 rows. */
+    uint64_t max_head = 0;
+    for (uint64_t r = 0; r < height && r < 16; ++r) {
+        const uint64_t h = (uint64_t)(-(uintptr_t)(base + r * stride)) & 15u;
+        max_head = h > max_head ? h : max_head;
+    }
+    const uint64_t nvec = row_bytes >= max_head ? (row_bytes - max_head) / 16 : 0;
+    const uint64_t scalars = row_samples - nvec * V;
+    uint64_t per_launch = height;
+    if (nvec != 0 && per_launch > GPUTILE__HIMG_MAX_VEC_PER_LAUNCH / nvec)
+        per_launch = GPUTILE__HIMG_MAX_VEC_PER_LAUNCH / nvec;
+    if (scalars != 0 && per_launch > GPUTILE__HIMG_MAX_SCALARS_PER_LAUNCH / scalars)
+        per_launch = GPUTILE__HIMG_MAX_SCALARS_PER_LAUNCH / scalars;
+    if (per_launch < 1)
+        per_launch = 1;
+    for (uint64_t r0 = 0; r0 < height; r0 += per_launch) {
+        piece p;
+        p.base = base + r0 * stride;
+        p.stride = stride;
+        p.rows = (uint32_t)(height - r0 < per_launch ? height - r0 : per_launch);
+        p.nvec = (uint32_t)nvec;
+        p.scalars = (uint32_t)scalars;
+        p.magic = nvec >= 2 ? UINT64_MAX / nvec + 1 : 0;
+        /* enough blocks for one unrolled trip per thread, at most the plan's */
+        const uint64_t work = (uint64_t)p.rows * (nvec + (scalars + V - 1) / V);
+        uint64_t want = (work + (uint64_t)THREADS * UNROLL - 1) / ((uint64_t)THREADS * UNROLL);
+        const int blocks = want < (uint64_t)l->blocks ? (int)(want ? want : 1) : l->blocks;
+        k<<<blocks, THREADS, l->smem, stream>>>(p, q);
+        cudaError_t err = cudaGetLastError();
+        if (err != cudaSuccess)
+            return err;
+    }
+    return cudaSuccess;
+}
+
+extern "C" cudaError_t gputile__himg_run(const gputile__himg_args *a, const gputile__himg_launch *l,
+                                         cudaStream_t stream)
+{
+    const kernel_fn k = kernel_of(a);
+    if (k == NULL)
+        return cudaErrorInvalidValue; /* lib/ passes only the types above */
+    cudaError_t err = cudaFuncSetAttribute(
+        (const void *)k, cudaFuncAttributeMaxDynamicSharedMemorySize, l->smem_optin);
+    if (err != cudaSuccess)
+        return err;
+    const params q = layout(a, l->tier, l->counting, l->copies_log2);
+    const size_t size = sample_bytes(a->type);
+    const char *base = (const char *)a->samples;
+    const uint64_t row_samples = a->row_samples, height = a->height, stride = a->stride;
+    if (height == 1 || stride == row_samples * size) { /* contiguous: one long row */
+        const uint64_t n = row_samples * height, full = n / CHUNK_SAMPLES;
+        if (n <= CHUNK_SAMPLES)
+            return launch_rows(k, q, l, size, base, n, n * size, 1, stream);
+        /* rows of CHUNK_SAMPLES, then the rest */
+        if ((err = launch_rows(k, q, l, size, base, CHUNK_SAMPLES, CHUNK_SAMPLES * size, full,
+                               stream)) != cudaSuccess ||
+            n % CHUNK_SAMPLES == 0)
+            return err;
+        const uint64_t rest = n % CHUNK_SAMPLES;
+        return launch_rows(k, q, l, size, base + full * CHUNK_SAMPLES * size, rest, rest * size, 1,
+                           stream);
+    }
+    /* Rows longer than a chunk: column chunks, each starting at channel 0. */
+    for (uint64_t c0 = 0; c0 < row_samples; c0 += CHUNK_SAMPLES) {
+        const uint64_t w = row_samples - c0 < CHUNK_SAMPLES ? row_samples - c0 : CHUNK_SAMPLES;
+        if ((err = launch_rows(k, q, l, size, base + c0 * size, w, stride, height, stream)) !=
+            cudaSuccess)
+            return err;
+    }
+    return cudaSuccess;
+}

@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * histogram_image.h: the image histogram kernels' interface to lib/
+ * (internal): one histogram per channel of a 2-D input of interleaved
+ * samples with a row stride in bytes, even bins or bins between edges.
+ *
+ * lib/histogram_image.c validates, turns the caller's bins into the
+ * per-channel binning below (exact integer even bins, double even bins for
+ * floats, or search keys), plans (tier, copies, blocks) with the
+ * occupancy query here, and calls gputile__himg_run(). The launcher cuts
+ * the input into launches (contiguous rows as one long row, rows too long
+ * for 32-bit indices into column chunks); it checks and decides nothing.
+ */
+#ifndef GPUTILE_KERNELS_HISTOGRAM_IMAGE_H
+#define GPUTILE_KERNELS_HISTOGRAM_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GPUTILE__HIMG_THREADS 1024
+#define GPUTILE__HIMG_MAX_CHANNELS 4
+/* UINT8 samples are binned through a table of 256 entries per channel in
+ * shared memory (built by each block from the channel's bins). */
+#define GPUTILE__HIMG_LUT 256
+/* The most 16-byte vectors, and scalar samples, one launch reads: 32-bit
+ * indices with room for the grid stride, and (with at least 4 blocks per
+ * launch) fewer than 2^32 samples counted per block, so 32-bit counts in
+ * shared memory cannot wrap. */
+#define GPUTILE__HIMG_MAX_VEC_PER_LAUNCH ((uint64_t)1 << 28)
+#define GPUTILE__HIMG_MAX_SCALARS_PER_LAUNCH ((uint64_t)1 << 30)
+
+/* How a channel's samples map to bins. */
+typedef enum gputile__himg_mode {
+    GPUTILE__HIMG_EVEN = 0, /* even bins */
+    GPUTILE__HIMG_RANGE = 1 /* bins between search keys */
+} gputile__himg_mode;
+
+/* One channel's bins, as lib/ prepared them. */
+typedef struct gputile__himg_channel {
+    uint32_t nbins; /* counts at `counts`; 1 .. 2^24 */
+    /* EVEN, integer samples: x in bin floor((x - ilower) * nbins / ispan)
+     * when 0 <= x - ilower < ispan; iinv = nbins / ispan. */
+    int64_t ilower;
+    uint64_t ispan;
+    double iinv;
+    int32_t ishift; /* log2(ispan / nbins) when a whole power of two, else -1 */
+    /* EVEN, FLOAT samples: floor((x - flower) * fscale) in double when
+     * flower <= x < fupper, a result >= nbins in the last bin. */
+    double flower, fupper, fscale;
+    /* RANGE: nkeys sorted search keys (int32 for integer samples, float
+     * bits for FLOAT) at keys; x lands at i = (keys <= x) - 1 and counts
+     * in bin i when 0 <= i < top (top = nkeys - 1, or nkeys when the
+     * channel's last edges lie beyond the type's largest value). */
+    const uint32_t *keys; /* device memory */
+    uint32_t nkeys, top;
+    unsigned long long *counts; /* nbins counts, device memory */
+} gputile__himg_channel;
+
+/* One call. */
+typedef struct gputile__himg_args {
+    const void *samples;  /* row 0's first sample */
+    int type;             /* gputile__hist_sample (kernels/histogram.h) */
+    int mode;             /* gputile__himg_mode */
+    int channels;         /* 1..4 */
+    uint64_t row_samples; /* width * channels */
+    uint64_t height;      /* rows, >= 1 */
+    uint64_t stride;      /* bytes between rows */
+    gputile__himg_channel ch[GPUTILE__HIMG_MAX_CHANNELS];
+} gputile__himg_args;
+
+/* How a block counts (the plan's choice; the layout of its shared memory
+ * follows from it, gputile__himg_smem_words()). */
+typedef enum gputile__himg_counting {
+    /* Shared tier, other than UINT8: each thread's run of equal bins per
+     * channel, one shared atomic per run into 32-bit counts, 2^copies_log2
+     * interleaved copies. Global tier (every type): the same runs, 64-bit
+     * atomics on the counts. */
+    GPUTILE__HIMG_RUNS = 0,
+    /* Shared tier, UINT8: the table maps (channel, value) straight to the
+     * word of its bin (a spare word for samples not counted); one shared
+     * atomic per sample, no compare or branch. */
+    GPUTILE__HIMG_TABLE = 1,
+    /* Shared tier, counts that fit one block only as 16-bit halves of
+     * words (e.g. 65,536 bins): one copy, one atomic per sample, each
+     * half's wraps past 65,535 carried into the 64-bit counts by the
+     * thread that saw it. */
+    GPUTILE__HIMG_PACKED16 = 2
+} gputile__himg_counting;
+
+/* The planner's launch shape. */
+typedef struct gputile__himg_launch {
+    int tier;        /* GPUTILE_HIST_TIER_SHARED or _GLOBAL */
+    int counting;    /* gputile__himg_counting */
+    int blocks;      /* per launch */
+    int copies_log2; /* RUNS and TABLE, shared tier: log2 of the copies of each bin */
+    size_t smem;     /* dynamic shared memory per block, bytes */
+    int smem_optin;  /* the device's opt-in shared memory per block, bytes */
+} gputile__himg_launch;
+
+/* Dynamic shared memory, in 32-bit words, of a block of the given tier,
+ * counting and copies: the UINT8 table (channels * 256), then the counts
+ * (shared tier), then the search keys (RANGE, other types: sum of
+ * nkeys). */
+size_t gputile__himg_smem_words(const gputile__himg_args *a, int tier, int counting,
+                                int copies_log2);
+
+/* Blocks of the kernel for a's type, mode and channels with `smem` bytes
+ * each that fit on one SM. */
+cudaError_t gputile__himg_blocks_per_sm(const gputile__himg_args *a, size_t smem, int smem_optin,
+                                        int *blocks);
+
+/* Enqueues the histograms on stream, adding into each channel's counts. */
+cudaError_t gputile__himg_run(const gputile__himg_args *a, const gputile__himg_launch *l,
+                              cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GPUTILE_KERNELS_HISTOGRAM_IMAGE_H */
