@@ -4,8 +4,10 @@
  * on our H200's host and four reach ~44 GB/s (ANCHORS.md), so the pinned
  * staging of pageable memory is split over GPUTILE__COPY_THREADS threads:
  * the caller plus helpers started once, on first use, and stopped at exit
- * (GPUTILE__COPY_MAX_THREADS - 1 of them, so that gputile__copy_threads_set()
- * can try more; idle ones sleep on a condition variable). The bottom layer
+ * (up to GPUTILE__COPY_POOL_THREADS - 1 of them, no more than the cores
+ * online less one: one copy takes at most GPUTILE__COPY_MAX_THREADS - 1,
+ * several concurrent copies, as from the pipelines of several devices,
+ * share the rest; idle ones sleep on a condition variable). The bottom layer
  * of the pinned-memory files: it calls nothing else in lib/, and keeps its
  * own tunables (copy_threads.h).
  *
@@ -109,7 +111,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t work_cv = PTHREAD_COND_INITIALIZER, done_cv = PTHREAD_COND_INITIALIZER;
 static task *head, *tail;
 static bool stopping;
-static pthread_t helpers[GPUTILE__COPY_MAX_THREADS - 1];
+static pthread_t helpers[GPUTILE__COPY_POOL_THREADS - 1];
 static int n_helpers;
 static pthread_once_t started = PTHREAD_ONCE_INIT;
 
@@ -172,7 +174,11 @@ static void *helper(void *arg)
 
 static void start(void)
 {
-    for (int i = 0; i < GPUTILE__COPY_MAX_THREADS - 1; ++i) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int want = cores > GPUTILE__COPY_POOL_THREADS  ? GPUTILE__COPY_POOL_THREADS
+               : cores > GPUTILE__COPY_MAX_THREADS ? (int)cores
+                                                   : GPUTILE__COPY_MAX_THREADS;
+    for (int i = 0; i < want - 1; ++i) {
         if (pthread_create(&helpers[i], NULL, helper, NULL) != 0)
             break;
         ++n_helpers;

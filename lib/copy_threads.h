@@ -15,6 +15,10 @@
 #define GPUTILE__COPY_THREADS 16                   /* threads per parallel copy, caller included */
 #define GPUTILE__COPY_MAX_THREADS 16               /* the most gputile__copy_threads_set() allows */
 #define GPUTILE__COPY_MIN_PART ((size_t)128 << 10) /* smallest piece one copy thread takes */
+/* Threads in the pool shared by concurrent copies (callers included), at
+ * most the cores online: two devices staging at once (gputile_gemm_devices)
+ * each get GPUTILE__COPY_THREADS on a host with the cores for it. */
+#define GPUTILE__COPY_POOL_THREADS 32
 
 /* Copies `height` rows of `width` bytes (row pitches dpitch and spitch),
  * split over up to gputile__copy_threads() threads (the caller is one of
