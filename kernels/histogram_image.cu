@@ -27,14 +27,16 @@
  *   even and range bins cost the same); other types evaluate the exact
  *   even-bin formula (even_int_bins, histogram_samples.cuh), the double
  *   formula of FLOAT even bins, or a branch-free binary search of the
- *   channel's keys in shared memory.
+ *   channel's keys: in shared memory (shared tier), or where the counts
+ *   do not fit there (global tier) in device memory through the caches, so
+ *   that any number of edges works.
  * - Counting: one run (key, count) per channel per thread in registers
  *   (one atomic per run, as in histogram.cu); shared tier: K = 2^copies_log2
  *   interleaved copies of each channel's counts (word base[c] + bin * K +
  *   lane % K) flushed with one 64-bit atomic per non-zero bin; global
  *   tier: 64-bit atomics straight on the counts.
- * Shared memory: table (UINT8, CH KiB) + counts (shared tier) + keys
- * (range, other types), sizes from gputile__himg_smem_words().
+ * Shared memory: table (UINT8, CH KiB) + counts and keys (shared tier;
+ * keys for range bins of other types), sizes from gputile__himg_smem_words().
  */
 #include <type_traits>
 
@@ -198,7 +200,7 @@ struct block {
     {
         if (sizeof(T) == 1)
             return sh[C * LUT + (uint32_t)(uint8_t)x];
-        return bin_of<T, MODE>(q.ch[C], sh + q.koff[C], x);
+        return bin_of<T, MODE>(q.ch[C], q.global ? q.ch[C].keys : sh + q.koff[C], x);
     }
     template <int C>
     __device__ __forceinline__ void push(T x)
@@ -337,7 +339,7 @@ static __global__ void __launch_bounds__(THREADS)
                         ? bin
                         : (uint32_t)__cvta_generic_to_shared(sh + word);
         }
-    } else if (MODE == GPUTILE__HIMG_RANGE) {
+    } else if (MODE == GPUTILE__HIMG_RANGE && !q.global) {
 #pragma unroll
         for (int c = 0; c < CH; ++c)
             for (uint32_t i = tid; i < q.ch[c].nkeys; i += blockDim.x)
@@ -462,7 +464,7 @@ static params layout(const gputile__himg_args *a, int tier, int counting, int co
     q.keys_off = w;
     for (int c = 0; c < a->channels; ++c) {
         q.koff[c] = w;
-        if (a->type != GPUTILE__HIST_SAMPLE_UINT8 && a->mode == GPUTILE__HIMG_RANGE)
+        if (shared && a->type != GPUTILE__HIST_SAMPLE_UINT8 && a->mode == GPUTILE__HIMG_RANGE)
             w += a->ch[c].nkeys;
     }
     return q;
@@ -474,7 +476,7 @@ extern "C" size_t gputile__himg_smem_words(const gputile__himg_args *a, int tier
     const params q = layout(a, tier, counting, copies_log2);
     size_t w = q.keys_off;
     for (int c = 0; c < a->channels; ++c)
-        if (a->type != GPUTILE__HIST_SAMPLE_UINT8 && a->mode == GPUTILE__HIMG_RANGE)
+        if (!q.global && a->type != GPUTILE__HIST_SAMPLE_UINT8 && a->mode == GPUTILE__HIMG_RANGE)
             w += a->ch[c].nkeys;
     return w;
 }

@@ -84,6 +84,14 @@ static int64_t k_per_split(int64_t k, int64_t splits, int step)
  * planner splits k up to SMs x per_sm / tiles ways (127x8192x8192 on
  * 128x256: 4 splits, 0.88; 1024^3: 4 splits, 0.98), keeping at least
  * 256 of k per split.
+ * Since 0.5.0 every FP32 product with C at least 256 wide runs the
+ * cp.async-fed 128x128 row (two blocks per SM) on a device, its k split by
+ * the same rule: gputile-bench gemm --sweep-shapes --algorithms
+ * auto,async128x128,... on the H200, 2026-11-24
+ * (bench/results/2026-11-24-gemm-sweep-async.csv), forced without a split,
+ * beat the rule's row by more than 3% on 86 of 168 shapes (4096^3 0.935
+ * against 0.826, 8192^3 0.943 against 0.853, 2056x813x7543 0.912 against
+ * 0.417) and lost more than 3% only on a few with k below ~1500.
  * Tensor-core precisions: TF32 on 128x256 tiles, the TMA-fed kernel, at
  * every shape (on the H100 it ran 5-9x the register-staged 128x128 kernel
  * at 2048^3 to 8192^3), 3xTF32 on 128x128; k split in the same way. */
@@ -96,6 +104,8 @@ static int auto_variant(int precision, const gputile__device *dev, bool aligned,
         return GPUTILE__GEMM_V_TMA_128X128_3XTF32;
     if (n < 256)
         return GPUTILE__GEMM_V_REGBLOCK_128;
+    if (dev != NULL)
+        return GPUTILE__GEMM_V_ASYNC_128X128;
     const gputile__gemm_row *r = &rows[GPUTILE__GEMM_V_REGBLOCK_64X128];
     if (dev != NULL && ceil_div(m, r->bm) * ceil_div(n, r->bn) >= 4 * (int64_t)dev->sms * r->per_sm)
         return aligned ? GPUTILE__GEMM_V_REGBLOCK_64X128 : GPUTILE__GEMM_V_REGBLOCK_64X128_X3;
@@ -141,7 +151,8 @@ static void small_product(int sms, bool aligned, int64_t m, int64_t n, int64_t k
     } candidates[] = {
         {GPUTILE__GEMM_V_REGBLOCK_128X256, 0.72}, {GPUTILE__GEMM_V_REGBLOCK_128, 0.70},
         {GPUTILE__GEMM_V_REGBLOCK_64X128, 0.73},  {GPUTILE__GEMM_V_REGBLOCK_64X128_X3, 0.66},
-        {GPUTILE__GEMM_V_REGBLOCK_64, 0.67},
+        {GPUTILE__GEMM_V_REGBLOCK_64, 0.67},      {GPUTILE__GEMM_V_ASYNC_128X128, 0.83},
+        {GPUTILE__GEMM_V_ASYNC_64X128, 0.76},
     };
     double best = -1.0;
     for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; ++i) {

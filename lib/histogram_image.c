@@ -17,8 +17,9 @@
  * an SM (or, where registers keep one block per SM anyway, as many as one
  * block holds); then, other than UINT8, the shared tier with 16-bit counts (one
  * copy: 65,536 bins of uint16 fit); else 64-bit atomics on the counts
- * (global tier). Range keys always live in shared memory: edges beyond
- * what it holds are UNSUPPORTED.
+ * (global tier). Range keys live in shared memory in the shared tier and
+ * are read from device memory in the global tier, so any number of edges
+ * up to GPUTILE_HIST_MAX_BINS + 1 works under AUTO.
  */
 #include <float.h>
 #include <math.h>
@@ -229,7 +230,7 @@ static gputile_status plan(const gputile__himg_args *a, int tier, gputile__himg_
     l->smem = BYTES(l->tier, l->counting, l->copies_log2);
 #undef BYTES
     if (l->smem > optin)
-        return GPUTILE_ERROR_UNSUPPORTED; /* range keys beyond shared memory */
+        return GPUTILE_ERROR_UNSUPPORTED; /* a forced shared tier beyond shared memory */
     int per_sm = 0;
     if ((s = gputile__cuda_status(
              gputile__himg_blocks_per_sm(a, l->smem, d->smem_optin, &per_sm))) != GPUTILE_SUCCESS)

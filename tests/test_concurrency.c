@@ -326,10 +326,10 @@ static gputile_matrix device_random(size_t w, size_t h, bool odd)
     gputile_matrix m;
     if (odd) {
         void *p = NULL;
-        OK(gputile_device_alloc(&p, sizeof(float) * (w * h + 1)));
+        OK_ALLOC(gputile_device_alloc(&p, sizeof(float) * (w * h + 1)));
         m = gputile_matrix_view((float *)p, w, h, w);
     } else {
-        OK(gputile_matrix_alloc_device(&m, w, h));
+        OK_ALLOC(gputile_matrix_alloc_device(&m, w, h));
     }
     float *x = malloc(sizeof(float) * w * h);
     cr_assert_not_null(x);
@@ -401,8 +401,8 @@ static void setup_hists(void)
         si[i] = (int32_t)(gputest_rand() % ((uint64_t)max_nbins + 20)) - 10;
         sf[i] = gputest_uniform(-1.2f, 1.2f);
     }
-    OK(gputile_device_alloc((void **)&samples_i, sizeof(int32_t) * NSAMPLES));
-    OK(gputile_device_alloc((void **)&samples_f, sizeof(float) * NSAMPLES));
+    OK_ALLOC(gputile_device_alloc((void **)&samples_i, sizeof(int32_t) * NSAMPLES));
+    OK_ALLOC(gputile_device_alloc((void **)&samples_f, sizeof(float) * NSAMPLES));
     GPUTEST_CUDA(cudaMemcpy(samples_i, si, sizeof(int32_t) * NSAMPLES, cudaMemcpyHostToDevice));
     GPUTEST_CUDA(cudaMemcpy(samples_f, sf, sizeof(float) * NSAMPLES, cudaMemcpyHostToDevice));
     free(si);

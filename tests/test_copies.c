@@ -71,7 +71,7 @@ static void round_trip(size_t n, cudaStream_t stream, const char *what)
     unsigned char *src = malloc(n + 2 * GUARD), *dst = malloc(n + 2 * GUARD);
     unsigned char *want = malloc(n + 1), *back = malloc(n + 2 * GUARD), *dev;
     cr_assert(src && dst && want && back);
-    GPUTEST_CUDA(cudaMalloc((void **)&dev, n + 2 * GUARD));
+    GPUTEST_CUDA(gputest_malloc((void **)&dev, n + 2 * GUARD));
     GPUTEST_CUDA(cudaMemset(dev, 0xa5, n + 2 * GUARD));
     GPUTEST_CUDA(cudaDeviceSynchronize());
     fill_random(want, n);
@@ -159,7 +159,7 @@ Test(copies, uploads_back_to_back_reuse_the_bounce_buffers, .init = gputest_requ
     const size_t n = 3 * MiB + 777;
     unsigned char *src = malloc(n), *want = malloc(COPIES * n), *back = malloc(COPIES * n), *dev;
     cr_assert(src && want && back);
-    GPUTEST_CUDA(cudaMalloc((void **)&dev, COPIES * n));
+    GPUTEST_CUDA(gputest_malloc((void **)&dev, COPIES * n));
     cudaStream_t stream;
     GPUTEST_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     fill_random(want, COPIES * n);
@@ -195,7 +195,7 @@ Test(copies, cache_semantics_and_errors, .init = gputest_require_device, .timeou
     unsigned char *mem = aligned_alloc(page, 16 * MiB), *buf = mem + 100; /* unaligned start */
     unsigned char *want = malloc(n), *dev;
     cr_assert(mem && want);
-    GPUTEST_CUDA(cudaMalloc((void **)&dev, 16 * MiB));
+    GPUTEST_CUDA(gputest_malloc((void **)&dev, 16 * MiB));
     fill_random(want, n);
     memcpy(buf, want, n);
 

@@ -242,7 +242,7 @@ static void make_operand(operand *o, size_t rows, size_t cols, size_t ld, size_t
                 for (size_t c = 0; c < cols; ++c)
                     o->host[GUARD + p * o->stride + r * ld + c] =
                         integers ? gputest_small_int(-3, 3) : gputest_uniform(-1, 1);
-    GPUTEST_CUDA(cudaMalloc((void **)&o->dev, o->total * sizeof(float)));
+    GPUTEST_CUDA(gputest_malloc((void **)&o->dev, o->total * sizeof(float)));
     GPUTEST_CUDA(cudaMemcpy(o->dev, o->host, o->total * sizeof(float), cudaMemcpyHostToDevice));
 }
 
@@ -456,7 +456,7 @@ Test(batched, large_count, .init = gputest_require_device, .timeout = 600)
 Test(batched, host_operands, .init = gputest_require_device)
 {
     float *dev;
-    GPUTEST_CUDA(cudaMalloc((void **)&dev, 3 * 256 * sizeof(float)));
+    GPUTEST_CUDA(gputest_malloc((void **)&dev, 3 * 256 * sizeof(float)));
     const gputile_matrix d = mat(dev, 16, 16, 16);
     poison_c();
     cr_expect_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1,
@@ -478,7 +478,7 @@ Test(batched, host_operands, .init = gputest_require_device)
 Test(batched, unsupported_algorithms, .init = gputest_require_device)
 {
     float *dev;
-    GPUTEST_CUDA(cudaMalloc((void **)&dev, 4 * 256 * sizeof(float)));
+    GPUTEST_CUDA(gputest_malloc((void **)&dev, 4 * 256 * sizeof(float)));
     const gputile_matrix d = mat(dev, 16, 16, 16), c = mat(dev + 256, 16, 16, 16);
     gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
     o.algorithm = GPUTILE_ALGO_TILED;

@@ -230,8 +230,8 @@ static void check_case(struct gemm_case tc, enum kind kind, int only_precision)
     float *got = malloc(psize * sizeof(float));
     double *dref, *dscale;
     cr_assert(ref && scale && got);
-    GPUTEST_CUDA(cudaMalloc((void **)&dref, (mn ? mn : 1) * sizeof(double)));
-    GPUTEST_CUDA(cudaMalloc((void **)&dscale, (mn ? mn : 1) * sizeof(double)));
+    GPUTEST_CUDA(gputest_malloc((void **)&dref, (mn ? mn : 1) * sizeof(double)));
+    GPUTEST_CUDA(gputest_malloc((void **)&dscale, (mn ? mn : 1) * sizeof(double)));
     gputile_matrix va = gputest_view_of(&a, a.dev), vb = gputest_view_of(&b, b.dev),
                    vc = gputest_view_of(&c, c.dev);
     GPUTEST_CUDA(gputest_gemm_ref64(
@@ -410,7 +410,7 @@ Test(tf32_args, statuses)
 Test(tf32_args, default_is_fp32, .init = gputest_require_device)
 {
     float *d;
-    GPUTEST_CUDA(cudaMalloc((void **)&d, 3 * 64 * 64 * sizeof(float)));
+    GPUTEST_CUDA(gputest_malloc((void **)&d, 3 * 64 * 64 * sizeof(float)));
     GPUTEST_CUDA(cudaMemset(d, 0, 3 * 64 * 64 * sizeof(float)));
     gputile_matrix a = {64, 64, 64, d}, b = {64, 64, 64, d + 4096}, c = {64, 64, 64, d + 8192};
     gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;

@@ -442,14 +442,14 @@ static void run_case(struct hist_case tc)
     else
         make_i32((int32_t *)host, n, tc.kind, nbins);
     char *dev;
-    GPUTEST_CUDA(cudaMalloc((void **)&dev, (n + 8) * 4));
+    GPUTEST_CUDA(gputest_malloc((void **)&dev, (n + 8) * 4));
     GPUTEST_CUDA(cudaMemcpy(dev, full, (n + 8) * 4, cudaMemcpyHostToDevice));
 
     const size_t words = (size_t)nbins + 2 * GUARD;
     uint64_t *init = malloc(words * 8), *got = malloc(words * 8), *want = malloc(words * 8);
     uint64_t *dcounts;
     cr_assert(init && got && want);
-    GPUTEST_CUDA(cudaMalloc((void **)&dcounts, words * 8));
+    GPUTEST_CUDA(gputest_malloc((void **)&dcounts, words * 8));
     for (size_t i = 0; i < words; ++i)
         init[i] = i < GUARD || i >= GUARD + (size_t)nbins || tc.mode == OVW
                       ? POISON
@@ -552,8 +552,8 @@ Test(histogram, plan_is_consistent, .init = gputest_require_device)
     /* The call reports what the query says. */
     uint64_t *d;
     int32_t *x;
-    GPUTEST_CUDA(cudaMalloc((void **)&d, 65536 * 8));
-    GPUTEST_CUDA(cudaMalloc((void **)&x, 1 << 24));
+    GPUTEST_CUDA(gputest_malloc((void **)&d, 65536 * 8));
+    GPUTEST_CUDA(gputest_malloc((void **)&x, 1 << 24));
     GPUTEST_CUDA(cudaMemset(x, 0, 1 << 24));
     const int32_t sizes[] = {1, 256, 4096, smax, smax + 1, 65536};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i) {
@@ -608,7 +608,7 @@ Test(histogram, more_than_2_pow_32_in_one_bin, .init = gputest_require_device, .
     char *dev;
     if (gputest_small())
         cr_skip_test("GPUTEST_SMALL: 2^32 samples are the point of this test");
-    cudaError_t err = cudaMalloc((void **)&dev, (n + off) * 4);
+    cudaError_t err = gputest_malloc((void **)&dev, (n + off) * 4);
     if (err != cudaSuccess) {
         (void)cudaGetLastError();
         cr_skip_test("needs %zu bytes of device memory: %s", (n + off) * 4,
@@ -619,7 +619,7 @@ Test(histogram, more_than_2_pow_32_in_one_bin, .init = gputest_require_device, .
     GPUTEST_CUDA(cudaMemset(x, 0x05, top * 4));              /* 0x05050505: last bin */
     GPUTEST_CUDA(cudaMemset(x + (n >> 1), 0xff, 12345 * 4)); /* -1: bin 0 */
     uint64_t *c;
-    GPUTEST_CUDA(cudaMalloc((void **)&c, nbins * 8));
+    GPUTEST_CUDA(gputest_malloc((void **)&c, nbins * 8));
     const int tiers[] = {GPUTILE_HIST_TIER_SHARED, GPUTILE_HIST_TIER_DSM, GPUTILE_HIST_TIER_GLOBAL,
                          GPUTILE_HIST_TIER_ROUTE};
     for (int t = 0; t < 4; ++t) {

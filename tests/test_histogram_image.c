@@ -97,6 +97,7 @@ static struct img_case cases[] = {
     C(I16, 1, 4097, 129, 2, 4, 0, 30000, 0, UNIFORM, OVW),
     C(I16, 3, 401, 199, 4, 10, 0, 500, 0, EDGES, OVW),
     C(I16, 4, 255, 255, 14, 2, 1, 20000, 0, UNIFORM, OVW),
+    C(F32, 1, 3001, 97, 4, 4, 1, 100000, 0, UNIFORM, OVW), /* range keys past shared memory */
     /* 32-bit */
     C(I32, 1, 100001, 7, 4, 4, 0, 1000, 0, UNIFORM, OVW),
     C(I32, 2, 999, 301, 12, 8, 1, 64, 0, UNIFORM, OVW),
@@ -334,7 +335,7 @@ static int32_t shared_max(int t, int range)
 {
     uint64_t *d;
     const int32_t top = 1 << 18;
-    GPUTEST_CUDA(cudaMalloc((void **)&d, (size_t)top * 8));
+    GPUTEST_CUDA(gputest_malloc((void **)&d, (size_t)top * 8));
     double *edges = malloc(((size_t)top + 1) * sizeof *edges);
     cr_assert_not_null(edges);
     for (int32_t i = 0; i <= top; ++i)
@@ -451,7 +452,7 @@ static void run_case(struct img_case tc)
     }
     const size_t roi = tc.off + margin_rows * stride;
     unsigned char *dev;
-    GPUTEST_CUDA(cudaMalloc((void **)&dev, total));
+    GPUTEST_CUDA(gputest_malloc((void **)&dev, total));
     GPUTEST_CUDA(cudaMemcpy(dev, host, total, cudaMemcpyHostToDevice));
 
     /* the reference */
@@ -461,7 +462,7 @@ static void run_case(struct img_case tc)
         c[k].got = malloc(words * 8);
         c[k].want = calloc(words, 8);
         cr_assert(c[k].init && c[k].got && c[k].want);
-        GPUTEST_CUDA(cudaMalloc((void **)&c[k].dcounts, words * 8));
+        GPUTEST_CUDA(gputest_malloc((void **)&c[k].dcounts, words * 8));
         for (size_t i = 0; i < words; ++i)
             c[k].init[i] = i < GUARD || i >= GUARD + (size_t)c[k].nbins || tc.mode == OVW
                                ? POISON
@@ -575,7 +576,7 @@ ParameterizedTest(struct img_case *tc, histogram_image, against_cpu, .init = gpu
 Test(histogram_image, plan, .init = gputest_require_device)
 {
     uint64_t *d;
-    GPUTEST_CUDA(cudaMalloc((void **)&d, ((size_t)1 << 24) * 8));
+    GPUTEST_CUDA(gputest_malloc((void **)&d, ((size_t)1 << 24) * 8));
     gputile_hist_input in = GPUTILE_HIST_INPUT_INIT;
     in.type = U8;
     in.channels = 4;

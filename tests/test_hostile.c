@@ -286,7 +286,7 @@ CALL(dfree_inside)
 CALL(dfree_twice)
 {
     void *p = NULL;
-    OK(gputile_device_alloc(&p, 256));
+    OK_ALLOC(gputile_device_alloc(&p, 256));
     OK(gputile_device_free(p));
     return gputile_device_free(p);
 }
@@ -569,7 +569,7 @@ CALL(hi_dev_shared_too_many)
 CALL(hi_dev_counts_pinned)
 {
     void *p = NULL;
-    OK(gputile_pinned_alloc(&p, 4096, 0));
+    OK_ALLOC(gputile_pinned_alloc(&p, 4096, 0));
     gputile_status s = hist_i(D->si, NS, NB, p, 0);
     OK(gputile_pinned_free(p));
     return s;
@@ -797,14 +797,14 @@ CALL(pfree_one)
 CALL(pfree_twice)
 {
     void *p = NULL;
-    OK(gputile_pinned_alloc(&p, 4096, 0));
+    OK_ALLOC(gputile_pinned_alloc(&p, 4096, 0));
     OK(gputile_pinned_free(p));
     return gputile_pinned_free(p);
 }
 CALL(pfree_inside)
 {
     void *p = NULL;
-    OK(gputile_pinned_alloc(&p, 4096, 0));
+    OK_ALLOC(gputile_pinned_alloc(&p, 4096, 0));
     gputile_status s = gputile_pinned_free((char *)p + 64);
     OK(gputile_pinned_free(p));
     return s;
@@ -812,7 +812,7 @@ CALL(pfree_inside)
 CALL(pfree_pool_block)
 {
     void *p = NULL;
-    OK(gputile_pool_alloc(&p, 4096, 0));
+    OK_ALLOC(gputile_pool_alloc(&p, 4096, 0));
     gputile_status s = gputile_pinned_free(p);
     OK(gputile_pool_free(p));
     return s;
@@ -852,7 +852,7 @@ CALL(preg_twice)
 CALL(preg_pinned_alloc)
 {
     void *p = NULL;
-    OK(gputile_pinned_alloc(&p, 8192, 0));
+    OK_ALLOC(gputile_pinned_alloc(&p, 8192, 0));
     gputile_status s = gputile_pinned_register(p, 8192, 0);
     OK(gputile_pinned_free(p));
     return s;
@@ -897,7 +897,7 @@ CALL(pdev_device_ptr)
 CALL(pdev_not_mapped)
 {
     void *p = NULL;
-    OK(gputile_pinned_alloc(&p, 4096, 0));
+    OK_ALLOC(gputile_pinned_alloc(&p, 4096, 0));
     gputile_status s = gputile_pinned_device_pointer(&H.ptr, p);
     OK(gputile_pinned_free(p));
     return s;
@@ -905,14 +905,14 @@ CALL(pdev_not_mapped)
 CALL(pdev_freed)
 {
     void *p = NULL;
-    OK(gputile_pinned_alloc(&p, 4096, GPUTILE_PINNED_MAPPED));
+    OK_ALLOC(gputile_pinned_alloc(&p, 4096, GPUTILE_PINNED_MAPPED));
     OK(gputile_pinned_free(p));
     return gputile_pinned_device_pointer(&H.ptr, p);
 }
 CALL(pdev_pool_cached)
 {
     void *p = NULL;
-    OK(gputile_pool_alloc(&p, 4096, GPUTILE_PINNED_MAPPED));
+    OK_ALLOC(gputile_pool_alloc(&p, 4096, GPUTILE_PINNED_MAPPED));
     OK(gputile_pool_free(p)); /* cached by the pool, no longer the caller's */
     gputile_status s = gputile_pinned_device_pointer(&H.ptr, p);
     OK(gputile_pool_release());
@@ -947,7 +947,7 @@ CALL(pool_free_unknown)
 CALL(pool_free_twice)
 {
     void *p = NULL;
-    OK(gputile_pool_alloc(&p, 4096, 0));
+    OK_ALLOC(gputile_pool_alloc(&p, 4096, 0));
     OK(gputile_pool_free(p));
     gputile_status s = gputile_pool_free(p);
     OK(gputile_pool_release());
@@ -956,7 +956,7 @@ CALL(pool_free_twice)
 CALL(pool_free_pinned_alloc)
 {
     void *p = NULL;
-    OK(gputile_pinned_alloc(&p, 4096, 0));
+    OK_ALLOC(gputile_pinned_alloc(&p, 4096, 0));
     gputile_status s = gputile_pool_free(p);
     OK(gputile_pinned_free(p));
     return s;
@@ -1094,7 +1094,7 @@ CALL(mfree_null)
 CALL(mfree_freed)
 {
     gputile_matrix m;
-    OK(gputile_matrix_alloc_device(&m, N, N));
+    OK_ALLOC(gputile_matrix_alloc_device(&m, N, N));
     H.m = m;
     OK(gputile_device_free(m.elements));
     snapshot(); /* H.m now holds a freed matrix: it must stay as it is */
@@ -2043,7 +2043,7 @@ static void assert_no_leak(gputest_usage before, gputest_usage after)
  * threads) so that what it keeps is not counted as a leak. */
 static void warm_up(void)
 {
-    OK(gputile_matrix_alloc_device(&H.m, N, N));
+    OK_ALLOC(gputile_matrix_alloc_device(&H.m, N, N));
     OK(gputile_matrix_free_device(&H.m));
     for (size_t i = 0; i < sizeof valids / sizeof valids[0]; ++i) {
         reset_arenas();
@@ -2057,7 +2057,7 @@ static void gpu_setup(void)
     gputest_require_device();
     have_device = true;
     void *p = NULL;
-    GPUTEST_CUDA(cudaMalloc(&p, sizeof(arena)));
+    GPUTEST_CUDA(gputest_malloc(&p, sizeof(arena)));
     D = p;
 }
 
@@ -2124,7 +2124,7 @@ Test(hostile, another_devices_memory, .init = two_devices_setup, .fini = gpu_tea
 {
     float *other = NULL;
     GPUTEST_CUDA(cudaSetDevice(1));
-    GPUTEST_CUDA(cudaMalloc((void **)&other, 4096));
+    GPUTEST_CUDA(gputest_malloc((void **)&other, 4096));
     GPUTEST_CUDA(cudaSetDevice(0));
     reset_arenas();
     snapshot();
@@ -2174,7 +2174,7 @@ Test(hostile, misaligned_and_mixed_operands_work, .init = gpu_setup, .fini = gpu
      .timeout = 120)
 {
     float *pinned = NULL;
-    OK(gputile_pinned_alloc((void **)&pinned, sizeof(float) * 2 * N * N, 0));
+    OK_ALLOC(gputile_pinned_alloc((void **)&pinned, sizeof(float) * 2 * N * N, 0));
     for (size_t i = 0; i < sizeof works / sizeof works[0]; ++i) {
         const placement *p = &works[i];
         reset_arenas();

@@ -66,7 +66,7 @@ static hmat hmat_new(size_t h, size_t w, bool pinned)
     hmat m = {h, w, w + 2 * GUARD_COLS, NULL, pinned};
     size_t bytes = (h + 2 * GUARD_ROWS) * m.stride * sizeof(float);
     if (pinned)
-        OK(gputile_pinned_alloc((void **)&m.parent, bytes, GPUTILE_PINNED_PORTABLE));
+        OK_ALLOC(gputile_pinned_alloc((void **)&m.parent, bytes, GPUTILE_PINNED_PORTABLE));
     else
         m.parent = malloc(bytes);
     cr_assert_not_null(m.parent);
@@ -111,7 +111,7 @@ static gputile_matrix to_device(const hmat *m, size_t r0, size_t c0, size_t w, s
     gputile_matrix d = {w, h, w > 0 ? w : 1, NULL}; /* cuBLAS wants ld >= 1 */
     if (w == 0 || h == 0)
         return d;
-    GPUTEST_CUDA(cudaMalloc((void **)&d.elements, w * h * sizeof(float)));
+    GPUTEST_CUDA(gputest_malloc((void **)&d.elements, w * h * sizeof(float)));
     GPUTEST_CUDA(cudaMemcpy2D(d.elements, w * sizeof(float), at(m, r0, c0),
                               m->stride * sizeof(float), w * sizeof(float), h,
                               cudaMemcpyHostToDevice));
@@ -439,10 +439,10 @@ static void hist_case(int kind, int32_t nbins, int root, gputile_hist_mode mode,
             } else
                 ++want[hs[i] < 0 ? 0 : hs[i] >= nbins ? nbins - 1 : hs[i]];
         }
-        GPUTEST_CUDA(cudaMalloc((void **)&j.si[r], n * sizeof(int32_t) + 16));
-        GPUTEST_CUDA(cudaMalloc((void **)&j.sf[r], n * sizeof(float) + 16));
-        GPUTEST_CUDA(cudaMalloc((void **)&j.counts[r], (size_t)nbins * sizeof(uint64_t)));
-        GPUTEST_CUDA(cudaMalloc((void **)&j.local[r], (size_t)nbins * sizeof(uint64_t)));
+        GPUTEST_CUDA(gputest_malloc((void **)&j.si[r], n * sizeof(int32_t) + 16));
+        GPUTEST_CUDA(gputest_malloc((void **)&j.sf[r], n * sizeof(float) + 16));
+        GPUTEST_CUDA(gputest_malloc((void **)&j.counts[r], (size_t)nbins * sizeof(uint64_t)));
+        GPUTEST_CUDA(gputest_malloc((void **)&j.local[r], (size_t)nbins * sizeof(uint64_t)));
         GPUTEST_CUDA(cudaMemcpy(j.si[r], hs, n * sizeof(int32_t), cudaMemcpyHostToDevice));
         GPUTEST_CUDA(cudaMemcpy(j.sf[r], hf, n * sizeof(float), cudaMemcpyHostToDevice));
         uint64_t *pr = prior + (size_t)r * (size_t)nbins;
@@ -516,8 +516,8 @@ Test(dist_single, histogram_reduce_in_place, .init = single_init, .fini = comms_
         hs[i] = (int32_t)(gputest_rand() % 1100) - 50;
         ++want[hs[i] < 0 ? 0 : hs[i] >= nbins ? nbins - 1 : hs[i]];
     }
-    GPUTEST_CUDA(cudaMalloc((void **)&s, n * sizeof(int32_t)));
-    GPUTEST_CUDA(cudaMalloc((void **)&counts, sizeof got));
+    GPUTEST_CUDA(gputest_malloc((void **)&s, n * sizeof(int32_t)));
+    GPUTEST_CUDA(gputest_malloc((void **)&counts, sizeof got));
     GPUTEST_CUDA(cudaMemcpy(s, hs, n * sizeof(int32_t), cudaMemcpyHostToDevice));
     OK(gputile_histogram_i32(s, n, nbins, counts, GPUTILE_HIST_OVERWRITE, NULL, NULL));
     OK(gputile_dist_histogram_reduce(counts, nbins, counts, GPUTILE_HIST_OVERWRITE,

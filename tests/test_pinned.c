@@ -86,7 +86,7 @@ static void round_trip(unsigned char *host, size_t n)
     cr_assert(want && back);
     fill_random(want, n);
     memcpy(host, want, n);
-    GPUTEST_CUDA(cudaMalloc((void **)&d, n));
+    GPUTEST_CUDA(gputest_malloc((void **)&d, n));
     GPUTEST_CUDA(cudaMemcpy(d, host, n, cudaMemcpyHostToDevice));
     memset(host, 0, n);
     GPUTEST_CUDA(cudaMemcpy(host, d, n, cudaMemcpyDeviceToHost));
@@ -104,7 +104,8 @@ Test(pinned, every_flag_combination, .init = gputest_require_device, .timeout = 
     for (unsigned flags = 0; flags <= 7u; ++flags) {
         for (int pooled = 0; pooled < 2; ++pooled) {
             void *p = NULL, *d = NULL;
-            OK(pooled ? gputile_pool_alloc(&p, n, flags) : gputile_pinned_alloc(&p, n, flags));
+            OK_ALLOC(pooled ? gputile_pool_alloc(&p, n, flags)
+                            : gputile_pinned_alloc(&p, n, flags));
             cr_assert_not_null(p);
             struct cudaPointerAttributes at;
             GPUTEST_CUDA(cudaPointerGetAttributes(&at, p));
@@ -123,7 +124,7 @@ Test(pinned, every_flag_combination, .init = gputest_require_device, .timeout = 
             EXPECT(pooled ? gputile_pinned_free(p) : gputile_pool_free(p),
                    GPUTILE_ERROR_UNKNOWN_POINTER);
             ((unsigned char *)p)[n - 1] = 7;
-            OK(pooled ? gputile_pool_free(p) : gputile_pinned_free(p));
+            OK_ALLOC(pooled ? gputile_pool_free(p) : gputile_pinned_free(p));
             EXPECT(pooled ? gputile_pool_free(p) : gputile_pinned_free(p),
                    GPUTILE_ERROR_UNKNOWN_POINTER);
         }
@@ -148,7 +149,7 @@ Test(pinned, allocation_failure_is_a_status, .init = gputest_require_device)
               gputile_status_name(s));
     cr_assert_eq(p, (void *)&p, "out-pointer written on error");
     /* still usable, the pool unchanged */
-    OK(gputile_pinned_alloc(&p, 100, 0));
+    OK_ALLOC(gputile_pinned_alloc(&p, 100, 0));
     OK(gputile_pinned_free(p));
     gputile_pool_stats st = pool_stats();
     cr_assert_eq(st.in_use_blocks, 0);
@@ -174,13 +175,13 @@ Test(pinned, kernel_reads_and_writes_mapped_memory, .init = gputest_require_devi
 {
     const size_t n = 3 * MiB + 5;
     void *p, *d;
-    OK(gputile_pinned_alloc(&p, n, GPUTILE_PINNED_MAPPED));
+    OK_ALLOC(gputile_pinned_alloc(&p, n, GPUTILE_PINNED_MAPPED));
     OK(gputile_pinned_device_pointer(&d, p));
     kernel_updates(p, d, n);
     OK(gputile_pinned_free(p));
     EXPECT(gputile_pinned_device_pointer(&d, p), GPUTILE_ERROR_UNKNOWN_POINTER);
 
-    OK(gputile_pool_alloc(&p, n, GPUTILE_PINNED_MAPPED | GPUTILE_PINNED_PORTABLE));
+    OK_ALLOC(gputile_pool_alloc(&p, n, GPUTILE_PINNED_MAPPED | GPUTILE_PINNED_PORTABLE));
     OK(gputile_pinned_device_pointer(&d, (char *)p + 1));
     kernel_updates((unsigned char *)p + 1, d, n - 1);
     OK(gputile_pool_free(p));
@@ -222,7 +223,7 @@ Test(pinned, register_unaligned_ranges, .init = gputest_require_device, .timeout
     /* the pinned path of gputile_copy: asynchronous, complete after a sync */
     unsigned char *want = malloc(n), *d;
     cr_assert_not_null(want);
-    GPUTEST_CUDA(cudaMalloc((void **)&d, n));
+    GPUTEST_CUDA(gputest_malloc((void **)&d, n));
     fill_random(want, n);
     memcpy(p, want, n);
     OK(gputile_copy(d, p, n, NULL));
@@ -255,9 +256,9 @@ Test(pinned, register_unaligned_ranges, .init = gputest_require_device, .timeout
 Test(pinned, register_memory_pinned_elsewhere, .init = gputest_require_device)
 {
     void *p, *q;
-    OK(gputile_pinned_alloc(&p, 3 * 4096, 0));
+    OK_ALLOC(gputile_pinned_alloc(&p, 3 * 4096, 0));
     EXPECT(gputile_pinned_register(p, 100, 0), GPUTILE_ERROR_ALREADY_REGISTERED);
-    OK(gputile_pool_alloc(&q, 3 * 4096, 0));
+    OK_ALLOC(gputile_pool_alloc(&q, 3 * 4096, 0));
     EXPECT(gputile_pinned_register((char *)q + 4096, 100, 0), GPUTILE_ERROR_ALREADY_REGISTERED);
     OK(gputile_pinned_free(p));
     OK(gputile_pool_free(q));
@@ -276,11 +277,11 @@ Test(pinned, pool_reuses_blocks, .init = gputest_require_device, .timeout = 120)
     OK(gputile_pool_release());
     gputile_pool_stats s0 = pool_stats();
     void *p, *q, *r;
-    OK(gputile_pool_alloc(&p, 3 * MiB, 0));
+    OK_ALLOC(gputile_pool_alloc(&p, 3 * MiB, 0));
     OK(gputile_pool_free(p));
-    OK(gputile_pool_alloc(&q, 3 * MiB - 100, 0)); /* same class */
+    OK_ALLOC(gputile_pool_alloc(&q, 3 * MiB - 100, 0)); /* same class */
     cr_assert_eq(q, p, "a cached block of the class is reused");
-    OK(gputile_pool_alloc(&r, 3 * MiB, GPUTILE_PINNED_PORTABLE)); /* other flags: fresh */
+    OK_ALLOC(gputile_pool_alloc(&r, 3 * MiB, GPUTILE_PINNED_PORTABLE)); /* other flags: fresh */
     cr_assert_neq(r, q);
     gputile_pool_stats s1 = pool_stats();
     cr_assert_eq(s1.hits - s0.hits, 1);
@@ -293,12 +294,12 @@ Test(pinned, pool_reuses_blocks, .init = gputest_require_device, .timeout = 120)
     /* 1 GiB: fresh pinning costs ~0.3 s; reuse must cost microseconds. */
     const size_t gib = (size_t)1 << 30;
     double t0 = now_ms();
-    OK(gputile_pool_alloc(&p, gib, 0));
+    OK_ALLOC(gputile_pool_alloc(&p, gib, 0));
     double fresh = now_ms() - t0;
     memset(p, 0x5a, gib); /* the whole block is usable */
     OK(gputile_pool_free(p));
     t0 = now_ms();
-    OK(gputile_pool_alloc(&q, gib, 0));
+    OK_ALLOC(gputile_pool_alloc(&q, gib, 0));
     double reuse = now_ms() - t0;
     cr_assert_eq(q, p);
     cr_log_info("1 GiB pinned: fresh %.3f ms, pooled %.4f ms", fresh, reuse);
@@ -314,10 +315,10 @@ Test(pinned, pool_limit_and_release, .init = gputest_require_device, .timeout = 
     OK(gputile_pool_release());
     OK(gputile_pool_set_limit(7 * MiB));
     void *a, *b, *c, *big;
-    OK(gputile_pool_alloc(&a, 3 * MiB, 0));
-    OK(gputile_pool_alloc(&b, 3 * MiB, 0));
-    OK(gputile_pool_alloc(&c, 3 * MiB, 0));
-    OK(gputile_pool_alloc(&big, 8 * MiB, 0));
+    OK_ALLOC(gputile_pool_alloc(&a, 3 * MiB, 0));
+    OK_ALLOC(gputile_pool_alloc(&b, 3 * MiB, 0));
+    OK_ALLOC(gputile_pool_alloc(&c, 3 * MiB, 0));
+    OK_ALLOC(gputile_pool_alloc(&big, 8 * MiB, 0));
     OK(gputile_pool_free(a));
     OK(gputile_pool_free(b));
     gputile_pool_stats st = pool_stats();
@@ -336,8 +337,8 @@ Test(pinned, pool_limit_and_release, .init = gputest_require_device, .timeout = 
     cr_assert_eq(st.in_use_bytes, 0);
 
     void *x, *y;
-    OK(gputile_pool_alloc(&x, 3 * MiB, 0)); /* newest first: c */
-    OK(gputile_pool_alloc(&y, 3 * MiB, 0));
+    OK_ALLOC(gputile_pool_alloc(&x, 3 * MiB, 0)); /* newest first: c */
+    OK_ALLOC(gputile_pool_alloc(&y, 3 * MiB, 0));
     cr_assert_eq(x, c);
     cr_assert_eq(y, b);
     OK(gputile_pool_free(x));
@@ -351,7 +352,7 @@ Test(pinned, pool_limit_and_release, .init = gputest_require_device, .timeout = 
     cr_assert_eq(st.cached_bytes, 0);
     cr_assert_eq(st.limit, 4 * MiB);
     OK(gputile_pool_set_limit(0)); /* caches nothing */
-    OK(gputile_pool_alloc(&x, 4096, 0));
+    OK_ALLOC(gputile_pool_alloc(&x, 4096, 0));
     OK(gputile_pool_free(x));
     st = pool_stats();
     cr_assert_eq(st.cached_blocks, 0);
@@ -375,10 +376,10 @@ static unsigned char *host_buffer(host_kind kind, size_t n)
         p = malloc(total);
         break;
     case PINNED:
-        OK(gputile_pinned_alloc(&p, total, 0));
+        OK_ALLOC(gputile_pinned_alloc(&p, total, 0));
         break;
     case POOLED:
-        OK(gputile_pool_alloc(&p, total, 0));
+        OK_ALLOC(gputile_pool_alloc(&p, total, 0));
         break;
     case REGISTERED: { /* pages of its own: registrations sharing a page are refused */
         size_t page = (size_t)sysconf(_SC_PAGESIZE);
@@ -419,7 +420,7 @@ static void copy_both_ways(host_kind kind, size_t n, cudaStream_t stream)
     unsigned char *src = host_buffer(kind, n), *dst = host_buffer(kind, n);
     unsigned char *want = malloc(n + 1), *dev, *back = malloc(n + 2 * GUARD);
     cr_assert(want && back);
-    GPUTEST_CUDA(cudaMalloc((void **)&dev, n + 2 * GUARD));
+    GPUTEST_CUDA(gputest_malloc((void **)&dev, n + 2 * GUARD));
     GPUTEST_CUDA(cudaMemset(dev, 0xa5, n + 2 * GUARD));
     GPUTEST_CUDA(cudaDeviceSynchronize());
     fill_random(want, n);
@@ -519,7 +520,7 @@ Test(pinned, copy_orders_after_earlier_work, .init = gputest_require_device, .ti
     cr_assert(h && back);
     cudaStream_t stream;
     GPUTEST_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-    GPUTEST_CUDA(cudaMalloc((void **)&d, n));
+    GPUTEST_CUDA(gputest_malloc((void **)&d, n));
     fill_random(h, n);
     GPUTEST_CUDA(cudaMemsetAsync(d, 0, n, stream));
     OK(gputile_copy(d, h, n, stream));
@@ -536,8 +537,8 @@ Test(pinned, copy_orders_after_earlier_work, .init = gputest_require_device, .ti
 Test(pinned, copy_device_to_device_and_host_to_host, .init = gputest_require_device)
 {
     unsigned char *d1, *d2, h[64], h2[64];
-    GPUTEST_CUDA(cudaMalloc((void **)&d1, 1000));
-    GPUTEST_CUDA(cudaMalloc((void **)&d2, 1000));
+    GPUTEST_CUDA(gputest_malloc((void **)&d1, 1000));
+    GPUTEST_CUDA(gputest_malloc((void **)&d2, 1000));
     fill_random(h, sizeof h);
     OK(gputile_copy(d1, h, sizeof h, NULL));
     OK(gputile_copy(d2 + 1, d1, sizeof h, NULL));
@@ -696,11 +697,11 @@ static held make(mem where, size_t w, size_t h, size_t pad)
         host = NULL;
         break;
     case MEM_PINNED:
-        OK(gputile_pinned_alloc((void **)&x.parent, bytes, 0));
+        OK_ALLOC(gputile_pinned_alloc((void **)&x.parent, bytes, 0));
         memcpy(x.parent, host, bytes);
         break;
     case MEM_DEVICE:
-        GPUTEST_CUDA(cudaMalloc((void **)&x.parent, bytes));
+        GPUTEST_CUDA(gputest_malloc((void **)&x.parent, bytes));
         GPUTEST_CUDA(cudaMemcpy(x.parent, host, bytes, cudaMemcpyHostToDevice));
         break;
     }
@@ -733,7 +734,7 @@ static void drop(held *x)
 static gputile_matrix on_device(gputile_matrix v)
 {
     gputile_matrix d = gputile_matrix_view(NULL, v.width, v.height, v.width);
-    GPUTEST_CUDA(cudaMalloc((void **)&d.elements, v.width * v.height * sizeof(float)));
+    GPUTEST_CUDA(gputest_malloc((void **)&d.elements, v.width * v.height * sizeof(float)));
     GPUTEST_CUDA(cudaMemcpy2D(d.elements, v.width * sizeof(float), v.elements,
                               v.stride * sizeof(float), v.width * sizeof(float), v.height,
                               cudaMemcpyDefault));

@@ -79,14 +79,14 @@ static void setup(work *w)
         s[i] = (int32_t)(gputest_rand() % (NB + 10)) - 5;
         w->want_counts[s[i] < 0 ? 0 : s[i] >= NB ? NB - 1 : s[i]]++;
     }
-    OK(gputile_matrix_alloc_device(&w->da, M, M));
-    OK(gputile_matrix_alloc_device(&w->db, M, M));
-    OK(gputile_matrix_alloc_device(&w->dc, M, M));
+    OK_ALLOC(gputile_matrix_alloc_device(&w->da, M, M));
+    OK_ALLOC(gputile_matrix_alloc_device(&w->db, M, M));
+    OK_ALLOC(gputile_matrix_alloc_device(&w->dc, M, M));
     OK(gputile_matrix_copy(w->da, hmat(w->a), NULL));
     OK(gputile_matrix_copy(w->db, hmat(w->b), NULL));
-    OK(gputile_device_alloc((void **)&w->samples, sizeof(int32_t) * NS));
-    OK(gputile_device_alloc((void **)&w->counts, sizeof(uint64_t) * NB));
-    OK(gputile_device_alloc(&w->dbytes, COPY_BYTES));
+    OK_ALLOC(gputile_device_alloc((void **)&w->samples, sizeof(int32_t) * NS));
+    OK_ALLOC(gputile_device_alloc((void **)&w->counts, sizeof(uint64_t) * NB));
+    OK_ALLOC(gputile_device_alloc(&w->dbytes, COPY_BYTES));
     GPUTEST_CUDA(cudaMemcpy(w->samples, s, sizeof(int32_t) * NS, cudaMemcpyHostToDevice));
     free(s);
 }
@@ -139,10 +139,10 @@ static void assert_library_works(work *w)
     cr_assert(memcmp(w->bytes_out, w->bytes, COPY_BYTES) == 0, "staged copies: wrong bytes");
 
     void *p = NULL;
-    OK(gputile_pool_alloc(&p, 1 << 20, 0));
+    OK_ALLOC(gputile_pool_alloc(&p, 1 << 20, 0));
     memset(p, 0x3c, 1 << 20);
     OK(gputile_pool_free(p));
-    OK(gputile_pinned_alloc(&p, 1 << 16, GPUTILE_PINNED_MAPPED));
+    OK_ALLOC(gputile_pinned_alloc(&p, 1 << 16, GPUTILE_PINNED_MAPPED));
     void *d = NULL;
     OK(gputile_pinned_device_pointer(&d, p));
     OK(gputile_pinned_free(p));
@@ -188,7 +188,7 @@ static void non_sticky_failures_leave_the_library_usable(work *w)
     cr_assert_neq(gputile_last_cuda_error(), 0);
     assert_library_works(w);
     void *d = NULL;
-    OK(gputile_device_alloc(&d, 64));
+    OK_ALLOC(gputile_device_alloc(&d, 64));
     OK(gputile_device_free(d));
     EXPECT(gputile_device_free(d), GPUTILE_ERROR_CUDA);
     assert_library_works(w);
@@ -203,8 +203,8 @@ Test(sticky, non_sticky_then_sticky_errors, .init = gputest_require_device, .tim
 
     /* Library memory held across the failure, and an empty pool cache. */
     void *pinned = NULL, *pooled = NULL;
-    OK(gputile_pinned_alloc(&pinned, 1 << 16, 0));
-    OK(gputile_pool_alloc(&pooled, 1 << 16, 0));
+    OK_ALLOC(gputile_pinned_alloc(&pinned, 1 << 16, 0));
+    OK_ALLOC(gputile_pool_alloc(&pooled, 1 << 16, 0));
     OK(gputile_pool_release());
     static char reg[3 * 4096] __attribute__((aligned(4096)));
 

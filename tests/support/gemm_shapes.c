@@ -110,7 +110,7 @@ void gputest_place(placed *p, size_t height, size_t width, int off, int extra)
     size_t bytes = p->parent_height * p->stride * sizeof(float);
     p->host = malloc(bytes);
     cr_assert_not_null(p->host);
-    GPUTEST_CUDA(cudaMalloc((void **)&p->dev, bytes));
+    GPUTEST_CUDA(gputest_malloc((void **)&p->dev, bytes));
 }
 
 void gputest_unplace(placed *p)

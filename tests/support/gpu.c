@@ -262,6 +262,30 @@ void gputest_cuda_ok(cudaError_t err, const char *what, const char *file, int li
     cr_assert(err == cudaSuccess, "%s:%d: %s: %s", file, line, what, gputest_cuda_text(err));
 }
 
+/* Attempt `attempt` (from 0) to allocate failed for want of memory: waits
+ * 250 ms and says go on (GPUTILE_SUCCESS) for up to two minutes in all. */
+gputile_status gputest_wait_for_memory(int attempt)
+{
+    if (attempt >= 480)
+        return GPUTILE_ERROR_OUT_OF_MEMORY;
+    (void)cudaGetLastError(); /* not sticky: clear it */
+    const struct timespec pause = {0, 250 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    return GPUTILE_SUCCESS;
+}
+
+cudaError_t gputest_malloc(void **p, size_t bytes)
+{
+    /* Device memory another suite or process holds is given back within
+     * seconds: wait for it rather than fail. */
+    cudaError_t err;
+    for (int a = 0; (err = cudaMalloc(p, bytes)) == cudaErrorMemoryAllocation &&
+                    gputest_wait_for_memory(a) == GPUTILE_SUCCESS;
+         ++a)
+        ;
+    return err;
+}
+
 static uint64_t state;
 
 static void seed(void)

@@ -74,6 +74,23 @@ size_t gputest_shrink(size_t n, size_t limit, size_t keep);
 /* Fails the test (cr_assert) when a CUDA call failed. */
 #define GPUTEST_CUDA(call) gputest_cuda_ok((call), #call, __FILE__, __LINE__)
 void gputest_cuda_ok(cudaError_t err, const char *what, const char *file, int line);
+/* cudaMalloc that waits out a full device: suites run side by side (and
+ * other processes) hold memory for a while; up to two minutes of retries
+ * on cudaErrorMemoryAllocation before that error is returned. */
+cudaError_t gputest_malloc(void **p, size_t bytes);
+/* OK(call) for a call that allocates: GPUTILE_ERROR_OUT_OF_MEMORY is
+ * retried as gputest_malloc() retries (another suite's memory comes back). */
+gputile_status gputest_wait_for_memory(int attempt);
+#define OK_ALLOC(call)                                                                   \
+    do {                                                                                 \
+        gputile_status s_;                                                               \
+        for (int a_ = 0; (s_ = (call)) == GPUTILE_ERROR_OUT_OF_MEMORY &&                 \
+                         gputest_wait_for_memory(a_) == GPUTILE_SUCCESS;                 \
+             ++a_)                                                                       \
+            ;                                                                            \
+        cr_assert_eq(s_, GPUTILE_SUCCESS, "%s: %s (%s)", #call, gputile_status_name(s_), \
+                     gputile_last_cuda_error_name());                                    \
+    } while (0)
 
 /* A per-process random stream, seeded from /dev/urandom (logged, so a failing
  * run can be repeated with GPUTEST_SEED=...). */
