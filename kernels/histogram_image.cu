@@ -72,6 +72,10 @@ struct params {
      * [cbase, cbase + counts_words); then the keys from keys_off */
     uint32_t cbase, counts_words, keys_off;
     uint32_t spare; /* TABLE: the first of the K words that take uncounted samples */
+    /* SHIFT8: channel c counts values v with v - s8_first[c] < s8_count[c]
+     * (unsigned) in bin (v - s8_first[c] + s8_off[c]) >> ch[c].ishift */
+    uint32_t s8_first[GPUTILE__HIMG_MAX_CHANNELS], s8_count[GPUTILE__HIMG_MAX_CHANNELS],
+        s8_off[GPUTILE__HIMG_MAX_CHANNELS];
     int copies_log2;
     int counting; /* gputile__himg_counting */
     int global;   /* RUNS: counts straight to global memory */
@@ -193,6 +197,9 @@ struct block {
     uint32_t *sh;
     uint32_t copy, copy4; /* this thread's copy of each bin; 4 * copy */
     run r[CH];
+    /* SHIFT8: this thread's copy of channel c's bin 0 and of the spare
+     * word, as shared-space addresses */
+    uint32_t at0[CH], at_spare;
 
     /* The bin of sample x of channel C (RUNS: the table's entry for UINT8). */
     template <int C>
@@ -205,6 +212,13 @@ struct block {
     template <int C>
     __device__ __forceinline__ void push(T x)
     {
+        if (COUNTING == GPUTILE__HIMG_SHIFT8) {
+            const uint32_t d = (uint32_t)(uint8_t)x - q.s8_first[C];
+            const uint32_t at =
+                at0[C] + (((d + q.s8_off[C]) >> q.ch[C].ishift) << (q.copies_log2 + 2));
+            red_shared_inc(d < q.s8_count[C] ? at : at_spare);
+            return;
+        }
         if (COUNTING == GPUTILE__HIMG_TABLE) { /* the entry is the bin's word */
             /* the entry is the bin's word as a shared-space address; copy4
              * = 4 * copy: a byte extract, the table load, an add and the
@@ -318,6 +332,13 @@ __device__ __forceinline__ void count_with(const piece &p, const params &q, uint
 {
     const uint32_t copy = threadIdx.x & ((1u << q.copies_log2) - 1);
     block<T, CH, MODE, COUNTING> b = {q, sh, copy, 4 * copy};
+    if (COUNTING == GPUTILE__HIMG_SHIFT8) {
+        const uint32_t at = (uint32_t)__cvta_generic_to_shared(sh) + 4 * copy;
+#pragma unroll
+        for (int c = 0; c < CH; ++c)
+            b.at0[c] = at + 4 * q.base[c];
+        b.at_spare = at + 4 * q.spare;
+    }
     b.count(p);
 }
 
@@ -330,7 +351,8 @@ static __global__ void __launch_bounds__(THREADS)
 
     for (uint32_t i = tid; i < q.counts_words; i += blockDim.x)
         sh[q.cbase + i] = 0;
-    if (sizeof(T) == 1) { /* the table: every (channel, value)'s bin, or its word */
+    /* the table (UINT8 but SHIFT8): every (channel, value)'s bin, or its word */
+    if (sizeof(T) == 1 && q.counting != GPUTILE__HIMG_SHIFT8) {
         for (uint32_t e = tid; e < CH * LUT; e += blockDim.x) {
             const uint32_t c = e / LUT;
             const uint32_t bin = bin_of<T, MODE>(q.ch[c], q.ch[c].keys, (T)(e % LUT));
@@ -347,7 +369,11 @@ static __global__ void __launch_bounds__(THREADS)
     }
     __syncthreads();
 
-    if (sizeof(T) == 1 && q.counting == GPUTILE__HIMG_TABLE)
+    if (sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN && q.counting == GPUTILE__HIMG_SHIFT8)
+        count_with<T, CH, MODE,
+                   sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN ? GPUTILE__HIMG_SHIFT8
+                                                                : GPUTILE__HIMG_RUNS>(p, q, sh);
+    else if (sizeof(T) == 1 && q.counting == GPUTILE__HIMG_TABLE)
         count_with<T, CH, MODE, sizeof(T) == 1 ? GPUTILE__HIMG_TABLE : GPUTILE__HIMG_RUNS>(p, q,
                                                                                            sh);
     else if (sizeof(T) != 1 && q.counting == GPUTILE__HIMG_PACKED16)
@@ -458,8 +484,16 @@ static params layout(const gputile__himg_args *a, int tier, int counting, int co
     if (packed)
         w /= 2;
     q.spare = w;
-    if (shared && counting == GPUTILE__HIMG_TABLE)
+    if (shared && (counting == GPUTILE__HIMG_TABLE || counting == GPUTILE__HIMG_SHIFT8))
         w += 1u << q.copies_log2;
+    if (counting == GPUTILE__HIMG_SHIFT8)
+        for (int c = 0; c < a->channels; ++c) { /* the values [first, end) of 0..255 counted */
+            const int64_t lo = a->ch[c].ilower, hi = lo + (int64_t)a->ch[c].ispan;
+            const int64_t first = lo > 0 ? lo : 0, end = hi < 256 ? hi : 256;
+            q.s8_first[c] = first < 256 ? (uint32_t)first : 256;
+            q.s8_count[c] = end > first ? (uint32_t)(end - first) : 0;
+            q.s8_off[c] = first < 256 ? (uint32_t)(first - lo) : 0;
+        }
     q.counts_words = w - q.cbase;
     q.keys_off = w;
     for (int c = 0; c < a->channels; ++c) {

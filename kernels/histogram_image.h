@@ -89,7 +89,14 @@ typedef enum gputile__himg_counting {
      * words (e.g. 65,536 bins): one copy, one atomic per sample, each
      * half's wraps past 65,535 carried into the 64-bit counts by the
      * thread that saw it. */
-    GPUTILE__HIMG_PACKED16 = 2
+    GPUTILE__HIMG_PACKED16 = 2,
+    /* Shared tier, UINT8 even bins of 2^k values each (256 over [0, 256),
+     * 64 over [0, 256), ...): TABLE's layout, but each sample's word is
+     * computed (a subtract, a compare, a shift, a multiply-add) instead of
+     * loaded: the table's loads, at random banks, conflicted 3.2 ways on
+     * average and kept the shared-memory pipe 99% busy (ncu, 256 bins on
+     * the H200) while the atomics, one bank per lane, need one wavefront. */
+    GPUTILE__HIMG_SHIFT8 = 3
 } gputile__himg_counting;
 
 /* The planner's launch shape. */

@@ -198,7 +198,12 @@ static gputile_status plan(const gputile__himg_args *a, int tier, gputile__himg_
     if (s != GPUTILE_SUCCESS)
         return s;
     const bool u8 = a->type == GPUTILE__HIST_SAMPLE_UINT8;
-    const int wide = u8 ? GPUTILE__HIMG_TABLE : GPUTILE__HIMG_RUNS;
+    /* UINT8 even bins of 2^k values each: words computed, not looked up
+     * (lower bounded so that a value's offset from it fits 32 bits) */
+    bool shift8 = u8 && a->mode == GPUTILE__HIMG_EVEN;
+    for (int c = 0; c < a->channels; ++c)
+        shift8 = shift8 && a->ch[c].ishift >= 0 && a->ch[c].ilower >= -((int64_t)1 << 24);
+    const int wide = shift8 ? GPUTILE__HIMG_SHIFT8 : u8 ? GPUTILE__HIMG_TABLE : GPUTILE__HIMG_RUNS;
     const size_t optin = (size_t)d->smem_optin;
 #define BYTES(tier_, counting, k) (gputile__himg_smem_words(a, (tier_), (counting), (k)) * 4)
     const bool fits32 = BYTES(GPUTILE_HIST_TIER_SHARED, wide, 0) <= optin;

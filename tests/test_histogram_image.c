@@ -88,6 +88,8 @@ static struct img_case cases[] = {
     C(U8, 1, 3000017, 1, CONTIG, 1, 0, 256, 0, UNIFORM, OVW),
     C(U8, 1, 1000, 14000, CONTIG, 0, 0, 256, 0, FEW, OVW), /* > one chunk, contiguous */
     C(U8, 4, 1001, 3333, CONTIG, 4, 0, 200, 0, UNIFORM, ACC),
+    C(U8, 2, 777, 129, 3, 5, 0, 64, 0, UNIFORM, OVW), /* bins of 2^j values: words computed */
+    C(U8, 1, 4096, 64, 0, 1, 0, 128, 0, FEW, ACC),
     /* 16-bit */
     C(U16, 1, 2049, 300, 6, 2, 0, 4096, 0, UNIFORM, OVW),
     C(U16, 1, 1000003, 1, CONTIG, 2, 0, 65536, 0, UNIFORM, OVW),
@@ -163,6 +165,10 @@ static gputile_hist_even make_even(int t, int32_t nbins)
         if (nbins == 65536 && t == U16) { /* one bin per value */
             a = 0;
             b = 65536;
+        }
+        if (t == U8 && (nbins & (nbins - 1)) == 0) { /* bins of 2^j values, j < 3 */
+            a = floor(rnd01() * 400.0) - 200.0;      /* below 0, inside, beyond 255 */
+            b = a + (double)nbins * (double)(1 << (int)(rnd01() * 3.0));
         }
     } else {
         a = a / 7.0; /* not a float: rounding of the bounds matters */
@@ -405,7 +411,9 @@ static void run_case(struct img_case tc)
     memset(c, 0, sizeof c);
     double few[16];
     for (int k = 0; k < ch; ++k) {
-        c[k].nbins = nb + 3 * k;
+        /* 8-bit samples in a power of two of bins: every channel alike, so
+         * that bins of 2^j values (the computed-word plan) cover them all */
+        c[k].nbins = t == U8 && (nb & (nb - 1)) == 0 ? nb : nb + 3 * k;
         if (tc.range) {
             c[k].nedges = c[k].nbins + 1;
             c[k].edges = malloc((size_t)c[k].nedges * sizeof(double));
