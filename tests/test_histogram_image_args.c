@@ -126,7 +126,7 @@ SET(counts_overlap, cp[3] = cp[1] + NB - 1)
 SET(counts_same, cp[3] = cp[0])
 /* options */
 SET(opt_size, opt.size = 0)
-SET(opt_tier, opt.tier = 4)
+SET(opt_tier, opt.tier = GPUTILE_HIST_TIER_SEED + 1)
 SET(opt_reserved, opt.reserved = 1)
 SET(opt_cluster, opt.cluster_size = 2)
 /* even bins */
@@ -192,7 +192,7 @@ static const struct bad common[] = {
     {"counts[3] overlaps counts[1]", counts_overlap, ALI},
     {"counts[3] is counts[0]", counts_same, ALI},
     {"options size 0", opt_size, I_},
-    {"options tier 4", opt_tier, I_},
+    {"options tier past the last", opt_tier, I_},
     {"options reserved", opt_reserved, I_},
     {"options cluster without DSM", opt_cluster, I_},
 };
