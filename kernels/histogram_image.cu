@@ -212,6 +212,11 @@ struct block {
     template <int C>
     __device__ __forceinline__ void push(T x)
     {
+        if (COUNTING == GPUTILE__HIMG_SHIFT8_ALL) {
+            red_shared_inc(at0[C] + ((((uint32_t)(uint8_t)x + q.s8_off[C]) >> q.ch[C].ishift)
+                                     << (q.copies_log2 + 2)));
+            return;
+        }
         if (COUNTING == GPUTILE__HIMG_SHIFT8) {
             const uint32_t d = (uint32_t)(uint8_t)x - q.s8_first[C];
             const uint32_t at =
@@ -332,7 +337,7 @@ __device__ __forceinline__ void count_with(const piece &p, const params &q, uint
 {
     const uint32_t copy = threadIdx.x & ((1u << q.copies_log2) - 1);
     block<T, CH, MODE, COUNTING> b = {q, sh, copy, 4 * copy};
-    if (COUNTING == GPUTILE__HIMG_SHIFT8) {
+    if (COUNTING == GPUTILE__HIMG_SHIFT8 || COUNTING == GPUTILE__HIMG_SHIFT8_ALL) {
         const uint32_t at = (uint32_t)__cvta_generic_to_shared(sh) + 4 * copy;
 #pragma unroll
         for (int c = 0; c < CH; ++c)
@@ -352,7 +357,8 @@ static __global__ void __launch_bounds__(THREADS)
     for (uint32_t i = tid; i < q.counts_words; i += blockDim.x)
         sh[q.cbase + i] = 0;
     /* the table (UINT8 but SHIFT8): every (channel, value)'s bin, or its word */
-    if (sizeof(T) == 1 && q.counting != GPUTILE__HIMG_SHIFT8) {
+    if (sizeof(T) == 1 && q.counting != GPUTILE__HIMG_SHIFT8 &&
+        q.counting != GPUTILE__HIMG_SHIFT8_ALL) {
         for (uint32_t e = tid; e < CH * LUT; e += blockDim.x) {
             const uint32_t c = e / LUT;
             const uint32_t bin = bin_of<T, MODE>(q.ch[c], q.ch[c].keys, (T)(e % LUT));
@@ -369,7 +375,11 @@ static __global__ void __launch_bounds__(THREADS)
     }
     __syncthreads();
 
-    if (sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN && q.counting == GPUTILE__HIMG_SHIFT8)
+    if (sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN && q.counting == GPUTILE__HIMG_SHIFT8_ALL)
+        count_with<T, CH, MODE,
+                   sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN ? GPUTILE__HIMG_SHIFT8_ALL
+                                                                : GPUTILE__HIMG_RUNS>(p, q, sh);
+    else if (sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN && q.counting == GPUTILE__HIMG_SHIFT8)
         count_with<T, CH, MODE,
                    sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN ? GPUTILE__HIMG_SHIFT8
                                                                 : GPUTILE__HIMG_RUNS>(p, q, sh);
@@ -484,9 +494,10 @@ static params layout(const gputile__himg_args *a, int tier, int counting, int co
     if (packed)
         w /= 2;
     q.spare = w;
-    if (shared && (counting == GPUTILE__HIMG_TABLE || counting == GPUTILE__HIMG_SHIFT8))
+    const bool shift8 = counting == GPUTILE__HIMG_SHIFT8 || counting == GPUTILE__HIMG_SHIFT8_ALL;
+    if (shared && (counting == GPUTILE__HIMG_TABLE || shift8))
         w += 1u << q.copies_log2;
-    if (counting == GPUTILE__HIMG_SHIFT8)
+    if (shift8)
         for (int c = 0; c < a->channels; ++c) { /* the values [first, end) of 0..255 counted */
             const int64_t lo = a->ch[c].ilower, hi = lo + (int64_t)a->ch[c].ispan;
             const int64_t first = lo > 0 ? lo : 0, end = hi < 256 ? hi : 256;

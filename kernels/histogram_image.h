@@ -96,7 +96,13 @@ typedef enum gputile__himg_counting {
      * loaded: the table's loads, at random banks, conflicted 3.2 ways on
      * average and kept the shared-memory pipe 99% busy (ncu, 256 bins on
      * the H200) while the atomics, one bank per lane, need one wavefront. */
-    GPUTILE__HIMG_SHIFT8 = 3
+    GPUTILE__HIMG_SHIFT8 = 3,
+    /* SHIFT8 where every channel counts every value 0..255 (lower <= 0,
+     * upper >= 256: 256 bins over [0, 256), RGBA8): no compare either, the
+     * word is an add, two shifts and an add from the sample; ncu had
+     * SHIFT8 issue-bound at ~11 instructions per sample (77% of issue
+     * slots, shared-memory pipe 31%). */
+    GPUTILE__HIMG_SHIFT8_ALL = 4
 } gputile__himg_counting;
 
 /* The planner's launch shape. */

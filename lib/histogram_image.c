@@ -203,7 +203,13 @@ static gputile_status plan(const gputile__himg_args *a, int tier, gputile__himg_
     bool shift8 = u8 && a->mode == GPUTILE__HIMG_EVEN;
     for (int c = 0; c < a->channels; ++c)
         shift8 = shift8 && a->ch[c].ishift >= 0 && a->ch[c].ilower >= -((int64_t)1 << 24);
-    const int wide = shift8 ? GPUTILE__HIMG_SHIFT8 : u8 ? GPUTILE__HIMG_TABLE : GPUTILE__HIMG_RUNS;
+    bool all = shift8; /* and every value 0..255 counted: no compare */
+    for (int c = 0; c < a->channels; ++c)
+        all = all && a->ch[c].ilower <= 0 && a->ch[c].ilower + (int64_t)a->ch[c].ispan >= 256;
+    const int wide = all      ? GPUTILE__HIMG_SHIFT8_ALL
+                     : shift8 ? GPUTILE__HIMG_SHIFT8
+                     : u8     ? GPUTILE__HIMG_TABLE
+                              : GPUTILE__HIMG_RUNS;
     const size_t optin = (size_t)d->smem_optin;
 #define BYTES(tier_, counting, k) (gputile__himg_smem_words(a, (tier_), (counting), (k)) * 4)
     const bool fits32 = BYTES(GPUTILE_HIST_TIER_SHARED, wide, 0) <= optin;

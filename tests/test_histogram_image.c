@@ -167,8 +167,12 @@ static gputile_hist_even make_even(int t, int32_t nbins)
             b = 65536;
         }
         if (t == U8 && (nbins & (nbins - 1)) == 0) { /* bins of 2^j values, j < 3 */
-            a = floor(rnd01() * 400.0) - 200.0;      /* below 0, inside, beyond 255 */
-            b = a + (double)nbins * (double)(1 << (int)(rnd01() * 3.0));
+            const int j = (int)(rnd01() * 3.0);
+            if (nbins == 256) /* every value counted: [0, 256), or wider from below 0 */
+                a = -floor(rnd01() * 256.0 * ((1 << j) - 1));
+            else /* bounds below 0, inside, beyond 255 */
+                a = floor(rnd01() * 400.0) - 200.0;
+            b = a + (double)nbins * (double)(1 << j);
         }
     } else {
         a = a / 7.0; /* not a float: rounding of the bounds matters */
