@@ -59,6 +59,10 @@ struct piece {
     uint32_t nvec;    /* 16-byte vectors per row */
     uint32_t scalars; /* samples per row outside the vectors */
     uint64_t magic;   /* floor((2^64 - 1) / nvec) + 1 for nvec >= 2 */
+    /* rows back to back (stride = 16 nvec), base 16-byte aligned, no
+     * scalars: vector w is at base + 16 w, with no row arithmetic (a
+     * contiguous input, cut into rows of CHUNK_SAMPLES) */
+    uint32_t flat;
 };
 
 /* What every block needs besides the piece. */
@@ -281,14 +285,10 @@ struct block {
         }
     }
 
-    /* Every vector and scalar of the piece, then the runs' last adds. */
-    __device__ __forceinline__ void count(const piece &p)
+    template <bool FLAT>
+    __device__ __forceinline__ void vectors(const piece &p)
     {
         const uint32_t V = 16 / sizeof(T), tid = threadIdx.x;
-#pragma unroll
-        for (int c = 0; c < CH; ++c)
-            r[c] = run{NO_BIN, 0};
-        /* The vectors: vector i is vector i % nvec of row i / nvec. */
         const uint32_t nv = p.rows * p.nvec; /* <= 2^28: the launcher's cut */
         const uint32_t step = gridDim.x * blockDim.x;
         /* One channel, or 16-bit counts: the compiler hoists every sample's
@@ -301,7 +301,10 @@ struct block {
 #pragma unroll
             for (int u = 0; u < U; ++u) {
                 const uint32_t w = i + u * step;
-                if (w < nv) {
+                if (w < nv && FLAT) {
+                    v[u] = __ldg((const uint4 *)p.base + w);
+                    phase[u] = CH == 1 ? 0 : (j_phase(w) * (V % CH)) % CH;
+                } else if (w < nv) {
                     const uint32_t row = p.nvec == 1 ? w : (uint32_t)__umul64hi(w, p.magic);
                     const uint32_t j = w - row * p.nvec;
                     const char *rowp = p.base + (uint64_t)row * p.stride;
@@ -315,6 +318,28 @@ struct block {
                 if (i + u * step < nv)
                     vec_at(v[u], phase[u]);
         }
+    }
+    /* w % CH: a row holds a whole number of pixels, so a vector's phase
+     * counts from the piece's start as well as from its row's */
+    static __device__ __forceinline__ uint32_t j_phase(uint32_t w)
+    {
+        return w % CH;
+    }
+    /* Every vector and scalar of the piece, then the runs' last adds. */
+    __device__ __forceinline__ void count(const piece &p)
+    {
+        const uint32_t V = 16 / sizeof(T), tid = threadIdx.x;
+#pragma unroll
+        for (int c = 0; c < CH; ++c)
+            r[c] = run{NO_BIN, 0};
+        /* The vectors: vector i is vector i % nvec of row i / nvec (FLAT:
+         * at base + 16 i); two loops, so that neither carries the other's
+         * index arithmetic. */
+        if (p.flat)
+            vectors<true>(p);
+        else
+            vectors<false>(p);
+        const uint32_t step = gridDim.x * blockDim.x;
         /* The heads and tails: `scalars` samples of each row. */
         const uint32_t ns = p.rows * p.scalars; /* <= 2^30 */
         for (uint32_t i = blockIdx.x * blockDim.x + tid; i < ns; i += step) {
@@ -575,6 +600,7 @@ static cudaError_t launch_rows(kernel_fn k, const params &q, const gputile__himg
         p.nvec = (uint32_t)nvec;
         p.scalars = (uint32_t)scalars;
         p.magic = nvec >= 2 ? UINT64_MAX / nvec + 1 : 0;
+        p.flat = stride == 16 * nvec && scalars == 0 && max_head == 0;
         /* enough blocks for one unrolled trip per thread, at most the plan's */
         const uint64_t work = (uint64_t)p.rows * (nvec + (scalars + V - 1) / V);
         uint64_t want = (work + (uint64_t)THREADS * UNROLL - 1) / ((uint64_t)THREADS * UNROLL);
