@@ -204,6 +204,7 @@ struct block {
     /* SHIFT8: this thread's copy of channel c's bin 0 and of the spare
      * word, as shared-space addresses */
     uint32_t at0[CH], at_spare;
+    uint32_t bin_bytes; /* 4 << copies_log2: a bin's copies */
 
     /* The bin of sample x of channel C (RUNS: the table's entry for UINT8). */
     template <int C>
@@ -216,9 +217,13 @@ struct block {
     template <int C>
     __device__ __forceinline__ void push(T x)
     {
+        if (COUNTING == GPUTILE__HIMG_IDENT8) {
+            red_shared_inc(at0[C] + (uint32_t)(uint8_t)x * bin_bytes);
+            return;
+        }
         if (COUNTING == GPUTILE__HIMG_SHIFT8_ALL) {
-            red_shared_inc(at0[C] + ((((uint32_t)(uint8_t)x + q.s8_off[C]) >> q.ch[C].ishift)
-                                     << (q.copies_log2 + 2)));
+            red_shared_inc(at0[C] +
+                           (((uint32_t)(uint8_t)x + q.s8_off[C]) >> q.ch[C].ishift) * bin_bytes);
             return;
         }
         if (COUNTING == GPUTILE__HIMG_SHIFT8) {
@@ -362,8 +367,10 @@ __device__ __forceinline__ void count_with(const piece &p, const params &q, uint
 {
     const uint32_t copy = threadIdx.x & ((1u << q.copies_log2) - 1);
     block<T, CH, MODE, COUNTING> b = {q, sh, copy, 4 * copy};
-    if (COUNTING == GPUTILE__HIMG_SHIFT8 || COUNTING == GPUTILE__HIMG_SHIFT8_ALL) {
+    if (COUNTING == GPUTILE__HIMG_SHIFT8 || COUNTING == GPUTILE__HIMG_SHIFT8_ALL ||
+        COUNTING == GPUTILE__HIMG_IDENT8) {
         const uint32_t at = (uint32_t)__cvta_generic_to_shared(sh) + 4 * copy;
+        b.bin_bytes = 4u << q.copies_log2;
 #pragma unroll
         for (int c = 0; c < CH; ++c)
             b.at0[c] = at + 4 * q.base[c];
@@ -383,7 +390,7 @@ static __global__ void __launch_bounds__(THREADS)
         sh[q.cbase + i] = 0;
     /* the table (UINT8 but SHIFT8): every (channel, value)'s bin, or its word */
     if (sizeof(T) == 1 && q.counting != GPUTILE__HIMG_SHIFT8 &&
-        q.counting != GPUTILE__HIMG_SHIFT8_ALL) {
+        q.counting != GPUTILE__HIMG_SHIFT8_ALL && q.counting != GPUTILE__HIMG_IDENT8) {
         for (uint32_t e = tid; e < CH * LUT; e += blockDim.x) {
             const uint32_t c = e / LUT;
             const uint32_t bin = bin_of<T, MODE>(q.ch[c], q.ch[c].keys, (T)(e % LUT));
@@ -400,7 +407,11 @@ static __global__ void __launch_bounds__(THREADS)
     }
     __syncthreads();
 
-    if (sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN && q.counting == GPUTILE__HIMG_SHIFT8_ALL)
+    if (sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN && q.counting == GPUTILE__HIMG_IDENT8)
+        count_with<T, CH, MODE,
+                   sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN ? GPUTILE__HIMG_IDENT8
+                                                                : GPUTILE__HIMG_RUNS>(p, q, sh);
+    else if (sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN && q.counting == GPUTILE__HIMG_SHIFT8_ALL)
         count_with<T, CH, MODE,
                    sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN ? GPUTILE__HIMG_SHIFT8_ALL
                                                                 : GPUTILE__HIMG_RUNS>(p, q, sh);
@@ -519,7 +530,8 @@ static params layout(const gputile__himg_args *a, int tier, int counting, int co
     if (packed)
         w /= 2;
     q.spare = w;
-    const bool shift8 = counting == GPUTILE__HIMG_SHIFT8 || counting == GPUTILE__HIMG_SHIFT8_ALL;
+    const bool shift8 = counting == GPUTILE__HIMG_SHIFT8 || counting == GPUTILE__HIMG_SHIFT8_ALL ||
+                        counting == GPUTILE__HIMG_IDENT8;
     if (shared && (counting == GPUTILE__HIMG_TABLE || shift8))
         w += 1u << q.copies_log2;
     if (shift8)

@@ -102,7 +102,11 @@ typedef enum gputile__himg_counting {
      * word is an add, two shifts and an add from the sample; ncu had
      * SHIFT8 issue-bound at ~11 instructions per sample (77% of issue
      * slots, shared-memory pipe 31%). */
-    GPUTILE__HIMG_SHIFT8_ALL = 4
+    GPUTILE__HIMG_SHIFT8_ALL = 4,
+    /* SHIFT8_ALL with one value per bin from 0 (lower 0, at least 256
+     * bins): the word is the sample times the copies plus the channel's
+     * base, a byte extract, a multiply-add and the atomic per sample. */
+    GPUTILE__HIMG_IDENT8 = 5
 } gputile__himg_counting;
 
 /* The planner's launch shape. */

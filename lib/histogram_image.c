@@ -206,7 +206,11 @@ static gputile_status plan(const gputile__himg_args *a, int tier, gputile__himg_
     bool all = shift8; /* and every value 0..255 counted: no compare */
     for (int c = 0; c < a->channels; ++c)
         all = all && a->ch[c].ilower <= 0 && a->ch[c].ilower + (int64_t)a->ch[c].ispan >= 256;
-    const int wide = all      ? GPUTILE__HIMG_SHIFT8_ALL
+    bool ident = all; /* and one value per bin from 0 */
+    for (int c = 0; c < a->channels; ++c)
+        ident = ident && a->ch[c].ilower == 0 && a->ch[c].ishift == 0;
+    const int wide = ident    ? GPUTILE__HIMG_IDENT8
+                     : all    ? GPUTILE__HIMG_SHIFT8_ALL
                      : shift8 ? GPUTILE__HIMG_SHIFT8
                      : u8     ? GPUTILE__HIMG_TABLE
                               : GPUTILE__HIMG_RUNS;

@@ -167,8 +167,12 @@ static gputile_hist_even make_even(int t, int32_t nbins)
             b = 65536;
         }
         if (t == U8 && (nbins & (nbins - 1)) == 0) { /* bins of 2^j values, j < 3 */
-            const int j = (int)(rnd01() * 3.0);
-            if (nbins == 256) /* every value counted: [0, 256), or wider from below 0 */
+            /* 256 bins: every value counted, one value per bin from 0 in a
+             * test's first channel (the multiply-add plan; one-channel cases
+             * run it), 2 or 4 per bin from below 0 in the next */
+            static int calls;
+            const int j = nbins == 256 && calls++ % 2 == 0 ? 0 : 1 + (int)(rnd01() * 2.0);
+            if (nbins == 256)
                 a = -floor(rnd01() * 256.0 * ((1 << j) - 1));
             else /* bounds below 0, inside, beyond 255 */
                 a = floor(rnd01() * 400.0) - 200.0;
