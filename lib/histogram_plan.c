@@ -32,11 +32,13 @@
 #define MAX_CLUSTER 16
 #define MAX_COPIES 32
 /* AUTO's largest DSM cluster before the routed tier. Measured on an H200
- * (1 GiB of uniform int32, gputile-bench histogram --all-tiers): DSM runs
- * at ~5.8 TB/s / C (2,076 / 1,266 / 730 / 236 GB/s at C = 2 / 3 / 8 / 16),
- * the routed tier at ~540 GB/s whatever the bin count: they cross near
- * C = 10. */
-#define GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER 10
+ * (1 GiB of uniform int32, gputile-bench all, 2026-11-24): DSM 2,083 /
+ * 1,269 / 733 / 244 GB/s at C = 2 / 3 / 5 / 10 (65,536 / 131,072 /
+ * 262,144 / 524,288 bins), falling faster than 1 / C past 5 (3.7 TB/s x
+ * C at 5, 2.4 at 10); the routed tier ~540 GB/s whatever the bin count.
+ * 733 x 5 / C passes 540 below C = 7: the largest is 6. (At 10, AUTO ran
+ * 524,288 bins at 244 GB/s where the routed tier gives 538.) */
+#define GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER 6
 
 static const gputile__hist_type types[GPUTILE__HIST_SAMPLE_COUNT] = {
 #define GPUTILE__HIST_TYPE_ROW(id, bin, bytes_, vw)                                          \
