@@ -33,35 +33,6 @@ static const char *const method_name[] = {"direct", "bounce", "staged"};
 static const size_t KiB = (size_t)1 << 10, MiB = (size_t)1 << 20;
 #define GUARD 4096
 
-static void fill_random(unsigned char *p, size_t n)
-{
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t r = gputest_rand();
-        memcpy(p + i, &r, 8);
-    }
-    for (; i < n; ++i)
-        p[i] = (unsigned char)gputest_rand();
-}
-
-static size_t first_diff(const unsigned char *a, const unsigned char *b, size_t n)
-{
-    if (memcmp(a, b, n) == 0)
-        return n;
-    size_t i = 0;
-    while (a[i] == b[i])
-        ++i;
-    return i;
-}
-
-static size_t count_not(const unsigned char *p, size_t n, unsigned char v)
-{
-    size_t bad = 0;
-    for (size_t i = 0; i < n; ++i)
-        bad += p[i] != v;
-    return bad;
-}
-
 /* Pageable host -> device -> pageable host of n bytes with poisoned guard
  * bands on every destination; the source is overwritten as soon as the
  * upload returns (it may be reused then), the download's destination is
@@ -74,26 +45,27 @@ static void round_trip(size_t n, cudaStream_t stream, const char *what)
     GPUTEST_CUDA(gputest_malloc((void **)&dev, n + 2 * GUARD));
     GPUTEST_CUDA(cudaMemset(dev, 0xa5, n + 2 * GUARD));
     GPUTEST_CUDA(cudaDeviceSynchronize());
-    fill_random(want, n);
+    gputest_fill_random_bytes(want, n);
     memcpy(src + GUARD, want, n);
 
     OK(gputile_copy(dev + GUARD, src + GUARD, n, stream));
     memset(src + GUARD, 0x11, n);
     memset(dst, 0x5c, n + 2 * GUARD);
     OK(gputile_copy(dst + GUARD, dev + GUARD, n, stream)); /* after the upload, in stream order */
-    size_t at = first_diff(dst + GUARD, want, n);
+    size_t at = gputest_first_diff(dst + GUARD, want, n);
     cr_assert_eq(at, n, "%s, %zu bytes: byte %zu differs after the round trip", what, n, at);
-    cr_assert_eq(count_not(dst, GUARD, 0x5c), 0, "%s, %zu bytes: host guard before written", what,
-                 n);
-    cr_assert_eq(count_not(dst + GUARD + n, GUARD, 0x5c), 0,
+    cr_assert_eq(gputest_count_not(dst, GUARD, 0x5c), 0, "%s, %zu bytes: host guard before written",
+                 what, n);
+    cr_assert_eq(gputest_count_not(dst + GUARD + n, GUARD, 0x5c), 0,
                  "%s, %zu bytes: host guard after written", what, n);
 
     GPUTEST_CUDA(cudaMemcpy(back, dev, n + 2 * GUARD, cudaMemcpyDeviceToHost));
-    cr_assert_eq(count_not(back, GUARD, 0xa5), 0, "%s, %zu bytes: device guard before written",
-                 what, n);
-    cr_assert_eq(count_not(back + GUARD + n, GUARD, 0xa5), 0,
+    cr_assert_eq(gputest_count_not(back, GUARD, 0xa5), 0,
+                 "%s, %zu bytes: device guard before written", what, n);
+    cr_assert_eq(gputest_count_not(back + GUARD + n, GUARD, 0xa5), 0,
                  "%s, %zu bytes: device guard after written", what, n);
-    cr_assert_eq(first_diff(back + GUARD, want, n), n, "%s, %zu bytes: device bytes", what, n);
+    cr_assert_eq(gputest_first_diff(back + GUARD, want, n), n, "%s, %zu bytes: device bytes", what,
+                 n);
 
     GPUTEST_CUDA(cudaFree(dev));
     free(src);
@@ -162,7 +134,7 @@ Test(copies, uploads_back_to_back_reuse_the_bounce_buffers, .init = gputest_requ
     GPUTEST_CUDA(gputest_malloc((void **)&dev, COPIES * n));
     cudaStream_t stream;
     GPUTEST_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-    fill_random(want, COPIES * n);
+    gputest_fill_random_bytes(want, COPIES * n);
     gputile__copy_force(BOUNCE);
     for (int i = 0; i < COPIES; ++i) {
         memcpy(src, want + i * n, n);
@@ -171,7 +143,7 @@ Test(copies, uploads_back_to_back_reuse_the_bounce_buffers, .init = gputest_requ
     gputile__copy_force(-1);
     GPUTEST_CUDA(cudaStreamSynchronize(stream));
     GPUTEST_CUDA(cudaMemcpy(back, dev, COPIES * n, cudaMemcpyDeviceToHost));
-    size_t at = first_diff(back, want, COPIES * n);
+    size_t at = gputest_first_diff(back, want, COPIES * n);
     cr_assert_eq(at, COPIES * n, "byte %zu (copy %zu) differs", at, at / n);
     GPUTEST_CUDA(cudaStreamDestroy(stream));
     GPUTEST_CUDA(cudaFree(dev));
@@ -196,7 +168,7 @@ Test(copies, cache_semantics_and_errors, .init = gputest_require_device, .timeou
     unsigned char *want = malloc(n), *dev;
     cr_assert(mem && want);
     GPUTEST_CUDA(gputest_malloc((void **)&dev, 16 * MiB));
-    fill_random(want, n);
+    gputest_fill_random_bytes(want, n);
     memcpy(buf, want, n);
 
     OK(gputile_copy_cache(buf, n));
@@ -217,7 +189,7 @@ Test(copies, cache_semantics_and_errors, .init = gputest_require_device, .timeou
     OK(gputile_copy(dev, buf, n, stream));
     memset(buf, 0x33, n); /* after the return: must not reach the device */
     OK(gputile_copy(buf, dev, n, stream));
-    cr_assert_eq(first_diff(buf, want, n), n, "cached round trip");
+    cr_assert_eq(gputest_first_diff(buf, want, n), n, "cached round trip");
     gputile_pool_stats after = pool_stats();
     cr_assert_eq(after.hits + after.misses, before.hits + before.misses,
                  "a cached copy used staging buffers");
@@ -229,8 +201,9 @@ Test(copies, cache_semantics_and_errors, .init = gputest_require_device, .timeou
     OK(gputile_copy(dev, tail, 3 * MiB + 4096, stream));
     memset(tail, 0, 3 * MiB + 4096);
     OK(gputile_copy(tail, dev, 3 * MiB + 4096, stream));
-    cr_assert_eq(first_diff(tail, want + n - 4096, 4096), 4096, "partial range: cached part");
-    cr_assert_eq(count_not(tail + 4096, 3 * MiB, 0x77), 0, "partial range: pageable part");
+    cr_assert_eq(gputest_first_diff(tail, want + n - 4096, 4096), 4096,
+                 "partial range: cached part");
+    cr_assert_eq(gputest_count_not(tail + 4096, 3 * MiB, 0x77), 0, "partial range: pageable part");
 
     OK(gputile_copy_uncache(buf));
     EXPECT(gputile_copy_uncache(buf), GPUTILE_ERROR_UNKNOWN_POINTER);
@@ -293,8 +266,8 @@ static void *copier(void *arg)
         ++r->errors;
         return NULL;
     }
-    fill_random(cached, most);
-    fill_random(page, most);
+    gputest_fill_random_bytes(cached, most);
+    gputest_fill_random_bytes(page, most);
     r->errors += gputile_copy_cache(cached, most) != 0;
     for (int round = 0; !*r->stop || round < 2; ++round)
         for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i) {

@@ -33,36 +33,6 @@ void gputile__stage_tune(size_t chunk, int buffers, int threads);
 
 static const size_t MiB = (size_t)1 << 20;
 
-static void fill_random(unsigned char *p, size_t n)
-{
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t r = gputest_rand();
-        memcpy(p + i, &r, 8);
-    }
-    for (; i < n; ++i)
-        p[i] = (unsigned char)gputest_rand();
-}
-
-/* First index where a and b differ, or n. */
-static size_t first_diff(const unsigned char *a, const unsigned char *b, size_t n)
-{
-    if (memcmp(a, b, n) == 0)
-        return n;
-    size_t i = 0;
-    while (a[i] == b[i])
-        ++i;
-    return i;
-}
-
-static size_t count_not(const unsigned char *p, size_t n, unsigned char v)
-{
-    size_t bad = 0;
-    for (size_t i = 0; i < n; ++i)
-        bad += p[i] != v;
-    return bad;
-}
-
 static gputile_pool_stats pool_stats(void)
 {
     gputile_pool_stats st = GPUTILE_POOL_STATS_INIT;
@@ -84,14 +54,14 @@ static void round_trip(unsigned char *host, size_t n)
 {
     unsigned char *want = malloc(n), *back = malloc(n), *d = NULL;
     cr_assert(want && back);
-    fill_random(want, n);
+    gputest_fill_random_bytes(want, n);
     memcpy(host, want, n);
     GPUTEST_CUDA(gputest_malloc((void **)&d, n));
     GPUTEST_CUDA(cudaMemcpy(d, host, n, cudaMemcpyHostToDevice));
     memset(host, 0, n);
     GPUTEST_CUDA(cudaMemcpy(host, d, n, cudaMemcpyDeviceToHost));
     memcpy(back, host, n);
-    size_t at = first_diff(back, want, n);
+    size_t at = gputest_first_diff(back, want, n);
     cr_assert_eq(at, n, "byte %zu differs after the round trip", at);
     GPUTEST_CUDA(cudaFree(d));
     free(want);
@@ -161,12 +131,12 @@ static void kernel_updates(unsigned char *host, void *device, size_t n)
 {
     unsigned char *want = malloc(n);
     cr_assert_not_null(want);
-    fill_random(host, n);
+    gputest_fill_random_bytes(host, n);
     for (size_t i = 0; i < n; ++i)
         want[i] = (unsigned char)(3u * host[i] + 1u);
     GPUTEST_CUDA(gputest_mapped_update(device, n, NULL));
     GPUTEST_CUDA(cudaDeviceSynchronize());
-    size_t at = first_diff(host, want, n);
+    size_t at = gputest_first_diff(host, want, n);
     cr_assert_eq(at, n, "byte %zu not updated by the kernel", at);
     free(want);
 }
@@ -224,14 +194,14 @@ Test(pinned, register_unaligned_ranges, .init = gputest_require_device, .timeout
     unsigned char *want = malloc(n), *d;
     cr_assert_not_null(want);
     GPUTEST_CUDA(gputest_malloc((void **)&d, n));
-    fill_random(want, n);
+    gputest_fill_random_bytes(want, n);
     memcpy(p, want, n);
     OK(gputile_copy(d, p, n, NULL));
     GPUTEST_CUDA(cudaDeviceSynchronize());
     memset(p, 0, n);
     OK(gputile_copy(p, d, n, NULL));
     GPUTEST_CUDA(cudaDeviceSynchronize());
-    cr_assert_eq(first_diff(p, want, n), n);
+    cr_assert_eq(gputest_first_diff(p, want, n), n);
 
     EXPECT(gputile_pinned_unregister(p + 1), GPUTILE_ERROR_UNKNOWN_POINTER);
     EXPECT(gputile_pinned_unregister(p - 5), GPUTILE_ERROR_UNKNOWN_POINTER);
@@ -305,7 +275,7 @@ Test(pinned, pool_reuses_blocks, .init = gputest_require_device, .timeout = 120)
     cr_log_info("1 GiB pinned: fresh %.3f ms, pooled %.4f ms", fresh, reuse);
     cr_assert_lt(reuse, 1.0, "pooled 1 GiB allocation took %.3f ms", reuse);
     cr_assert_lt(reuse * 1000, fresh, "pooled %.4f ms vs fresh %.3f ms", reuse, fresh);
-    cr_assert_eq(count_not(q, gib, 0x5a), 0);
+    cr_assert_eq(gputest_count_not(q, gib, 0x5a), 0);
     OK(gputile_pool_free(q));
     OK(gputile_pool_release());
 }
@@ -423,7 +393,7 @@ static void copy_both_ways(host_kind kind, size_t n, cudaStream_t stream)
     GPUTEST_CUDA(gputest_malloc((void **)&dev, n + 2 * GUARD));
     GPUTEST_CUDA(cudaMemset(dev, 0xa5, n + 2 * GUARD));
     GPUTEST_CUDA(cudaDeviceSynchronize());
-    fill_random(want, n);
+    gputest_fill_random_bytes(want, n);
     memcpy(src + GUARD, want, n);
 
     OK(gputile_copy(dev + GUARD, src + GUARD, n, stream));
@@ -435,20 +405,20 @@ static void copy_both_ways(host_kind kind, size_t n, cudaStream_t stream)
     OK(gputile_copy(dst + GUARD, dev + GUARD, n, stream));
     if (kind != PAGEABLE)
         GPUTEST_CUDA(cudaStreamSynchronize(stream));
-    size_t at = first_diff(dst + GUARD, want, n);
+    size_t at = gputest_first_diff(dst + GUARD, want, n);
     cr_assert_eq(at, n, "%s, %zu bytes: byte %zu differs after the round trip", kind_name[kind], n,
                  at);
-    cr_assert_eq(count_not(dst, GUARD, 0x5c), 0, "%s, %zu bytes: host guard before written",
+    cr_assert_eq(gputest_count_not(dst, GUARD, 0x5c), 0, "%s, %zu bytes: host guard before written",
                  kind_name[kind], n);
-    cr_assert_eq(count_not(dst + GUARD + n, GUARD, 0x5c), 0,
+    cr_assert_eq(gputest_count_not(dst + GUARD + n, GUARD, 0x5c), 0,
                  "%s, %zu bytes: host guard after written", kind_name[kind], n);
 
     GPUTEST_CUDA(cudaMemcpy(back, dev, n + 2 * GUARD, cudaMemcpyDeviceToHost));
-    cr_assert_eq(count_not(back, GUARD, 0xa5), 0, "%s, %zu bytes: device guard before written",
-                 kind_name[kind], n);
-    cr_assert_eq(count_not(back + GUARD + n, GUARD, 0xa5), 0,
+    cr_assert_eq(gputest_count_not(back, GUARD, 0xa5), 0,
+                 "%s, %zu bytes: device guard before written", kind_name[kind], n);
+    cr_assert_eq(gputest_count_not(back + GUARD + n, GUARD, 0xa5), 0,
                  "%s, %zu bytes: device guard after written", kind_name[kind], n);
-    cr_assert_eq(first_diff(back + GUARD, want, n), n);
+    cr_assert_eq(gputest_first_diff(back + GUARD, want, n), n);
 
     GPUTEST_CUDA(cudaFree(dev));
     host_buffer_free(kind, src);
@@ -521,7 +491,7 @@ Test(pinned, copy_orders_after_earlier_work, .init = gputest_require_device, .ti
     cudaStream_t stream;
     GPUTEST_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     GPUTEST_CUDA(gputest_malloc((void **)&d, n));
-    fill_random(h, n);
+    gputest_fill_random_bytes(h, n);
     GPUTEST_CUDA(cudaMemsetAsync(d, 0, n, stream));
     OK(gputile_copy(d, h, n, stream));
     GPUTEST_CUDA(gputest_mapped_update(d, n, stream)); /* any kernel on device memory */
@@ -539,7 +509,7 @@ Test(pinned, copy_device_to_device_and_host_to_host, .init = gputest_require_dev
     unsigned char *d1, *d2, h[64], h2[64];
     GPUTEST_CUDA(gputest_malloc((void **)&d1, 1000));
     GPUTEST_CUDA(gputest_malloc((void **)&d2, 1000));
-    fill_random(h, sizeof h);
+    gputest_fill_random_bytes(h, sizeof h);
     OK(gputile_copy(d1, h, sizeof h, NULL));
     OK(gputile_copy(d2 + 1, d1, sizeof h, NULL));
     OK(gputile_copy(h2, d2 + 1, sizeof h, NULL));
@@ -617,7 +587,7 @@ static void *worker_main(void *arg)
         if (w->failures == 0 && (gputile_copy(pool, dev, n, stream) != GPUTILE_SUCCESS ||
                                  cudaStreamSynchronize(stream) != cudaSuccess))
             fail(w, "copy dev->pool", n, 0);
-        if (w->failures == 0 && (at = first_diff(pool, page, n)) != n)
+        if (w->failures == 0 && (at = gputest_first_diff(pool, page, n)) != n)
             fail(w, "pooled bytes differ", n, at);
         if (w->failures == 0 && cudaMemsetAsync(dev, 0, n, stream) != cudaSuccess)
             fail(w, "memset", n, 0);
@@ -625,12 +595,12 @@ static void *worker_main(void *arg)
             fail(w, "copy pool->dev", n, 0);
         if (w->failures == 0 && gputile_copy(back, dev, n, stream) != GPUTILE_SUCCESS)
             fail(w, "copy dev->page", n, 0);
-        if (w->failures == 0 && (at = first_diff(back, page, n)) != n)
+        if (w->failures == 0 && (at = gputest_first_diff(back, page, n)) != n)
             fail(w, "pageable bytes differ", n, at);
         if (w->failures == 0 && (gputile_copy(pin, dev, n, stream) != GPUTILE_SUCCESS ||
                                  cudaStreamSynchronize(stream) != cudaSuccess))
             fail(w, "copy dev->pinned", n, 0);
-        if (w->failures == 0 && (at = first_diff(pin, page, n)) != n)
+        if (w->failures == 0 && (at = gputest_first_diff(pin, page, n)) != n)
             fail(w, "pinned bytes differ", n, at);
         pthread_mutex_lock(&pinned_lock);
         if (gputile_pinned_free(pin) != GPUTILE_SUCCESS && pin != NULL)

@@ -371,3 +371,32 @@ void gputest_cublas_gemm_tf32(gputile_op ta, gputile_op tb, float alpha, gputile
 {
     cublas_gemm(CUBLAS_TF32_TENSOR_OP_MATH, ta, tb, alpha, a, b, beta, c);
 }
+
+void gputest_fill_random_bytes(unsigned char *p, size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t r = gputest_rand();
+        memcpy(p + i, &r, 8);
+    }
+    for (; i < n; ++i)
+        p[i] = (unsigned char)gputest_rand();
+}
+
+size_t gputest_first_diff(const unsigned char *a, const unsigned char *b, size_t n)
+{
+    if (memcmp(a, b, n) == 0)
+        return n;
+    size_t i = 0;
+    while (a[i] == b[i])
+        ++i;
+    return i;
+}
+
+size_t gputest_count_not(const unsigned char *p, size_t n, unsigned char v)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < n; ++i)
+        bad += p[i] != v;
+    return bad;
+}

@@ -95,6 +95,12 @@ gputile_status gputest_wait_for_memory(int attempt);
 /* A per-process random stream, seeded from /dev/urandom (logged, so a failing
  * run can be repeated with GPUTEST_SEED=...). */
 uint64_t gputest_rand(void);
+/* Bytes for the copy suites (test_pinned, test_copies): n random bytes
+ * from gputest_rand(); the first index where a and b differ, or n; how
+ * many of n bytes are not v. */
+void gputest_fill_random_bytes(unsigned char *p, size_t n);
+size_t gputest_first_diff(const unsigned char *a, const unsigned char *b, size_t n);
+size_t gputest_count_not(const unsigned char *p, size_t n, unsigned char v);
 /* Uniform in [lo, hi). */
 float gputest_uniform(float lo, float hi);
 /* Integer in [lo, hi], as a float. */
