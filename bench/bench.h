@@ -52,11 +52,18 @@ typedef struct bench_item {
     void (*enqueue)(void *ctx, cudaStream_t stream);
     void *ctx;
     double median_ms; /* out */
+    /* The stream is synchronised before the item's start event: for calls
+     * that block the host (pageable copies, host-matrix GEMM). Without it
+     * the start event waits behind the previous item's queued work while
+     * the host already runs this call, and the item looks faster than it
+     * is (or slower, after an item that leaves nothing queued). */
+    bool drain;
 } bench_item;
 
 /* Times items interleaved on one stream with CUDA events: o->warmup runs of
  * each, then o->runs rounds in which each item runs once between its own
- * pair of events; stores each item's median. */
+ * pair of events, the order rotated by one from each round to the next (so
+ * no item always follows the same one); stores each item's median. */
 void bench_time(bench_item *items, int n, const bench_options *o, cudaStream_t stream);
 
 double bench_median(double *v, int n);

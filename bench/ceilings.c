@@ -32,7 +32,7 @@ double bench_ffma_tflops(const bench_options *o, cudaStream_t stream)
 {
     struct ffma_ctx c = {NULL, bench_sm_count(), 0};
     BENCH_CUDA(cudaMalloc((void **)&c.out, sizeof(float)));
-    bench_item it = {"ffma", ffma_enqueue, &c, 0};
+    bench_item it = {"ffma", ffma_enqueue, &c, 0, false};
     bench_time(&it, 1, o, stream);
     BENCH_CUDA(cudaFree(c.out));
     return c.flops / (it.median_ms * 1e-3) / 1e12;
@@ -56,7 +56,7 @@ double bench_read_gbs(const bench_options *o, cudaStream_t stream)
     BENCH_CUDA(cudaMalloc((void **)&c.buf, c.bytes));
     BENCH_CUDA(cudaMalloc((void **)&c.out, sizeof(float)));
     BENCH_CUDA(cudaMemsetAsync(c.buf, 0, c.bytes, stream));
-    bench_item it = {"read", read_enqueue, &c, 0};
+    bench_item it = {"read", read_enqueue, &c, 0, false};
     bench_time(&it, 1, o, stream);
     BENCH_CUDA(cudaFree(c.buf));
     BENCH_CUDA(cudaFree(c.out));

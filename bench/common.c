@@ -101,10 +101,14 @@ void bench_time(bench_item *items, int n, const bench_options *o, cudaStream_t s
         BENCH_CUDA(cudaEventCreate(&stop[e]));
     }
     BENCH_CUDA(cudaStreamSynchronize(stream));
-    /* Interleaved: round r runs every item once, so drift in clocks or
-     * temperature touches every item alike. */
+    /* Interleaved: round r runs every item once, starting at item r, so
+     * drift in clocks or temperature touches every item alike and no item
+     * always runs after the same one. */
     for (int r = 0; r < o->runs; ++r)
-        for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < n; ++j) {
+            const int i = (j + r) % n;
+            if (items[i].drain)
+                BENCH_CUDA(cudaStreamSynchronize(stream));
             BENCH_CUDA(cudaEventRecord(start[r * n + i], stream));
             items[i].enqueue(items[i].ctx, stream);
             BENCH_CUDA(cudaEventRecord(stop[r * n + i], stream));

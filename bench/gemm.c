@@ -317,7 +317,7 @@ int bench_gemm(int argc, char **argv)
                                 rows[r].algorithm,
                                 rows[r].split_k,
                                 rows[r].precision};
-            items[r] = (bench_item){rows[r].name, enqueue, &ctx[r], 0};
+            items[r] = (bench_item){rows[r].name, enqueue, &ctx[r], 0, false};
         }
         bench_progress("  %ldx%ldx%ld: %d rows, %d input set(s)", s->m, s->n, s->k, nrows, sets);
 

@@ -166,9 +166,9 @@ static void row(long m, long n, long k, long count, bool tensor, const bench_opt
     x.precision = GPUTILE_PRECISION_FP32;
     bench_progress("batched %ldx%ldx%ld x%ld\n", m, n, k, count);
     bench_item items[3] = {
-        {"gputile strided", run_strided, &x, 0},
-        {"cublasSgemmStridedBatched", run_cublas, &x, 0},
-        {"gputile views", run_views, &x, 0},
+        {"gputile strided", run_strided, &x, 0, false},
+        {"cublasSgemmStridedBatched", run_cublas, &x, 0, false},
+        {"gputile views", run_views, &x, 0, false},
     };
     bench_time(items, 3, o, stream);
     BENCH_CUDA(cudaStreamSynchronize(stream));
@@ -190,8 +190,8 @@ static void row(long m, long n, long k, long count, bool tensor, const bench_opt
         for (int p = 1; p <= 2; ++p) {
             x.precision = p == 1 ? GPUTILE_PRECISION_FP32_3XTF32 : GPUTILE_PRECISION_TF32;
             x.h = p == 1 ? h32 : htf32;
-            bench_item t[2] = {{"gputile strided", run_strided, &x, 0},
-                               {"cuBLAS", run_cublas, &x, 0}};
+            bench_item t[2] = {{"gputile strided", run_strided, &x, 0, false},
+                               {"cuBLAS", run_cublas, &x, 0, false}};
             bench_time(t, 2, o, stream);
             const char *name = p == 1 ? "3xtf32" : "tf32";
             const char *a2 = gputile_algorithm_name(x.used.algorithm_used);

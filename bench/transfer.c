@@ -127,11 +127,11 @@ typedef struct copy_ctx {
     size_t bytes;
     int kind;
     int sms;
+    int reps; /* back-to-back copies per timed run */
 } copy_ctx;
 
-static void enqueue_copy(void *arg, cudaStream_t stream)
+static void enqueue_one(const copy_ctx *c, cudaStream_t stream)
 {
-    copy_ctx *c = arg;
     void *dst = c->dir == H2D ? c->dev : c->host;
     const void *src = c->dir == H2D ? c->host : c->dev;
     switch (c->kind) {
@@ -154,6 +154,22 @@ static void enqueue_copy(void *arg, cudaStream_t stream)
         BENCH_CUDA(bench_zero_copy(dst, src, c->bytes, c->sms, stream));
         break;
     }
+}
+
+/* Small copies run back to back in each timed run, enough of them to last
+ * about as long as one 16 MiB copy (up to 64): the per-call cost a loop of
+ * copies pays, with the run's fixed costs (events, the drain) spread out.
+ * Every copy item starts on a drained stream (bench.h). */
+static int reps_for(size_t bytes)
+{
+    return bytes >= 16 * MiB ? 1 : 16 * MiB / bytes < 64 ? (int)(16 * MiB / bytes) : 64;
+}
+
+static void enqueue_copy(void *arg, cudaStream_t stream)
+{
+    const copy_ctx *c = arg;
+    for (int r = 0; r < c->reps; ++r)
+        enqueue_one(c, stream);
 }
 
 /* Columns: pageable cudaMemcpy (the plain call), gputile_copy forced to
@@ -212,46 +228,44 @@ static void rates(const bench_options *o, size_t max_bytes, cudaStream_t stream)
     BENCH_CUDA(cudaMalloc(&devbuf, max_bytes));
 
     print_rate_header(o);
-    int turn = 0;
     for (size_t z = 0; z < sizeof sizes / sizeof sizes[0] && sizes[z] <= max_bytes; ++z) {
         const size_t bytes = sizes[z];
-        for (int d = H2D; d <= D2H; ++d, ++turn) {
+        for (int d = H2D; d <= D2H; ++d) {
             bench_progress("transfer: %s %zu KiB", d == H2D ? "host->device" : "device->host",
                            bytes >> 10);
+            const int reps = reps_for(bytes);
             copy_ctx c[N_METHODS] = {
-                [M_PAGEABLE] = {d, pageable, devbuf, bytes, K_CUDA, sms},
-                [M_DIRECT] = {d, pageable, devbuf, bytes, K_FORCE_DIRECT, sms},
-                [M_BOUNCE] = {d, pageable, devbuf, bytes, K_FORCE_BOUNCE, sms},
-                [M_STAGED] = {d, pageable, devbuf, bytes, K_GPUTILE, sms},
-                [M_CACHED] = {d, pageable, devbuf, bytes, K_GPUTILE, sms},
-                [M_PINNED] = {d, pinned, devbuf, bytes, K_CUDA, sms},
-                [M_MAPPED] = {d, mapped_dev, devbuf, bytes, K_MAPPED, sms},
+                [M_PAGEABLE] = {d, pageable, devbuf, bytes, K_CUDA, sms, reps},
+                [M_DIRECT] = {d, pageable, devbuf, bytes, K_FORCE_DIRECT, sms, reps},
+                [M_BOUNCE] = {d, pageable, devbuf, bytes, K_FORCE_BOUNCE, sms, reps},
+                [M_STAGED] = {d, pageable, devbuf, bytes, K_GPUTILE, sms, reps},
+                [M_CACHED] = {d, pageable, devbuf, bytes, K_GPUTILE, sms, reps},
+                [M_PINNED] = {d, pinned, devbuf, bytes, K_CUDA, sms, reps},
+                [M_MAPPED] = {d, mapped_dev, devbuf, bytes, K_MAPPED, sms, reps},
             };
             bench_item items[N_METHODS];
             for (int m = 0; m < N_METHODS; ++m)
-                items[m] = (bench_item){method_name[m], enqueue_copy, &c[m], 0};
-            /* Everything on the pageable buffer uncached, the order rotated
-             * from one row to the next; the bounce buffer holds at most
+                items[m] = (bench_item){method_name[m], enqueue_copy, &c[m], 0, true};
+            /* Everything on the pageable buffer uncached (bench_time rotates
+             * the order each round); the bounce buffer holds at most
              * BOUNCE_MAX (a larger forced bounce copy would be staged). */
+            bench_item run[N_METHODS];
             int order[N_METHODS], n = 0;
             for (int m = 0; m < N_METHODS; ++m)
-                if (m != M_CACHED && (m != M_BOUNCE || bytes <= BOUNCE_MAX))
-                    order[n++] = m;
-            bench_item run[N_METHODS];
-            for (int i = 0; i < n; ++i)
-                run[i] = items[order[(i + turn) % n]];
+                if (m != M_CACHED && (m != M_BOUNCE || bytes <= BOUNCE_MAX)) {
+                    order[n] = m;
+                    run[n++] = items[m];
+                }
             bench_time(run, n, o, stream);
             for (int i = 0; i < n; ++i)
-                items[order[(i + turn) % n]].median_ms = run[i].median_ms;
+                items[order[i]].median_ms = run[i].median_ms / reps;
             /* Then the same buffer cached: its first copy is bench_time's
              * warm-up, so the median is of the 2nd+ iterations. */
             check(gputile_copy_cache(pageable, bytes), "gputile_copy_cache");
             bench_item cached_pair[2] = {items[M_CACHED], items[M_PINNED]};
-            if (turn % 2)
-                cached_pair[0] = items[M_PINNED], cached_pair[1] = items[M_CACHED];
             bench_time(cached_pair, 2, o, stream);
-            items[M_CACHED].median_ms = cached_pair[turn % 2 ? 1 : 0].median_ms;
-            double pinned_again = cached_pair[turn % 2 ? 0 : 1].median_ms;
+            items[M_CACHED].median_ms = cached_pair[0].median_ms / reps;
+            double pinned_again = cached_pair[1].median_ms / reps;
             check(gputile_copy_uncache(pageable), "gputile_copy_uncache");
 
             const char *dn = d == H2D ? "h2d" : "d2h";
@@ -328,21 +342,20 @@ static void crossovers(const bench_options *o, cudaStream_t stream)
         double t[3][MAXN] = {{0}};
         for (int i = 0; i < n; ++i) {
             bench_progress("transfer: crossovers %s %zu bytes", d == H2D ? "h2d" : "d2h", sz[i]);
-            copy_ctx c[4] = {{d, page, dev, sz[i], K_CUDA, 0},
-                             {d, page, dev, sz[i], K_FORCE_DIRECT, 0},
-                             {d, page, dev, sz[i], K_FORCE_BOUNCE, 0},
-                             {d, page, dev, sz[i], K_FORCE_STAGED, 0}};
+            const int reps = reps_for(sz[i]);
+            copy_ctx c[4] = {{d, page, dev, sz[i], K_CUDA, 0, reps},
+                             {d, page, dev, sz[i], K_FORCE_DIRECT, 0, reps},
+                             {d, page, dev, sz[i], K_FORCE_BOUNCE, 0, reps},
+                             {d, page, dev, sz[i], K_FORCE_STAGED, 0, reps}};
             const int k = sz[i] <= BOUNCE_MAX ? 4 : 3; /* bounce only where it exists */
             const int idx[4] = {0, 1, 3, 2};           /* bounce last, so it can be left out */
             bench_item items[4];
-            for (int j = 0; j < k; ++j) {
-                int m = idx[(j + i) % k]; /* order rotated from size to size */
-                items[j] = (bench_item){"", enqueue_copy, &c[m], 0};
-            }
-            bench_time(items, k, o, stream);
+            for (int j = 0; j < k; ++j)
+                items[j] = (bench_item){"", enqueue_copy, &c[idx[j]], 0, true};
+            bench_time(items, k, o, stream); /* rotates the order each round */
             double us[4] = {0, 0, 0, 0};
             for (int j = 0; j < k; ++j)
-                us[(copy_ctx *)items[j].ctx - c] = items[j].median_ms * 1e3;
+                us[(copy_ctx *)items[j].ctx - c] = items[j].median_ms * 1e3 / reps;
             t[0][i] = us[1], t[1][i] = us[2], t[2][i] = us[3];
             int best = 0;
             for (int m = 1; m < 3; ++m)
@@ -402,10 +415,10 @@ static void sweep(const bench_options *o, cudaStream_t stream)
                 gputile__stage_tune(chunks[c] * MiB, buffers[b], threads[t]);
                 bench_progress("transfer: sweep chunk %zu MiB, %d buffers, %d threads", chunks[c],
                                buffers[b], threads[t]);
-                copy_ctx ctx[2] = {{H2D, page, dev, bytes, K_GPUTILE, 0},
-                                   {D2H, page, dev, bytes, K_GPUTILE, 0}};
-                bench_item items[2] = {{"h2d", enqueue_copy, &ctx[0], 0},
-                                       {"d2h", enqueue_copy, &ctx[1], 0}};
+                copy_ctx ctx[2] = {{H2D, page, dev, bytes, K_GPUTILE, 0, 1},
+                                   {D2H, page, dev, bytes, K_GPUTILE, 0, 1}};
+                bench_item items[2] = {{"h2d", enqueue_copy, &ctx[0], 0, true},
+                                       {"d2h", enqueue_copy, &ctx[1], 0, true}};
                 bench_time(items, 2, o, stream);
                 double gb[2];
                 for (int d = 0; d < 2; ++d) {
@@ -629,7 +642,7 @@ static bool gemm_size(const bench_options *o, size_t n, cudaStream_t stream, cub
         bool pinned = k == G_SEED_PINNED || k == G_GPUTILE_PINNED || k == G_XT_PINNED;
         g[k] =
             (gemm_ctx){n, pinned ? qa : pa, pinned ? qb : pb, pinned ? qc : pc, da, db, dc, xt, k};
-        items[k] = (bench_item){gemm_name[k], enqueue_gemm, &g[k], 0};
+        items[k] = (bench_item){gemm_name[k], enqueue_gemm, &g[k], 0, true};
     }
     /* Correctness first: the seed's flow gives the reference; gputile on
      * pageable and pinned host matrices must agree with it within the bound

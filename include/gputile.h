@@ -328,7 +328,8 @@ gputile_status gputile_pool_free(void *ptr);
 /* The most bytes the pool keeps cached (idle); blocks in use never count.
  * Cached blocks above a lower limit are freed at once. 0 caches nothing. */
 gputile_status gputile_pool_set_limit(size_t bytes);
-/* Frees every cached block (blocks in use stay valid). */
+/* Frees every cached block (blocks in use stay valid), and the pinned
+ * bounce buffers gputile_copy() and the host GEMM keep while idle. */
 gputile_status gputile_pool_release(void);
 
 typedef struct gputile_pool_stats {

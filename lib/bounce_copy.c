@@ -9,7 +9,8 @@
  * (~10 GB/s host->device) used to win. Here each device keeps up to
  * GPUTILE__BOUNCE_SLOTS buffers of GPUTILE__BOUNCE_BYTES, pinned once on
  * first use (cudaHostAlloc, outside the pool: they are never handed to the
- * user, and are kept for the life of the process), each with its events.
+ * user), each with its events, kept until gputile_pool_release() or the
+ * end of the process (gputile__bounce_release_idle()).
  * A copy takes a free slot, cuts the bytes into up to
  * GPUTILE__BOUNCE_MAX_PIECES pieces, and:
  *  - host->device: the copy threads fill piece i while the DMA of piece
@@ -20,15 +21,18 @@
  *    event; piece i is drained by the copy threads while later pieces
  *    arrive; the call returns when the destination holds every byte.
  * When every slot of the device is taken (concurrent copies), the caller
- * copies another way.
+ * copies another way. The host GEMM's packed flow borrows a slot whole
+ * (gputile__bounce_acquire()), with a small device buffer kept beside it.
  */
 #include <pthread.h>
+#include <stdlib.h>
 
 #include "copy_policy.h"
 #include "copy_threads.h"
 
 typedef struct slot {
-    char *buf;                                    /* NULL until first use */
+    char *buf; /* NULL until first use */
+    void *dev; /* device memory beside it (GPUTILE__BOUNCE_DEVICE_BYTES), NULL until asked for */
     cudaEvent_t done[GPUTILE__BOUNCE_MAX_PIECES]; /* the DMAs of the last copy */
     bool taken;                                   /* a copy is using it (under lock) */
     bool busy;                                    /* done[0] recorded and not yet waited on */
@@ -43,9 +47,50 @@ int gputile__bounce_pieces(size_t bytes)
     return n < 1 ? 1 : n > GPUTILE__BOUNCE_MAX_PIECES ? GPUTILE__BOUNCE_MAX_PIECES : (int)n;
 }
 
+void gputile__bounce_release_idle(void)
+{
+    bool freed = false;
+    pthread_mutex_lock(&lock);
+    for (int d = 0; d < GPUTILE__MAX_DEVICES; ++d)
+        for (int i = 0; i < GPUTILE__BOUNCE_SLOTS; ++i) {
+            slot *s = &slots[d][i];
+            if (s->taken || s->buf == NULL)
+                continue;
+            if (s->busy) /* its last DMAs read it: wait for them */
+                (void)cudaEventSynchronize(s->done[0]);
+            for (int e = 0; e < GPUTILE__BOUNCE_MAX_PIECES; ++e)
+                (void)cudaEventDestroy(s->done[e]);
+            if (s->dev != NULL) { /* cudaFree on its own device */
+                int current;
+                if (cudaGetDevice(&current) == cudaSuccess && cudaSetDevice(d) == cudaSuccess) {
+                    (void)cudaFree(s->dev);
+                    (void)cudaSetDevice(current);
+                }
+                s->dev = NULL;
+            }
+            (void)cudaFreeHost(s->buf);
+            s->buf = NULL;
+            s->busy = false;
+            freed = true;
+        }
+    pthread_mutex_unlock(&lock);
+    if (freed)
+        (void)cudaGetLastError(); /* at exit or after a reset: nothing to report */
+}
+
+/* Registered with atexit() after the first buffer is pinned, so after the
+ * CUDA runtime registered its own teardown: it runs first, while the
+ * runtime can still free the buffers (a destructor would run after it), and
+ * leak checkers see no pinned memory left. */
+static void register_release_at_exit(void)
+{
+    (void)atexit(gputile__bounce_release_idle);
+}
+
 /* Pins a slot's buffer and creates its events (current device). */
 static cudaError_t prepare(slot *s)
 {
+    static pthread_once_t registered = PTHREAD_ONCE_INIT;
     void *p = NULL;
     int made = 0;
     cudaError_t err = cudaHostAlloc(&p, GPUTILE__BOUNCE_BYTES, cudaHostAllocPortable);
@@ -62,6 +107,7 @@ static cudaError_t prepare(slot *s)
     }
     s->buf = p;
     s->busy = false;
+    pthread_once(&registered, register_release_at_exit);
     return cudaSuccess;
 }
 
@@ -111,6 +157,31 @@ static void give_back(slot *s)
     pthread_mutex_lock(&lock);
     s->taken = false;
     pthread_mutex_unlock(&lock);
+}
+
+char *gputile__bounce_acquire(void **dev)
+{
+    slot *s = take();
+    if (s == NULL)
+        return NULL;
+    if (dev != NULL) {
+        if (s->dev == NULL && cudaMalloc(&s->dev, GPUTILE__BOUNCE_DEVICE_BYTES) != cudaSuccess) {
+            s->dev = NULL;
+            (void)cudaGetLastError(); /* the caller finds device memory another way */
+        }
+        *dev = s->dev;
+    }
+    return s->buf;
+}
+
+void gputile__bounce_release(char *buf)
+{
+    for (int d = 0; d < GPUTILE__MAX_DEVICES; ++d)
+        for (int i = 0; i < GPUTILE__BOUNCE_SLOTS; ++i)
+            if (slots[d][i].buf == buf && buf != NULL) {
+                give_back(&slots[d][i]); /* not busy: the caller waited for its DMAs */
+                return;
+            }
 }
 
 /* Piece i of n of a copy of `bytes`: page-multiple pieces, the last one

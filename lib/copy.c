@@ -3,7 +3,9 @@
  * copy.c: gputile_copy() and its registration cache (gputile_copy_cache(),
  * gputile_copy_uncache()).
  *
- * Pinned host memory and device memory go straight to the copy engines
+ * Copies below every crossover of copy_policy.h take a short path (the
+ * driver's own call after the fewest questions: short_copy()). Otherwise
+ * pinned host memory and device memory go straight to the copy engines
  * (cudaMemcpyAsync). Pageable memory takes the method copy_policy.c picks
  * for its size and direction: the driver's own call, one bounce buffer
  * (bounce_copy.c) or the staging ring (staged_copy.c).
@@ -85,6 +87,53 @@ gputile_status gputile__copy_pageable(void *dst, const void *src, size_t bytes,
     return staged(dst, src, bytes, dir, stream);
 }
 
+/* What the short path knows of one side of a copy. */
+typedef enum side { SIDE_HOST, SIDE_DEVICE, SIDE_UNASKED, SIDE_GENERAL } side;
+
+/* One side for the short path: the pin table first (memory the library
+ * pinned is host memory; a cached or half-made registration takes the
+ * general path), then, if `ask`, the driver. */
+static gputile_status side_of(const void *p, bool ask, side *out)
+{
+    gputile__pin e;
+    if (gputile__pin_lookup(p, &e)) {
+        *out = e.kind == GPUTILE__PIN_ALLOC || e.kind == GPUTILE__PIN_REGISTER ||
+                       e.kind == GPUTILE__PIN_POOL_USED
+                   ? SIDE_HOST
+                   : SIDE_GENERAL;
+        return GPUTILE_SUCCESS;
+    }
+    *out = SIDE_UNASKED;
+    if (!ask)
+        return GPUTILE_SUCCESS;
+    bool device = false;
+    gputile_status st = gputile__cuda_status(gputile__pointer_is_device(p, &device));
+    *out = device ? SIDE_DEVICE : SIDE_HOST;
+    return st;
+}
+
+/* The short path for copies below every crossover (DIRECT whatever the
+ * device, direction and kind of host memory: the driver's own call). Each
+ * question costs ~0.1-0.2 us against the call's ~2.7 us (H200, 4 KiB
+ * host->device; ~0.9 us for the general path's questions), so it asks the
+ * fewest that still refuse host to host: the driver is asked about dst,
+ * and about src only when dst is host memory. *taken is false when the
+ * general path must decide (a cached registration on either side). */
+static gputile_status short_copy(void *dst, const void *src, size_t bytes, cudaStream_t stream,
+                                 bool *taken)
+{
+    side d, s;
+    gputile_status st;
+    *taken = false;
+    if ((st = side_of(dst, true, &d)) != GPUTILE_SUCCESS || d == SIDE_GENERAL ||
+        (st = side_of(src, d == SIDE_HOST, &s)) != GPUTILE_SUCCESS || s == SIDE_GENERAL)
+        return st;
+    *taken = true;
+    if (d == SIDE_HOST && s == SIDE_HOST)
+        return GPUTILE_ERROR_INVALID_VALUE; /* host to host: use memcpy */
+    return gputile__cuda_status(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, stream));
+}
+
 gputile_status gputile_copy(void *dst, const void *src, size_t bytes, struct CUstream_st *stream)
 {
     if (dst == NULL || src == NULL)
@@ -96,10 +145,16 @@ gputile_status gputile_copy(void *dst, const void *src, size_t bytes, struct CUs
         return GPUTILE_ERROR_OVERFLOW;
     if (d < s + bytes && s < d + bytes)
         return GPUTILE_ERROR_ALIASING;
+    gputile_status st;
+    if (bytes < gputile__copy_direct_below()) {
+        bool taken;
+        st = short_copy(dst, src, bytes, stream, &taken);
+        if (taken || st != GPUTILE_SUCCESS)
+            return st;
+    }
 
     where dst_at, src_at;
     bool dst_partial, src_partial;
-    gputile_status st;
     if ((st = locate(dst, bytes, &dst_at, &dst_partial)) != GPUTILE_SUCCESS ||
         (st = locate(src, bytes, &src_at, &src_partial)) != GPUTILE_SUCCESS)
         return st;

@@ -36,6 +36,19 @@ const gputile__copy_policy *gputile__copy_policy_for(int major)
     return &rows[N_ROWS - 1]; /* the default row */
 }
 
+size_t gputile__copy_direct_below(void)
+{
+    if (__atomic_load_n(&forced, __ATOMIC_RELAXED) >= 0)
+        return 0;
+    size_t below = SIZE_MAX;
+    for (size_t i = 0; i < N_ROWS; ++i)
+        for (int d = GPUTILE__COPY_H2D; d <= GPUTILE__COPY_D2H; ++d) {
+            below = rows[i].bounce_from[d] < below ? rows[i].bounce_from[d] : below;
+            below = rows[i].staged_from[d] < below ? rows[i].staged_from[d] : below;
+        }
+    return below;
+}
+
 gputile__copy_method gputile__copy_choose(const gputile__copy_policy *p, gputile__copy_dir dir,
                                           size_t bytes)
 {

@@ -67,6 +67,10 @@ const gputile__copy_policy *gputile__copy_policy_for(int major);
  * `p` (or the method forced by gputile__copy_force()). */
 gputile__copy_method gputile__copy_choose(const gputile__copy_policy *p, gputile__copy_dir dir,
                                           size_t bytes);
+/* The size below which every row of the table copies DIRECT, whatever the
+ * device and direction (0 while a method is forced): gputile_copy() takes
+ * its short path below it. */
+size_t gputile__copy_direct_below(void);
 /* Tests and gputile-bench only: every later pageable copy uses `method`
  * (-1 restores the policy). BOUNCE above GPUTILE__BOUNCE_BYTES is STAGED. */
 void gputile__copy_force(int method);
@@ -95,6 +99,18 @@ gputile_status gputile__bounce_upload(void *dst, const void *src, size_t bytes, 
 /* Device -> pageable host, the same way; returns when dst holds the data. */
 gputile_status gputile__bounce_download(void *dst, const void *src, size_t bytes,
                                         cudaStream_t stream, bool *done);
+/* A bounce buffer of the current device (GPUTILE__BOUNCE_BYTES, pinned,
+ * no DMA pending on it) for the caller's own use, or NULL when every slot
+ * is taken or none can be pinned; with dev, also the slot's device buffer
+ * of GPUTILE__BOUNCE_DEVICE_BYTES (made on first request and kept with the
+ * slot; *dev NULL when it cannot be). The caller gives both back with
+ * gputile__bounce_release() once none of its DMAs and kernels is pending. */
+#define GPUTILE__BOUNCE_DEVICE_BYTES ((size_t)256 << 10)
+char *gputile__bounce_acquire(void **dev);
+void gputile__bounce_release(char *buf);
+/* Frees every bounce buffer not in use, on every device (after waiting for
+ * its DMAs): gputile_pool_release() and the end of the process. */
+void gputile__bounce_release_idle(void);
 /* Pieces of a bounce copy of `bytes`. */
 int gputile__bounce_pieces(size_t bytes);
 

@@ -51,14 +51,30 @@ void gputile__copy_threads_set(int threads)
     __atomic_store_n(&tuned_threads, threads > 0 ? threads : 0, __ATOMIC_RELAXED);
 }
 
+/* The cores online, asked once: glibc's sysconf() reads /sys on every
+ * call (~3 us, more than a small copy itself). */
+static long cores_online;
+static pthread_once_t cores_asked = PTHREAD_ONCE_INIT;
+
+static void ask_cores(void)
+{
+    cores_online = sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+static long cores(void)
+{
+    pthread_once(&cores_asked, ask_cores);
+    return cores_online;
+}
+
 int gputile__copy_threads(void)
 {
     int t = __atomic_load_n(&tuned_threads, __ATOMIC_RELAXED);
     if (t > 0)
         return t;
     /* More copy threads than cores only adds switching. */
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    return cores > 0 && cores < GPUTILE__COPY_THREADS ? (int)cores : GPUTILE__COPY_THREADS;
+    long n = cores();
+    return n > 0 && n < GPUTILE__COPY_THREADS ? (int)n : GPUTILE__COPY_THREADS;
 }
 
 /* Runs shorter than this use memcpy: streaming stores bypass the cache,
@@ -174,10 +190,10 @@ static void *helper(void *arg)
 
 static void start(void)
 {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    int want = cores > GPUTILE__COPY_POOL_THREADS  ? GPUTILE__COPY_POOL_THREADS
-               : cores > GPUTILE__COPY_MAX_THREADS ? (int)cores
-                                                   : GPUTILE__COPY_MAX_THREADS;
+    long n = cores();
+    int want = n > GPUTILE__COPY_POOL_THREADS  ? GPUTILE__COPY_POOL_THREADS
+               : n > GPUTILE__COPY_MAX_THREADS ? (int)n
+                                               : GPUTILE__COPY_MAX_THREADS;
     for (int i = 0; i < want - 1; ++i) {
         if (pthread_create(&helpers[i], NULL, helper, NULL) != 0)
             break;
@@ -203,6 +219,11 @@ void gputile__parallel_copy2d(void *dst, size_t dpitch, const void *src, size_t 
     const size_t total = width * height;
     if (total == 0)
         return;
+    if (dpitch == width && spitch == width) { /* packed rows: one run (a call per row costs) */
+        width = total;
+        dpitch = spitch = total;
+        height = 1;
+    }
     pthread_once(&started, start);
 
     size_t parts = (total + GPUTILE__COPY_MIN_PART - 1) / GPUTILE__COPY_MIN_PART;
@@ -237,7 +258,8 @@ void gputile__parallel_copy2d(void *dst, size_t dpitch, const void *src, size_t 
                 head = &tasks[i];
             tail = &tasks[i];
         }
-        pthread_cond_broadcast(&work_cv);
+        for (size_t i = 1; i < n; ++i) /* one helper per task, not all of them */
+            pthread_cond_signal(&work_cv);
         pthread_mutex_unlock(&lock);
     }
     run(&tasks[0]);

@@ -43,6 +43,19 @@ void gputile__gemm_host_set_tile(size_t tile)
     __atomic_store_n(&tile_override, tile, __ATOMIC_RELAXED);
 }
 
+static size_t packed_override; /* tests only; 0: GPUTILE__GEMM_HOST_PACKED_BYTES */
+
+void gputile__gemm_host_set_packed(size_t bytes)
+{
+    __atomic_store_n(&packed_override, bytes, __ATOMIC_RELAXED);
+}
+
+static size_t packed_max(void)
+{
+    size_t b = __atomic_load_n(&packed_override, __ATOMIC_RELAXED);
+    return b != 0 ? b : GPUTILE__GEMM_HOST_PACKED_BYTES;
+}
+
 typedef struct operand {
     gputile_matrix user; /* the caller's matrix, as stored */
     bool host;           /* in host memory and used: transferred */
@@ -342,28 +355,48 @@ static gputile_status direct(const gputile__gemm_choice *choice, const gputile__
     const bool reads_ab = args->k != 0 && args->alpha != 0.0f, reads_c = args->beta != 0.0f;
     const bool used[3] = {reads_ab, reads_ab, true};
     bool host[3];
-    size_t off[3] = {0, 0, 0}, total = 0;
+    size_t off[3] = {0, 0, 0}, size[3] = {0, 0, 0}, total = 0;
     gputile_matrix dev[3];
     for (int i = 0; i < 3; ++i) {
         host[i] = at[i] == GPUTILE__MEMORY_HOST && used[i] && !gputile__is_empty(user[i]);
         dev[i] = user[i];
         if (host[i]) { /* compact copies in one block, 256-byte aligned */
             off[i] = total;
-            total += (user[i].width * user[i].height * sizeof(float) + 255) & ~(size_t)255;
+            size[i] = user[i].width * user[i].height * sizeof(float);
+            total += (size[i] + 255) & ~(size_t)255;
         }
     }
-    int device = 0;
-    void *ws = NULL;
-    gputile_status s = gputile__cuda_status(cudaGetDevice(&device));
-    if (s == GPUTILE_SUCCESS && total > 0)
-        s = gputile__cuda_status(gputile__workspace_acquire(&ws, total, device, stream));
+    /* Packed: small operands go through one pinned bounce buffer, in and
+     * out in one DMA each, into the device buffer kept beside it when they
+     * fit (gemm_host.h); NULL: each moves on its own. */
+    void *ws = NULL, *slot_dev = NULL;
+    char *packed =
+        total > 0 && total <= packed_max()
+            ? gputile__bounce_acquire(total <= GPUTILE__BOUNCE_DEVICE_BYTES ? &slot_dev : NULL)
+            : NULL;
+    gputile_status s = GPUTILE_SUCCESS;
+    if (slot_dev != NULL)
+        ws = slot_dev;
+    else if (total > 0)
+        s = gputile__cuda_status(gputile__workspace_acquire(&ws, total, choice[0].device, stream));
+    size_t up = 0; /* packed bytes to upload */
     for (int i = 0; i < 3 && s == GPUTILE_SUCCESS; ++i)
         if (host[i]) {
             dev[i].elements = (float *)((char *)ws + off[i]);
             dev[i].stride = user[i].width;
-            if (i < 2 || reads_c)
+            if (i == 2 && !reads_c)
+                continue;
+            if (packed == NULL) {
                 s = move(dev[i], user[i], true, stream);
+                continue;
+            }
+            gputile__parallel_copy2d(packed + off[i], user[i].width * sizeof(float),
+                                     user[i].elements, user[i].stride * sizeof(float),
+                                     user[i].width * sizeof(float), user[i].height);
+            up = off[i] + size[i];
         }
+    if (s == GPUTILE_SUCCESS && up > 0)
+        s = gputile__cuda_status(cudaMemcpyAsync(ws, packed, up, cudaMemcpyHostToDevice, stream));
     if (s == GPUTILE_SUCCESS) {
         gputile__gemm_args ta = *args;
         if (reads_ab) {
@@ -377,10 +410,20 @@ static gputile_status direct(const gputile__gemm_choice *choice, const gputile__
         s = gputile__gemm_execute(&choice[0], &ta, stream);
     }
     if (s == GPUTILE_SUCCESS && host[2])
-        s = move(user[2], dev[2], false, stream);
-    if (ws != NULL)
+        s = packed == NULL
+                ? move(user[2], dev[2], false, stream)
+                : gputile__cuda_status(cudaMemcpyAsync(packed + off[2], dev[2].elements, size[2],
+                                                       cudaMemcpyDeviceToHost, stream));
+    if (ws != NULL && ws != slot_dev)
         keep(&s, gputile__cuda_status(gputile__workspace_release(ws, stream)));
     keep(&s, gputile__cuda_status(cudaStreamSynchronize(stream))); /* complete on return */
+    if (packed != NULL) {
+        if (s == GPUTILE_SUCCESS && host[2])
+            gputile__parallel_copy2d(user[2].elements, user[2].stride * sizeof(float),
+                                     packed + off[2], user[2].width * sizeof(float),
+                                     user[2].width * sizeof(float), user[2].height);
+        gputile__bounce_release(packed);
+    }
     return s;
 }
 

@@ -98,6 +98,11 @@ typedef enum gputile__pointer_kind {
  * nothing: the caller maps it to a status (gputile__cuda_status()) or
  * ignores it. */
 cudaError_t gputile__pointer_kind_of(const void *p, size_t bytes, gputile__pointer_kind *kind);
+/* The driver's one question, for callers that only need host and device
+ * told apart (a small copy): *device is true for device memory of any
+ * device and for managed memory. No pin table, no cudaGetDevice; a
+ * failure leaves no CUDA error pending. */
+cudaError_t gputile__pointer_is_device(const void *p, bool *device);
 
 /* ---- memory.c ---- */
 /* A 2D range of bytes: height rows of width bytes, pitch bytes apart. */

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "copy_policy.h"
 #include "pinned_table.h"
 
 typedef struct block {
@@ -215,6 +216,7 @@ gputile_status gputile_pool_release(void)
     pthread_mutex_lock(&lock);
     evict(0, &evicted);
     pthread_mutex_unlock(&lock);
+    gputile__bounce_release_idle(); /* the library's other idle pinned memory */
     return free_blocks(evicted);
 }
 

@@ -41,3 +41,15 @@ cudaError_t gputile__pointer_kind_of(const void *p, size_t bytes, gputile__point
     }
     return cudaSuccess;
 }
+
+cudaError_t gputile__pointer_is_device(const void *p, bool *device)
+{
+    struct cudaPointerAttributes attr;
+    cudaError_t err = cudaPointerGetAttributes(&attr, p);
+    if (err != cudaSuccess) {
+        (void)cudaGetLastError(); /* not sticky: leave no trace for the caller */
+        return err;
+    }
+    *device = attr.type == cudaMemoryTypeDevice || attr.type == cudaMemoryTypeManaged;
+    return cudaSuccess;
+}

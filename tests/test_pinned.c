@@ -28,6 +28,7 @@
 cudaError_t gputest_mapped_update(unsigned char *device_ptr, size_t n, cudaStream_t stream);
 /* libgputile internals that tests may turn (declared in lib/pinned_internal.h). */
 void gputile__gemm_host_set_tile(size_t tile);
+void gputile__gemm_host_set_packed(size_t bytes);
 void gputile__stage_set_chunk_cap(size_t bytes);
 void gputile__stage_tune(size_t chunk, int buffers, int threads);
 
@@ -806,17 +807,26 @@ Test(pinned, host_gemm_against_cublas_small_tiles, .init = gputest_require_devic
         {MEM_DEVICE, MEM_PAGEABLE, MEM_PAGEABLE},   {MEM_PAGEABLE, MEM_DEVICE, MEM_PINNED},
         {MEM_PAGEABLE, MEM_PAGEABLE, MEM_DEVICE},   {MEM_DEVICE, MEM_DEVICE, MEM_PAGEABLE},
     };
-    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
-        for (size_t c = 0; c < sizeof combos / sizeof combos[0]; ++c)
-            for (int t = 0; t < 4; t += small ? 3 : 1) {
-                float alpha = (t & 1) ? 2.0f : 1.0f,
-                      beta = (c % 3 == 1) ? -1.0f : (t == 3 ? 3.0f : 0.0f);
-                if (shapes[s].k == 0)
-                    beta = 2.0f;
-                gemm_case(shapes[s].m, shapes[s].n, shapes[s].k, (gputile_op)(t & 1),
-                          (gputile_op)(t >> 1), alpha, beta, combos[c][0], combos[c][1],
-                          combos[c][2]);
-            }
+    /* Small products go through one bounce buffer (packed: into the
+     * device buffer beside it up to 256 KiB); then again (NN and TT) with
+     * everything up to 16 MiB packed (larger ones into a workspace), and
+     * with packing off (each operand copied on its own). */
+    static const size_t packing[] = {0, (size_t)16 << 20, 1};
+    for (int p = 0; p < 3; ++p) {
+        gputile__gemm_host_set_packed(packing[p]);
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
+            for (size_t c = 0; c < sizeof combos / sizeof combos[0]; ++c)
+                for (int t = 0; t < 4; t += small || p > 0 ? 3 : 1) {
+                    float alpha = (t & 1) ? 2.0f : 1.0f,
+                          beta = (c % 3 == 1) ? -1.0f : (t == 3 ? 3.0f : 0.0f);
+                    if (shapes[s].k == 0)
+                        beta = 2.0f;
+                    gemm_case(shapes[s].m, shapes[s].n, shapes[s].k, (gputile_op)(t & 1),
+                              (gputile_op)(t >> 1), alpha, beta, combos[c][0], combos[c][1],
+                              combos[c][2]);
+                }
+    }
+    gputile__gemm_host_set_packed(0);
     gputile__gemm_host_set_tile(0);
     gputile__stage_set_chunk_cap(0);
 }
