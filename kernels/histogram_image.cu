@@ -367,8 +367,7 @@ __device__ __forceinline__ void count_with(const piece &p, const params &q, uint
 {
     const uint32_t copy = threadIdx.x & ((1u << q.copies_log2) - 1);
     block<T, CH, MODE, COUNTING> b = {q, sh, copy, 4 * copy};
-    if (COUNTING == GPUTILE__HIMG_SHIFT8 || COUNTING == GPUTILE__HIMG_SHIFT8_ALL ||
-        COUNTING == GPUTILE__HIMG_IDENT8) {
+    if (GPUTILE__HIMG_COMPUTED(COUNTING)) {
         const uint32_t at = (uint32_t)__cvta_generic_to_shared(sh) + 4 * copy;
         b.bin_bytes = 4u << q.copies_log2;
 #pragma unroll
@@ -377,6 +376,16 @@ __device__ __forceinline__ void count_with(const piece &p, const params &q, uint
         b.at_spare = at + 4 * q.spare;
     }
     b.count(p);
+}
+
+/* count_with in mode COUNTING where it applies to T and MODE, else RUNS
+ * (never planned: it is not compiled). */
+template <typename T, int CH, int MODE, int COUNTING>
+__device__ __forceinline__ void count_as(const piece &p, const params &q, uint32_t *sh)
+{
+    constexpr bool applies =
+        GPUTILE__HIMG_APPLIES(COUNTING, sizeof(T) == 1, MODE == GPUTILE__HIMG_EVEN);
+    count_with<T, CH, MODE, applies ? COUNTING : GPUTILE__HIMG_RUNS>(p, q, sh);
 }
 
 template <typename T, int CH, int MODE>
@@ -389,8 +398,7 @@ static __global__ void __launch_bounds__(THREADS)
     for (uint32_t i = tid; i < q.counts_words; i += blockDim.x)
         sh[q.cbase + i] = 0;
     /* the table (UINT8 but SHIFT8): every (channel, value)'s bin, or its word */
-    if (sizeof(T) == 1 && q.counting != GPUTILE__HIMG_SHIFT8 &&
-        q.counting != GPUTILE__HIMG_SHIFT8_ALL && q.counting != GPUTILE__HIMG_IDENT8) {
+    if (sizeof(T) == 1 && !GPUTILE__HIMG_COMPUTED(q.counting)) {
         for (uint32_t e = tid; e < CH * LUT; e += blockDim.x) {
             const uint32_t c = e / LUT;
             const uint32_t bin = bin_of<T, MODE>(q.ch[c], q.ch[c].keys, (T)(e % LUT));
@@ -407,26 +415,25 @@ static __global__ void __launch_bounds__(THREADS)
     }
     __syncthreads();
 
-    if (sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN && q.counting == GPUTILE__HIMG_IDENT8)
-        count_with<T, CH, MODE,
-                   sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN ? GPUTILE__HIMG_IDENT8
-                                                                : GPUTILE__HIMG_RUNS>(p, q, sh);
-    else if (sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN && q.counting == GPUTILE__HIMG_SHIFT8_ALL)
-        count_with<T, CH, MODE,
-                   sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN ? GPUTILE__HIMG_SHIFT8_ALL
-                                                                : GPUTILE__HIMG_RUNS>(p, q, sh);
-    else if (sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN && q.counting == GPUTILE__HIMG_SHIFT8)
-        count_with<T, CH, MODE,
-                   sizeof(T) == 1 && MODE == GPUTILE__HIMG_EVEN ? GPUTILE__HIMG_SHIFT8
-                                                                : GPUTILE__HIMG_RUNS>(p, q, sh);
-    else if (sizeof(T) == 1 && q.counting == GPUTILE__HIMG_TABLE)
-        count_with<T, CH, MODE, sizeof(T) == 1 ? GPUTILE__HIMG_TABLE : GPUTILE__HIMG_RUNS>(p, q,
-                                                                                           sh);
-    else if (sizeof(T) != 1 && q.counting == GPUTILE__HIMG_PACKED16)
-        count_with<T, CH, MODE, sizeof(T) != 1 ? GPUTILE__HIMG_PACKED16 : GPUTILE__HIMG_RUNS>(p, q,
-                                                                                              sh);
-    else
-        count_with<T, CH, MODE, GPUTILE__HIMG_RUNS>(p, q, sh);
+    switch (q.counting) {
+    case GPUTILE__HIMG_IDENT8:
+        count_as<T, CH, MODE, GPUTILE__HIMG_IDENT8>(p, q, sh);
+        break;
+    case GPUTILE__HIMG_SHIFT8_ALL:
+        count_as<T, CH, MODE, GPUTILE__HIMG_SHIFT8_ALL>(p, q, sh);
+        break;
+    case GPUTILE__HIMG_SHIFT8:
+        count_as<T, CH, MODE, GPUTILE__HIMG_SHIFT8>(p, q, sh);
+        break;
+    case GPUTILE__HIMG_TABLE:
+        count_as<T, CH, MODE, GPUTILE__HIMG_TABLE>(p, q, sh);
+        break;
+    case GPUTILE__HIMG_PACKED16:
+        count_as<T, CH, MODE, GPUTILE__HIMG_PACKED16>(p, q, sh);
+        break;
+    default:
+        count_as<T, CH, MODE, GPUTILE__HIMG_RUNS>(p, q, sh);
+    }
     if (q.global)
         return;
     __syncthreads();
@@ -530,8 +537,7 @@ static params layout(const gputile__himg_args *a, int tier, int counting, int co
     if (packed)
         w /= 2;
     q.spare = w;
-    const bool shift8 = counting == GPUTILE__HIMG_SHIFT8 || counting == GPUTILE__HIMG_SHIFT8_ALL ||
-                        counting == GPUTILE__HIMG_IDENT8;
+    const bool shift8 = GPUTILE__HIMG_COMPUTED(counting);
     if (shared && (counting == GPUTILE__HIMG_TABLE || shift8))
         w += 1u << q.copies_log2;
     if (shift8)

@@ -109,6 +109,22 @@ typedef enum gputile__himg_counting {
     GPUTILE__HIMG_IDENT8 = 5
 } gputile__himg_counting;
 
+/* What each counting mode needs, a row per mode (compile-time constants,
+ * so the kernel instantiates only the modes that apply to its type and bin
+ * mode, and the layout and the table build read the same rows):
+ *   RUNS      any input
+ *   TABLE     UINT8
+ *   PACKED16  all but UINT8
+ *   SHIFT8, SHIFT8_ALL, IDENT8 (computed: each sample's word is computed
+ *             from its value, no table)  UINT8, even bins */
+#define GPUTILE__HIMG_COMPUTED(counting)                                             \
+    ((counting) == GPUTILE__HIMG_SHIFT8 || (counting) == GPUTILE__HIMG_SHIFT8_ALL || \
+     (counting) == GPUTILE__HIMG_IDENT8)
+#define GPUTILE__HIMG_APPLIES(counting, uint8, even)                                       \
+    ((counting) == GPUTILE__HIMG_RUNS || ((counting) == GPUTILE__HIMG_TABLE && (uint8)) || \
+     ((counting) == GPUTILE__HIMG_PACKED16 && !(uint8)) ||                                 \
+     (GPUTILE__HIMG_COMPUTED(counting) && (uint8) && (even)))
+
 /* The planner's launch shape. */
 typedef struct gputile__himg_launch {
     int tier;        /* GPUTILE_HIST_TIER_SHARED or _GLOBAL */

@@ -201,14 +201,16 @@ static gputile_status plan(const gputile__himg_args *a, int tier, gputile__himg_
     /* UINT8 even bins of 2^k values each: words computed, not looked up
      * (lower bounded so that a value's offset from it fits 32 bits) */
     bool shift8 = u8 && a->mode == GPUTILE__HIMG_EVEN;
-    for (int c = 0; c < a->channels; ++c)
-        shift8 = shift8 && a->ch[c].ishift >= 0 && a->ch[c].ilower >= -((int64_t)1 << 24);
-    bool all = shift8; /* and every value 0..255 counted: no compare */
-    for (int c = 0; c < a->channels; ++c)
-        all = all && a->ch[c].ilower <= 0 && a->ch[c].ilower + (int64_t)a->ch[c].ispan >= 256;
-    bool ident = all; /* and one value per bin from 0 */
-    for (int c = 0; c < a->channels; ++c)
-        ident = ident && a->ch[c].ilower == 0 && a->ch[c].ishift == 0;
+    bool all = true;   /* and every value 0..255 counted: no compare */
+    bool ident = true; /* and one value per bin from 0 */
+    for (int c = 0; c < a->channels; ++c) {
+        const int64_t lo = a->ch[c].ilower;
+        shift8 = shift8 && a->ch[c].ishift >= 0 && lo >= -((int64_t)1 << 24);
+        all = all && lo <= 0 && lo + (int64_t)a->ch[c].ispan >= 256;
+        ident = ident && lo == 0 && a->ch[c].ishift == 0;
+    }
+    all = all && shift8;
+    ident = ident && all;
     const int wide = ident    ? GPUTILE__HIMG_IDENT8
                      : all    ? GPUTILE__HIMG_SHIFT8_ALL
                      : shift8 ? GPUTILE__HIMG_SHIFT8
