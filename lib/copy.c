@@ -97,10 +97,7 @@ static gputile_status side_of(const void *p, bool ask, side *out)
 {
     gputile__pin e;
     if (gputile__pin_lookup(p, &e)) {
-        *out = e.kind == GPUTILE__PIN_ALLOC || e.kind == GPUTILE__PIN_REGISTER ||
-                       e.kind == GPUTILE__PIN_POOL_USED
-                   ? SIDE_HOST
-                   : SIDE_GENERAL;
+        *out = gputile__pin_kind_in_use(e.kind) ? SIDE_HOST : SIDE_GENERAL;
         return GPUTILE_SUCCESS;
     }
     *out = SIDE_UNASKED;

@@ -85,7 +85,10 @@ static int64_t k_per_split(int64_t k, int64_t splits, int step)
  * 128x256: 4 splits, 0.88; 1024^3: 4 splits, 0.98), keeping at least
  * 256 of k per split.
  * Since 0.5.0 every FP32 product with C at least 256 wide runs the
- * cp.async-fed 128x128 row (two blocks per SM) on a device, its k split by
+ * cp.async-fed 128x128 row (two blocks per SM) on a device instead of the
+ * 64x128, 64x128x3 and 128x256 rows above (128x256 stays the plan
+ * reported without a device; the small-product model below still weighs
+ * all of them), its k split by
  * the same rule: gputile-bench gemm --sweep-shapes --algorithms
  * auto,async128x128,... on the H200, 2026-11-24
  * (bench/results/2026-11-24-gemm-sweep-async.csv), forced without a split,
@@ -95,8 +98,7 @@ static int64_t k_per_split(int64_t k, int64_t splits, int step)
  * Tensor-core precisions: TF32 on 128x256 tiles, the TMA-fed kernel, at
  * every shape (on the H100 it ran 5-9x the register-staged 128x128 kernel
  * at 2048^3 to 8192^3), 3xTF32 on 128x128; k split in the same way. */
-static int auto_variant(int precision, const gputile__device *dev, bool aligned, int64_t m,
-                        int64_t n)
+static int auto_variant(int precision, const gputile__device *dev, int64_t n)
 {
     if (precision == GPUTILE_PRECISION_TF32)
         return GPUTILE__GEMM_V_TMA_128X256_TF32;
@@ -104,12 +106,8 @@ static int auto_variant(int precision, const gputile__device *dev, bool aligned,
         return GPUTILE__GEMM_V_TMA_128X128_3XTF32;
     if (n < 256)
         return GPUTILE__GEMM_V_REGBLOCK_128;
-    if (dev != NULL)
-        return GPUTILE__GEMM_V_ASYNC_128X128;
-    const gputile__gemm_row *r = &rows[GPUTILE__GEMM_V_REGBLOCK_64X128];
-    if (dev != NULL && ceil_div(m, r->bm) * ceil_div(n, r->bn) >= 4 * (int64_t)dev->sms * r->per_sm)
-        return aligned ? GPUTILE__GEMM_V_REGBLOCK_64X128 : GPUTILE__GEMM_V_REGBLOCK_64X128_X3;
-    return GPUTILE__GEMM_V_REGBLOCK_128X256;
+    /* no device: only a plan to report (an empty product) */
+    return dev != NULL ? GPUTILE__GEMM_V_ASYNC_128X128 : GPUTILE__GEMM_V_REGBLOCK_128X256;
 }
 
 /* Small products: a cost model. Where the rule above leaves most SMs idle
@@ -181,7 +179,7 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
                               .device = dev != NULL ? dev->ordinal : -1};
     int splits = split_k;
     if (requested == GPUTILE_ALGO_AUTO) {
-        c.variant = auto_variant(precision, dev, aligned, m, n);
+        c.variant = auto_variant(precision, dev, n);
         const gputile__gemm_row *r = &rows[c.variant];
         const int64_t tiles = ceil_div(m, r->bm) * ceil_div(n, r->bn);
         int rule_splits = 1;

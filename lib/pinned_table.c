@@ -96,9 +96,7 @@ bool gputile__pin_covers(const void *p, size_t n)
     bool yes = false;
     gputile__pin_lock();
     const gputile__pin *e = gputile__pin_find(a);
-    if (e != NULL && n <= e->hi - a &&
-        (e->kind == GPUTILE__PIN_ALLOC || e->kind == GPUTILE__PIN_REGISTER ||
-         e->kind == GPUTILE__PIN_POOL_USED))
+    if (e != NULL && n <= e->hi - a && gputile__pin_kind_in_use(e->kind))
         yes = true;
     gputile__pin_unlock();
     return yes;

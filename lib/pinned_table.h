@@ -33,6 +33,15 @@ typedef struct gputile__pin {
     int kind;         /* gputile__pin_kind */
 } gputile__pin;
 
+/* A kind whose bytes are pinned and handed to the user: memory copies may
+ * take straight to the copy engines (not a registration under way, an idle
+ * pool block, or a copy-cache entry, whose contract is the pageable one). */
+static inline bool gputile__pin_kind_in_use(int kind)
+{
+    return kind == GPUTILE__PIN_ALLOC || kind == GPUTILE__PIN_REGISTER ||
+           kind == GPUTILE__PIN_POOL_USED;
+}
+
 void gputile__pin_lock(void);
 void gputile__pin_unlock(void);
 /* With the lock held: */
