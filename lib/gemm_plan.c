@@ -56,16 +56,20 @@ const char *gputile_algorithm_name(int algorithm)
     return NULL;
 }
 
+/* a >= 0, b > 0; no a + b - 1 to overflow: an empty product (m or n 0)
+ * may name any k below 2^63. */
 static int64_t ceil_div(int64_t a, int64_t b)
 {
-    return (a + b - 1) / b;
+    return a / b + (a % b != 0);
 }
 
 /* k of each of `splits` splits: equal, rounded up to the row's k step, so
- * that only the last split has a partial slice. */
+ * that only the last split has a partial slice (a k within a step of 2^63
+ * is one split of k, not rounded). */
 static int64_t k_per_split(int64_t k, int64_t splits, int step)
 {
-    return ceil_div(ceil_div(k, splits), step) * step;
+    const int64_t each = ceil_div(k, splits), r = each % step;
+    return r == 0 || each > INT64_MAX - step ? each : each + (step - r);
 }
 
 /* AUTO's candidates, from gputile-bench gemm (--sweep for the splits) on the

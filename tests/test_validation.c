@@ -181,6 +181,39 @@ Test(validation, empty_work_needs_no_device, .init = init)
     assert_c_untouched();
 }
 
+Test(validation, empty_work_with_any_k, .init = init)
+{
+    /* An empty product may name any k (A is 0 x k, B is k x 0): the plan it
+     * reports must not overflow (UBSan in CI's sanitizer build; the fuzzer
+     * found k near 2^63). Every algorithm, every kind of split request. */
+    const size_t ks[] = {(size_t)INT64_MAX / 2 + 3, (size_t)INT64_MAX - 1, (size_t)INT64_MAX,
+                         SIZE_MAX - 1, SIZE_MAX};
+    const int32_t splits[] = {0, 1, 7, GPUTILE_MAX_SPLIT_K};
+    int ran = 0;
+    for (size_t i = 0; i < sizeof ks / sizeof ks[0]; ++i)
+        for (int32_t algo = GPUTILE_ALGO_AUTO; algo < 64; ++algo) {
+            if (algo != GPUTILE_ALGO_AUTO && gputile_algorithm_name(algo) == NULL)
+                continue;
+            for (size_t j = 0; j < sizeof splits / sizeof splits[0]; ++j) {
+                gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+                o.algorithm = algo;
+                o.split_k = splits[j];
+                gputile_status s =
+                    gputile_gemm(0, 0, 1, mat(NULL, ks[i], 0, ks[i]), mat(NULL, 0, ks[i], 0), 1,
+                                 mat(NULL, 0, 0, 0), NULL, &o);
+                if (s != GPUTILE_SUCCESS) /* an algorithm of another precision */
+                    continue;
+                ++ran;
+                cr_assert(o.split_k_used >= 1 && o.split_k_used <= GPUTILE_MAX_SPLIT_K &&
+                              (splits[j] == 0 || o.split_k_used <= splits[j]),
+                          "k %zu algorithm %d split %d: split_k_used %d", ks[i], algo, splits[j],
+                          o.split_k_used);
+            }
+        }
+    cr_assert_gt(ran, 0);
+    assert_c_untouched();
+}
+
 Test(validation, valid_call_after_errors, .init = init)
 {
     gputile_matrix a = mat(a_mem, 4, 4, 4), b = mat(b_mem, 4, 4, 4), c = mat(c_mem, 4, 4, 4);
