@@ -7,6 +7,13 @@
  * copying and freeing at once with every byte checked, and GEMM on host
  * sub-matrix views (pageable, pinned, mixed with device memory) against
  * cuBLAS, bit for bit on small-integer inputs.
+ *
+ * Timeouts catch a hang, not a slow test: Criterion runs every test of the
+ * suite at once, beside the other suites when they run side by side, and
+ * the copy tests move gigabytes through pageable memory; a test that ends
+ * as its timeout fires aborts the runner ("invalid state 'timeout'"). Under
+ * that load tests with 60 s took 33-44 s and small_tiles 131 s: each
+ * timeout is now about 4x the longest run seen.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, sysconf */
 #include <math.h>
@@ -69,7 +76,7 @@ static void round_trip(unsigned char *host, size_t n)
     free(back);
 }
 
-Test(pinned, every_flag_combination, .init = gputest_require_device, .timeout = 60)
+Test(pinned, every_flag_combination, .init = gputest_require_device, .timeout = 180)
 {
     const size_t n = MiB + 13;
     for (unsigned flags = 0; flags <= 7u; ++flags) {
@@ -142,7 +149,7 @@ static void kernel_updates(unsigned char *host, void *device, size_t n)
     free(want);
 }
 
-Test(pinned, kernel_reads_and_writes_mapped_memory, .init = gputest_require_device, .timeout = 60)
+Test(pinned, kernel_reads_and_writes_mapped_memory, .init = gputest_require_device, .timeout = 180)
 {
     const size_t n = 3 * MiB + 5;
     void *p, *d;
@@ -169,7 +176,7 @@ Test(pinned, kernel_reads_and_writes_mapped_memory, .init = gputest_require_devi
 
 /* ---- registration -------------------------------------------------------- */
 
-Test(pinned, register_unaligned_ranges, .init = gputest_require_device, .timeout = 60)
+Test(pinned, register_unaligned_ranges, .init = gputest_require_device, .timeout = 180)
 {
     const size_t page = (size_t)sysconf(_SC_PAGESIZE);
     unsigned char *raw = malloc(8 * page + 64);
@@ -243,7 +250,7 @@ Test(pinned, register_memory_pinned_elsewhere, .init = gputest_require_device)
 
 /* ---- the pool ------------------------------------------------------------ */
 
-Test(pinned, pool_reuses_blocks, .init = gputest_require_device, .timeout = 120)
+Test(pinned, pool_reuses_blocks, .init = gputest_require_device, .timeout = 300)
 {
     OK(gputile_pool_release());
     gputile_pool_stats s0 = pool_stats();
@@ -281,7 +288,7 @@ Test(pinned, pool_reuses_blocks, .init = gputest_require_device, .timeout = 120)
     OK(gputile_pool_release());
 }
 
-Test(pinned, pool_limit_and_release, .init = gputest_require_device, .timeout = 60)
+Test(pinned, pool_limit_and_release, .init = gputest_require_device, .timeout = 180)
 {
     OK(gputile_pool_release());
     OK(gputile_pool_set_limit(7 * MiB));
@@ -444,7 +451,7 @@ static const size_t copy_sizes[] = {
     (100 << 20) + 3,    /* many chunks, beyond the ring, odd */
 };
 
-Test(pinned, copies_of_every_size_both_ways, .init = gputest_require_device, .timeout = 240)
+Test(pinned, copies_of_every_size_both_ways, .init = gputest_require_device, .timeout = 480)
 {
     cudaStream_t stream;
     GPUTEST_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
@@ -456,7 +463,7 @@ Test(pinned, copies_of_every_size_both_ways, .init = gputest_require_device, .ti
     cr_assert_eq(st.in_use_blocks, 0, "staging buffers leaked");
 }
 
-Test(pinned, copies_larger_than_the_pool_limit, .init = gputest_require_device, .timeout = 120)
+Test(pinned, copies_larger_than_the_pool_limit, .init = gputest_require_device, .timeout = 300)
 {
     OK(gputile_pool_release());
     OK(gputile_pool_set_limit(MiB)); /* staging buffers (16 MiB) cannot stay cached */
@@ -467,7 +474,7 @@ Test(pinned, copies_larger_than_the_pool_limit, .init = gputest_require_device, 
     OK(gputile_pool_set_limit(GPUTILE_POOL_DEFAULT_LIMIT));
 }
 
-Test(pinned, copies_in_small_chunks, .init = gputest_require_device, .timeout = 120)
+Test(pinned, copies_in_small_chunks, .init = gputest_require_device, .timeout = 300)
 {
     /* Many chunks through the 3-buffer ring, chunk not dividing the size. */
     gputile__stage_set_chunk_cap(65536 + 4096);
@@ -482,7 +489,7 @@ Test(pinned, copies_in_small_chunks, .init = gputest_require_device, .timeout = 
     gputile__stage_tune(0, 0, 0);
 }
 
-Test(pinned, copy_orders_after_earlier_work, .init = gputest_require_device, .timeout = 60)
+Test(pinned, copy_orders_after_earlier_work, .init = gputest_require_device, .timeout = 180)
 {
     /* A pageable upload queued behind a memset on the same stream must land
      * after it; a download behind a kernel must see the kernel's bytes. */
@@ -619,7 +626,7 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-Test(pinned, eight_threads_at_once, .init = gputest_require_device, .timeout = 240)
+Test(pinned, eight_threads_at_once, .init = gputest_require_device, .timeout = 480)
 {
     enum { THREADS = 8 };
     pthread_t t[THREADS];
@@ -788,7 +795,7 @@ done:
     drop(&C);
 }
 
-Test(pinned, host_gemm_against_cublas_small_tiles, .init = gputest_require_device, .timeout = 240)
+Test(pinned, host_gemm_against_cublas_small_tiles, .init = gputest_require_device, .timeout = 480)
 {
     /* Tiles of 32 and chunks of 4 KiB: many tiles, many chunks, rows split
      * across chunks (row widths above 4 KiB), every transpose.
@@ -831,7 +838,7 @@ Test(pinned, host_gemm_against_cublas_small_tiles, .init = gputest_require_devic
     gputile__stage_set_chunk_cap(0);
 }
 
-Test(pinned, host_gemm_against_cublas_default_tiles, .init = gputest_require_device, .timeout = 240)
+Test(pinned, host_gemm_against_cublas_default_tiles, .init = gputest_require_device, .timeout = 480)
 {
     /* Past one default tile (2048) both ways: 3 x 2 tiles, pageable and pinned.
      * GPUTEST_SMALL: the same tile counts and remainders with tiles of 256. */
@@ -849,7 +856,7 @@ Test(pinned, host_gemm_against_cublas_default_tiles, .init = gputest_require_dev
     gputile__gemm_host_set_tile(0);
 }
 
-Test(pinned, host_matmul_random_floats, .init = gputest_require_device, .timeout = 120)
+Test(pinned, host_matmul_random_floats, .init = gputest_require_device, .timeout = 300)
 {
     /* gputile_matmul on pageable host views of random floats: within FP32
      * rounding of cuBLAS (different summation orders). */
