@@ -11,10 +11,10 @@
  * of the pinned-memory files: it calls nothing else in lib/, and keeps its
  * own tunables (copy_threads.h).
  *
- * A copy is cut into byte ranges of its packed rows (page-aligned cuts);
- * the caller queues all but one on a FIFO shared by every caller, copies
- * its own, then helps with queued ranges (its own or others') until its
- * ranges are done. Tasks live on the callers' stacks: a caller returns only
+ * A loop (gputile__parallel_for; a copy is one over the byte ranges of its
+ * packed rows, cut at page multiples) is cut into ranges; the caller queues
+ * all but one on a FIFO shared by every caller, runs its own, then helps
+ * with queued ranges (its own or others') until its ranges are done. Tasks live on the callers' stacks: a caller returns only
  * when its count of pending tasks is zero. Nothing here can fail: without
  * helpers (thread creation refused) the caller copies alone.
  *
@@ -117,10 +117,10 @@ typedef struct job {
 typedef struct task {
     struct task *next;
     job *job;
-    char *dst;
-    const char *src;
-    size_t dpitch, spitch, width;
-    size_t b0, b1; /* bytes [b0, b1) of the packed rows */
+    gputile__range_fn fn;
+    void *ctx;
+    int part;
+    size_t lo, hi; /* fn(ctx, part, lo, hi) */
 } task;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -133,19 +133,7 @@ static pthread_once_t started = PTHREAD_ONCE_INIT;
 
 static void run(const task *t)
 {
-    size_t row = t->b0 / t->width, col = t->b0 % t->width, left = t->b1 - t->b0;
-    while (left > 0) {
-        size_t n = t->width - col < left ? t->width - col : left;
-        copy_run(t->dst + row * t->dpitch + col, t->src + row * t->spitch + col, n);
-        left -= n;
-        ++row;
-        col = 0;
-    }
-#ifdef HAVE_STREAM_STORES
-    /* Streaming stores are weakly ordered: make them visible before the
-     * task counts as done (and the buffer goes to a DMA or the caller). */
-    _mm_sfence();
-#endif
+    t->fn(t->ctx, t->part, t->lo, t->hi);
 }
 
 /* With the lock held: the oldest queued task, or NULL. */
@@ -213,57 +201,49 @@ __attribute__((destructor)) static void stop(void)
     n_helpers = 0;
 }
 
-void gputile__parallel_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
-                              size_t width, size_t height)
+int gputile__parallel_for(size_t n, size_t min_part, size_t align, gputile__range_fn fn, void *ctx)
 {
-    const size_t total = width * height;
-    if (total == 0)
-        return;
-    if (dpitch == width && spitch == width) { /* packed rows: one run (a call per row costs) */
-        width = total;
-        dpitch = spitch = total;
-        height = 1;
-    }
-    pthread_once(&started, start);
-
-    size_t parts = (total + GPUTILE__COPY_MIN_PART - 1) / GPUTILE__COPY_MIN_PART;
+    if (n == 0)
+        return 0;
+    size_t parts = n / min_part + (n % min_part != 0);
     size_t threads = (size_t)gputile__copy_threads();
     if (parts > threads)
         parts = threads;
-    if (parts > (size_t)n_helpers + 1)
-        parts = (size_t)n_helpers + 1;
-    size_t part = (total + parts - 1) / parts;
-    part = (part + 4095) & ~(size_t)4095; /* cut at page multiples of the packed bytes */
+    if (parts > 1) { /* helpers start on the first loop that needs them */
+        pthread_once(&started, start);
+        if (parts > (size_t)n_helpers + 1)
+            parts = (size_t)n_helpers + 1;
+    }
+    size_t part = n / parts + (n % parts != 0);
+    part = (part / align + (part % align != 0)) * align;
 
     task tasks[GPUTILE__COPY_MAX_THREADS];
     job j = {0};
-    size_t n = 0;
-    for (size_t b = 0; b < total; b += part, ++n)
-        tasks[n] = (task){.next = NULL,
-                          .job = &j,
-                          .dst = dst,
-                          .src = src,
-                          .dpitch = dpitch,
-                          .spitch = spitch,
-                          .width = width,
-                          .b0 = b,
-                          .b1 = total - b < part ? total : b + part};
-    if (n > 1) {
+    int count = 0;
+    for (size_t lo = 0; lo < n; lo += part, ++count)
+        tasks[count] = (task){.next = NULL,
+                              .job = &j,
+                              .fn = fn,
+                              .ctx = ctx,
+                              .part = count,
+                              .lo = lo,
+                              .hi = n - lo < part ? n : lo + part};
+    if (count > 1) {
         pthread_mutex_lock(&lock);
-        j.pending = (int)n - 1;
-        for (size_t i = 1; i < n; ++i) {
+        j.pending = count - 1;
+        for (int i = 1; i < count; ++i) {
             if (tail)
                 tail->next = &tasks[i];
             else
                 head = &tasks[i];
             tail = &tasks[i];
         }
-        for (size_t i = 1; i < n; ++i) /* one helper per task, not all of them */
+        for (int i = 1; i < count; ++i) /* one helper per task, not all of them */
             pthread_cond_signal(&work_cv);
         pthread_mutex_unlock(&lock);
     }
     run(&tasks[0]);
-    if (n > 1) {
+    if (count > 1) {
         pthread_mutex_lock(&lock);
         while (j.pending > 0) {
             task *t = pop();
@@ -274,4 +254,46 @@ void gputile__parallel_copy2d(void *dst, size_t dpitch, const void *src, size_t 
         }
         pthread_mutex_unlock(&lock);
     }
+    return count;
+}
+
+typedef struct copy2d {
+    char *dst;
+    const char *src;
+    size_t dpitch, spitch, width;
+} copy2d;
+
+/* Bytes [b0, b1) of the packed rows. */
+static void copy_part(void *ctx, int part, size_t b0, size_t b1)
+{
+    const copy2d *c = ctx;
+    (void)part;
+    size_t row = b0 / c->width, col = b0 % c->width, left = b1 - b0;
+    while (left > 0) {
+        size_t n = c->width - col < left ? c->width - col : left;
+        copy_run(c->dst + row * c->dpitch + col, c->src + row * c->spitch + col, n);
+        left -= n;
+        ++row;
+        col = 0;
+    }
+#ifdef HAVE_STREAM_STORES
+    /* Streaming stores are weakly ordered: make them visible before the
+     * part counts as done (and the buffer goes to a DMA or the caller). */
+    _mm_sfence();
+#endif
+}
+
+void gputile__parallel_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height)
+{
+    const size_t total = width * height;
+    if (total == 0)
+        return;
+    if (dpitch == width && spitch == width) { /* packed rows: one run (a call per row costs) */
+        width = total;
+        dpitch = spitch = total;
+    }
+    copy2d c = {dst, src, dpitch, spitch, width};
+    /* cut at page multiples of the packed bytes */
+    (void)gputile__parallel_for(total, GPUTILE__COPY_MIN_PART, 4096, copy_part, &c);
 }

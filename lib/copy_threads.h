@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * copy_threads.h: the host copy engine (copy_threads.c), internal. It copies
- * bytes between host buffers with a pool of threads and calls nothing else
+ * bytes between host buffers with a pool of threads (and runs other loops
+ * over host memory on them: gputile__parallel_for) and calls nothing else
  * in lib/: it is the bottom layer that staged_copy.c (and through it the
  * host-matrix GEMM) builds on, and it holds its own tunables.
  */
@@ -19,6 +20,18 @@
  * most the cores online: two devices staging at once (gputile_gemm_devices)
  * each get GPUTILE__COPY_THREADS on a host with the cores for it. */
 #define GPUTILE__COPY_POOL_THREADS 32
+
+/* Work on items [lo, hi) of a parallel loop; `part` numbers the ranges
+ * from 0 in order. */
+typedef void (*gputile__range_fn)(void *ctx, int part, size_t lo, size_t hi);
+
+/* Runs fn over consecutive ranges that cover [0, n): each a multiple of
+ * `align` items and at least min_part (the last one excepted), at most
+ * GPUTILE__COPY_MAX_THREADS of them, on up to gputile__copy_threads()
+ * threads (the caller runs part 0 and helps with the rest); returns the
+ * number of parts once every part has run. Never fails: without helper
+ * threads the caller runs every part. Thread-safe, as below. */
+int gputile__parallel_for(size_t n, size_t min_part, size_t align, gputile__range_fn fn, void *ctx);
 
 /* Copies `height` rows of `width` bytes (row pitches dpitch and spitch),
  * split over up to gputile__copy_threads() threads (the caller is one of

@@ -233,24 +233,17 @@ gputile_status gputile_gemm_batched(gputile_op trans_a, gputile_op trans_b, floa
         return GPUTILE_ERROR_NULL_POINTER;
     if (count > (size_t)INT64_MAX / sizeof(gputile__gemm_view))
         return GPUTILE_ERROR_OVERFLOW;
-    bool aligned = true;
-    for (size_t i = 0; i < count; ++i) {
-        if ((s = gputile__gemm_check(trans_a, trans_b, a[i], b[i], c[i])) != GPUTILE_SUCCESS)
-            return s;
-        if (a[i].width != a[0].width || a[i].height != a[0].height || b[i].width != b[0].width ||
-            b[i].height != b[0].height || c[i].width != c[0].width || c[i].height != c[0].height)
-            return GPUTILE_ERROR_SHAPE_MISMATCH;
-        aligned = aligned && gputile__rows_aligned16(a[i].elements, (int64_t)a[i].stride) &&
-                  gputile__rows_aligned16(b[i].elements, (int64_t)b[i].stride);
-    }
-    if ((s = gputile__gemm_views_alias(a, b, c, count)) != GPUTILE_SUCCESS)
+    bool aligned;
+    gputile__views_ranges ranges;
+    if ((s = gputile__gemm_views_check(trans_a, trans_b, a, b, c, count, &aligned, &ranges)) !=
+        GPUTILE_SUCCESS)
         return s;
     if (gputile__is_empty(c[0]))
         return noop(requested, precision, options);
 
     const gputile__device *dev = NULL;
     if ((s = gputile__device_current(&dev)) != GPUTILE_SUCCESS ||
-        (s = gputile__gemm_views_on_device(a, b, c, count)) != GPUTILE_SUCCESS)
+        (s = gputile__gemm_views_on_device(a, b, c, count, &ranges)) != GPUTILE_SUCCESS)
         return s;
     gputile__gemm_args args = {
         .m = (int64_t)c[0].height,

@@ -44,17 +44,32 @@ gputile_status gputile__gemm_batched_execute(const gputile__gemm_choice *choice,
                                              cudaStream_t stream);
 
 /* ---- gemm_batched_views.c ---- */
-/* GPUTILE_ERROR_ALIASING when some C of the views overlaps another C or any
- * A or B (A and B may overlap each other and themselves); else success.
- * Exact for views that share a row stride; address ranges otherwise. */
-gputile_status gputile__gemm_views_alias(const gputile_matrix *a, const gputile_matrix *b,
-                                         const gputile_matrix *c, size_t count);
+/* The address range [lo, hi) each operand's non-empty views span (A, B,
+ * C; lo >= hi: every view of it is empty). */
+typedef struct gputile__views_ranges {
+    uintptr_t lo[3], hi[3];
+} gputile__views_ranges;
+
+/* The checks of a batch of views (count >= 1) before any device is asked:
+ * problem 0 as gputile_gemm() checks its operands, every other problem's
+ * matrices valid and of problem 0's shapes (the first bad problem's status),
+ * then GPUTILE_ERROR_ALIASING when some C overlaps another C or any A or B
+ * (A and B may overlap each other and themselves: exact for views that
+ * share a row stride, address ranges otherwise). Large batches are checked
+ * on the host copy threads. On success *aligned: every A and B row 16-byte
+ * aligned; *r: the operands' ranges. */
+gputile_status gputile__gemm_views_check(gputile_op ta, gputile_op tb, const gputile_matrix *a,
+                                         const gputile_matrix *b, const gputile_matrix *c,
+                                         size_t count, bool *aligned, gputile__views_ranges *r);
 
 /* GPUTILE_ERROR_UNSUPPORTED when some non-empty A, B or C of the views is
  * host memory (NO_DEVICE, WRONG_DEVICE as gputile__memory_of()). Asks the
- * driver once per device allocation the views fall in, not once per view. */
+ * driver once per operand where its range r (from gputile__gemm_views_check)
+ * lies in one device allocation, else once per allocation the views fall
+ * in, not once per view. */
 gputile_status gputile__gemm_views_on_device(const gputile_matrix *a, const gputile_matrix *b,
-                                             const gputile_matrix *c, size_t count);
+                                             const gputile_matrix *c, size_t count,
+                                             const gputile__views_ranges *r);
 
 /* The problems' descriptors (gputile__gemm_view: pointers and row strides
  * of a[i], b[i], c[i]) in device memory from gputile__workspace_acquire(),

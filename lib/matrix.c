@@ -10,10 +10,11 @@
 /* Elements from (0, 0) to (height - 1, width - 1), or 0 on overflow. */
 static size_t extent_elements(gputile_matrix m)
 {
-    size_t rows = m.height - 1;
-    if (m.stride != 0 && rows > (SIZE_MAX - m.width) / m.stride)
+    size_t n; /* no division: a batch of views checks three matrices a problem */
+    if (__builtin_mul_overflow(m.height - 1, m.stride, &n) ||
+        __builtin_add_overflow(n, m.width, &n))
         return 0;
-    return rows * m.stride + m.width;
+    return n;
 }
 
 gputile_status gputile__check_matrix(gputile_matrix m)

@@ -203,6 +203,62 @@ Test(batched_args, views_many_scrambled)
                  GPUTILE_ERROR_ALIASING);
 }
 
+/* A batch large enough to be checked in parts on the host threads
+ * (gputile__copy_threads_set: 8 of them, also on a 2-core CI machine): a
+ * bad problem in any part is found, the first bad problem's status wins,
+ * and Cs that are in order within each part but meet across a part's edge
+ * are seen. */
+void gputile__copy_threads_set(int threads);
+
+Test(batched_args, views_checked_in_parts)
+{
+    enum { V = 40000, F = 16 }; /* 4 x 4 views, parts of at least 4096 */
+    float *buf = malloc((size_t)V * F * sizeof(float));
+    gputile_matrix *a = malloc(V * sizeof *a), *b = malloc(V * sizeof *b),
+                   *c = malloc(V * sizeof *c);
+    cr_assert(buf && a && b && c);
+    gputile__copy_threads_set(8);
+    for (int i = 0; i < V; ++i) {
+        c[i] = mat(buf + (size_t)F * i, 4, 4, 4);
+        a[i] = mat(host_a, 4, 4, 4);
+        b[i] = mat(host_b + 4 * (i % 8), 4, 4, 4);
+    }
+#define VP() gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, V, NULL, NULL)
+    expect_host_batch(VP());
+    for (int i = 1; i < V; i += 4999) { /* every part, its first problems included */
+        gputile_matrix keep = b[i];
+        b[i] = mat(NULL, 4, 4, 4);
+        cr_expect_eq(VP(), GPUTILE_ERROR_NULL_POINTER, "NULL B in problem %d", i);
+        b[i] = mat(host_b, 4, 5, 4);
+        cr_expect_eq(VP(), GPUTILE_ERROR_SHAPE_MISMATCH, "B of another shape in problem %d", i);
+        b[i] = keep;
+        keep = c[i];
+        c[i] = mat(c[i].elements, 4, 4, 3);
+        cr_expect_eq(VP(), GPUTILE_ERROR_INVALID_MATRIX, "stride < width in problem %d", i);
+        c[i] = mat(c[i - 1].elements + 15, 4, 4, 4); /* its last element */
+        cr_expect_eq(VP(), GPUTILE_ERROR_ALIASING, "C %d meets C %d", i, i - 1);
+        c[i] = keep;
+    }
+    /* two bad problems far apart: the first one's status */
+    a[39000] = mat(host_a, 5, 4, 5);
+    c[30000] = mat(c[30000].elements, 4, 4, 2);
+    cr_expect_eq(VP(), GPUTILE_ERROR_INVALID_MATRIX);
+    c[30000] = mat(c[30000].elements, 4, 4, 4);
+    cr_expect_eq(VP(), GPUTILE_ERROR_SHAPE_MISMATCH);
+    a[39000] = mat(host_a, 4, 4, 4);
+    /* the last C meeting an A: only the exact check may answer */
+    a[V - 1] = mat(c[V - 1].elements, 4, 4, 4);
+    cr_expect_eq(VP(), GPUTILE_ERROR_ALIASING);
+    a[V - 1] = mat(host_a, 4, 4, 4);
+    /* Cs in descending order (no fast path): still fine */
+    for (int i = 0; i < V; ++i)
+        c[i] = mat(buf + (size_t)F * (V - 1 - i), 4, 4, 4);
+    expect_host_batch(VP());
+#undef VP
+    gputile__copy_threads_set(0);
+    free(buf), free(a), free(b), free(c);
+}
+
 /* ---- GPU: results ----------------------------------------------------------- */
 
 typedef struct batch_case {
@@ -450,6 +506,12 @@ Test(batched, large_count, .init = gputest_require_device, .timeout = 600)
     run_batch_case(t, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, true);
     const batch_case v = {16, 16, 16, 0, 0, 1, 0.5f, 100000, 0, 0, 0, 1};
     run_batch_case(v, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, false);
+    /* views checked and written in parts on the host threads, out of
+     * address order (the sweep), padded rows */
+    const batch_case r = {12, 10, 6, 0, 1, 1, 0, 30000, 1, 2, 0, 2},
+                     x = {9, 7, 5, 1, 0, 2, 1, 20000, 0, 1, 1, 3};
+    run_batch_case(r, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, true);
+    run_batch_case(x, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, false);
 }
 
 /* Host matrices are unsupported, and nothing is written. */
