@@ -72,7 +72,12 @@ bool gputile__overlap(gputile_matrix x, gputile_matrix y)
     intptr_t bytes = (intptr_t)(y0 - x0);
     if (x.stride != y.stride || bytes % (intptr_t)sizeof(float) != 0)
         return true;
-    return same_stride_overlap(x, y, (int64_t)(bytes / (intptr_t)sizeof(float)));
+    const int64_t delta = (int64_t)(bytes / (intptr_t)sizeof(float));
+    /* A stride past INT64_MAX: one row each (a second row could not be
+     * addressed), so the columns alone decide. */
+    if (x.stride > (size_t)INT64_MAX)
+        return delta > -(int64_t)y.width && delta < (int64_t)x.width;
+    return same_stride_overlap(x, y, delta);
 }
 
 gputile_status gputile__memory_of(gputile_matrix m, gputile__memory *where)

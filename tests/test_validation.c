@@ -214,6 +214,31 @@ Test(validation, empty_work_with_any_k, .init = init)
     assert_c_untouched();
 }
 
+Test(validation, one_row_views_with_any_stride, .init = init)
+{
+    /* A one-row view may have any stride >= its width, past INT64_MAX too
+     * (the fuzzer: such views sharing elements were let through to the
+     * device). Overlap is then a matter of columns. */
+    const size_t strides[] = {64, (size_t)INT64_MAX, (size_t)INT64_MAX + 1, SIZE_MAX - 1, SIZE_MAX};
+    for (size_t i = 0; i < sizeof strides / sizeof strides[0]; ++i) {
+        const size_t st = strides[i];
+        gputile_matrix x = mat(c_mem + 8, 30, 1, st);
+        cr_expect_eq(gputile_matrix_copy(x, mat(c_mem + 37, 30, 1, st), NULL),
+                     GPUTILE_ERROR_ALIASING, "stride %zu, last column shared", st);
+        cr_expect_eq(gputile_matrix_copy(mat(c_mem + 37, 30, 1, st), x, NULL),
+                     GPUTILE_ERROR_ALIASING, "stride %zu, first column shared", st);
+        cr_expect_eq(gputile_gemm(0, 0, 1, mat(c_mem + 20, 4, 1, st), mat(b_mem, 30, 4, 30), 0, x,
+                                  NULL, NULL),
+                     GPUTILE_ERROR_ALIASING, "stride %zu, A inside C", st);
+        /* side by side: not aliasing (the copy may run: a buffer of its own) */
+        float row[80] = {0};
+        gputile_status s =
+            gputile_matrix_copy(mat(row + 38, 30, 1, st), mat(row + 8, 30, 1, st), NULL);
+        cr_expect(s != GPUTILE_ERROR_ALIASING, "stride %zu: %s", st, gputile_status_name(s));
+    }
+    assert_c_untouched();
+}
+
 Test(validation, valid_call_after_errors, .init = init)
 {
     gputile_matrix a = mat(a_mem, 4, 4, 4), b = mat(b_mem, 4, 4, 4), c = mat(c_mem, 4, 4, 4);
