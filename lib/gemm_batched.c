@@ -46,9 +46,11 @@ static bool batch_overlap(gputile_matrix x, size_t sx, size_t ex, gputile_matrix
     const uintptr_t x0 = (uintptr_t)x.elements, y0 = (uintptr_t)y.elements;
     if (x0 + ex * sizeof(float) <= y0 || y0 + ey * sizeof(float) <= x0)
         return false;
+    if (count == 1) /* one problem: its batch strides are not used */
+        return gputile__overlap(x, y);
     if (sx != sy)
         return true;
-    if (sx == 0 || count == 1)
+    if (sx == 0)
         return gputile__overlap(x, y);
     /* extents meet, so |y0 - x0| < 2^63 bytes */
     const int64_t s = (int64_t)sx, delta = (int64_t)(y0 - x0) / (int64_t)sizeof(float);

@@ -116,6 +116,25 @@ Test(batched_args, strided_bad_inputs)
     UNTOUCHED();
 }
 
+Test(batched_args, strided_one_problem)
+{
+    /* One problem is gputile_gemm()'s: its batch strides are not used, so
+     * different ones do not make C's overlap with A or B conservative. C
+     * and A interleaved by columns (one row stride, no element shared),
+     * then sharing an element. (Once ALIASING: found by tests/fuzz.) */
+    poison_c();
+    gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+    o.algorithm_used = -7;
+    const gputile_matrix a = mat(host_c, 8, 8, 16), b = mat(host_b, 8, 8, 8);
+    expect_host_batch(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, 106, b, 7, 0,
+                                                   mat(host_c + 8, 8, 8, 16), 16, 1, NULL, &o));
+    cr_expect_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, 106, b, 7, 0,
+                                              mat(host_c + 7, 8, 8, 16), 16, 1, NULL, &o),
+                 GPUTILE_ERROR_ALIASING);
+    cr_expect_eq(o.algorithm_used, -7, "options written on failure");
+    UNTOUCHED();
+}
+
 Test(batched_args, strided_noops)
 {
     poison_c();
