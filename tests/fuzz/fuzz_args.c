@@ -7,8 +7,8 @@
  * sizes (small, boundary and raw 64-bit values), pointers (NULL, into a
  * poisoned arena at any byte offset, or raw addresses up to the top of the
  * address space), floats (NaN, infinities, raw bits), options structs with
- * every field fuzzed, in heap blocks of exactly their size (AddressSanitizer
- * catches a read past them). The library is linked against cuda_stub.c: a
+ * every field fuzzed, and arrays (batches of views, device lists), in heap
+ * blocks of exactly their size (AddressSanitizer catches a read past them). The library is linked against cuda_stub.c: a
  * machine without a device, where the first CUDA call answers
  * cudaErrorNoDevice. So a call either rejects its arguments, stops at the
  * device with GPUTILE_ERROR_NO_DEVICE, or succeeds as a no-op.
@@ -20,7 +20,9 @@
  *    space, shapes that disagree, elements that really share memory,
  *    counted element by element); the call must fail with one of them;
  *  - `may`: conservative rejections the API allows (overlap by address
- *    ranges for views of different strides or misaligned offsets).
+ *    ranges for views of different strides or misaligned offsets, or
+ *    across the problems of a batch), and conditions whose status the man
+ *    page leaves open (a batch of none, an algorithm that takes no batches).
  * The target aborts (a libFuzzer crash) when a call:
  *  - returns a status outside must | may, or accepts arguments with a
  *    `must` condition, or rejects arguments without any;
@@ -237,6 +239,21 @@ static int cmp_addr(const void *x, const void *y)
     return a < b ? -1 : a > b;
 }
 
+/* Does the float at a share a byte with one of the floats at xs[0..n)
+ * (sorted), i.e. is some xs[i] in [a - 3, a + 3]? */
+static bool near(const uintptr_t *xs, size_t n, uintptr_t a)
+{
+    size_t lo = 0, hi = n; /* the first xs[lo] >= a - 3 */
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (xs[mid] + 3 < a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && xs[lo] <= a + 3;
+}
+
 /* Do some element of x and some element of y share a byte? Counted element
  * by element for small views (*exact set); for large ones only whether the
  * address ranges meet is known (*ranges). Both valid and non-empty. */
@@ -258,19 +275,9 @@ static bool shares_memory(gputile_matrix x, gputile_matrix y, bool *ranges, bool
     qsort(xs, n, sizeof xs[0], cmp_addr);
     *exact = true;
     for (size_t i = 0; i < y.height; ++i)
-        for (size_t j = 0; j < y.width; ++j) {
-            uintptr_t a = y0 + (i * y.stride + j) * 4; /* shares a byte with [a - 3, a + 3] */
-            size_t lo = 0, hi = n;                     /* the first xs[lo] >= a - 3 */
-            while (lo < hi) {
-                size_t mid = (lo + hi) / 2;
-                if (xs[mid] + 3 < a)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            if (lo < n && xs[lo] <= a + 3)
+        for (size_t j = 0; j < y.width; ++j)
+            if (near(xs, n, y0 + (i * y.stride + j) * 4))
                 return true;
-        }
     return false;
 }
 
@@ -357,6 +364,27 @@ static void gemm_options_oracle(const gputile_gemm_options *o, unsigned *must)
         *must |= B(GPUTILE_ERROR_INVALID_VALUE);
 }
 
+/* The options after the call (before: as the caller passed them): untouched
+ * on failure; on success only the *_used fields change, to what
+ * gputile_matmul(3) says they report. */
+static void gemm_options_after(const char *call, gputile_status s, const gputile_gemm_options *o,
+                               const gputile_gemm_options *before)
+{
+    if (o && s != GPUTILE_SUCCESS && memcmp(o, before, sizeof *before) != 0)
+        fail("wrote the options of a failed call", call, s);
+    if (o && s == GPUTILE_SUCCESS) {
+        if (o->size != before->size || o->algorithm != before->algorithm ||
+            o->precision != before->precision || o->split_k != before->split_k ||
+            o->reserved != before->reserved)
+            fail("changed an input field of the options", call, s);
+        if (o->algorithm_used < GPUTILE_ALGO_NAIVE || o->algorithm_used >= N_ALGORITHMS ||
+            (o->algorithm != GPUTILE_ALGO_AUTO && o->algorithm_used != o->algorithm))
+            fail("algorithm_used is not the algorithm requested or a named one", call, s);
+        if (o->split_k_used < 1 || (o->split_k > 0 && o->split_k_used > o->split_k))
+            fail("split_k_used outside 1..split_k", call, s);
+    }
+}
+
 static size_t op_rows(int t, gputile_matrix m)
 {
     return t == GPUTILE_OP_T ? m.width : m.height;
@@ -364,6 +392,17 @@ static size_t op_rows(int t, gputile_matrix m)
 static size_t op_cols(int t, gputile_matrix m)
 {
     return t == GPUTILE_OP_T ? m.height : m.width;
+}
+
+/* Makes C's shape agree with op(A) op(B) more often than chance would. */
+static void agree(reader *r, int ta, int tb, gputile_matrix a, gputile_matrix b, gputile_matrix *c)
+{
+    if (u8(r) % 3 == 0) {
+        c->height = op_rows(ta, a);
+        c->width = op_cols(tb, b);
+        if (u8(r) % 2)
+            c->stride = c->width + u8(r) % 4;
+    }
 }
 
 static void fuzz_gemm(reader *r, bool matmul)
@@ -375,12 +414,7 @@ static void fuzz_gemm(reader *r, bool matmul)
         tb = ops & 4 ? fz_i32(r) : (int)(ops >> 3 & 1);
     }
     gputile_matrix a = fz_matrix(r), b = fz_matrix(r), c = fz_matrix(r);
-    if (u8(r) % 3 == 0) { /* make the shapes agree more often than chance would */
-        c.height = op_rows(ta, a);
-        c.width = op_cols(tb, b);
-        if (u8(r) % 2)
-            c.stride = c.width + u8(r) % 4;
-    }
+    agree(r, ta, tb, a, b, &c);
     float alpha = fz_float(r), beta = fz_float(r);
     gputile_gemm_options *o = matmul ? NULL : fz_gemm_options(r);
     gputile_gemm_options before;
@@ -409,19 +443,7 @@ static void fuzz_gemm(reader *r, bool matmul)
                : gputile_gemm((gputile_op)ta, (gputile_op)tb, alpha, a, b, beta, c, NULL, o);
     const char *call = matmul ? "gputile_matmul" : "gputile_gemm";
     judge(call, s, must, may, empty(c) ? GPUTILE_SUCCESS : GPUTILE_ERROR_NO_DEVICE);
-    if (o && s != GPUTILE_SUCCESS && memcmp(o, &before, sizeof before) != 0)
-        fail("wrote the options of a failed call", call, s);
-    if (o && s == GPUTILE_SUCCESS) {
-        if (o->size != before.size || o->algorithm != before.algorithm ||
-            o->precision != before.precision || o->split_k != before.split_k ||
-            o->reserved != before.reserved)
-            fail("changed an input field of the options", call, s);
-        if (o->algorithm_used < GPUTILE_ALGO_NAIVE || o->algorithm_used >= N_ALGORITHMS ||
-            (o->algorithm != GPUTILE_ALGO_AUTO && o->algorithm_used != o->algorithm))
-            fail("algorithm_used is not the algorithm requested or a named one", call, s);
-        if (o->split_k_used < 1 || (o->split_k > 0 && o->split_k_used > o->split_k))
-            fail("split_k_used outside 1..split_k", call, s);
-    }
+    gemm_options_after(call, s, o, &before);
     free(o);
 }
 
@@ -928,14 +950,540 @@ static void fuzz_submatrix(reader *r)
         fail("view at the wrong place", "gputile_submatrix", s);
 }
 
+/* ---- batched GEMM (issue 20) ------------------------------------------------------
+ * gputile_gemm_strided_batched() and gputile_gemm_batched(); the oracle from
+ * the header's batched section and gputile_gemm_batched(3). Each problem
+ * is checked as gputile_gemm()'s (`must'). count = 0 is a no-op that the
+ * page does not order against the checks, so there every condition is
+ * `may'. What only a batch has (a C footprint above stride_c, a batch past
+ * the address space) is `must' for a non-empty C and `may' for an empty
+ * one (a no-op). C sharing elements with another problem's operand is
+ * `must' (counted element by element for small batches); meeting address
+ * ranges across the problems of a batch are `may' (conservative, as the
+ * page allows). */
+
+/* The algorithms a batch runs (the page: the BATCHED and REGBLOCK ones). */
+static bool batch_algorithm(int32_t algorithm)
+{
+    switch (algorithm) {
+    case GPUTILE_ALGO_REGBLOCK_128:
+    case GPUTILE_ALGO_REGBLOCK_64:
+    case GPUTILE_ALGO_REGBLOCK_128_W64:
+    case GPUTILE_ALGO_REGBLOCK_128X256:
+    case GPUTILE_ALGO_REGBLOCK_64X128:
+    case GPUTILE_ALGO_REGBLOCK_64X128_X3:
+    case GPUTILE_ALGO_BATCHED_16:
+    case GPUTILE_ALGO_BATCHED_32:
+    case GPUTILE_ALGO_BATCHED_64:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* A batch's options: each field as in gputile_gemm(3) (must). split_k is
+ * not used by batches and the TF32 precisions run the FP32 rows, so
+ * gputile_gemm()'s rules on the algorithm-precision pair and on the split
+ * may apply or not (may). A named algorithm that takes no batches is
+ * UNSUPPORTED, which the page does not order before the device's answer
+ * (may). */
+static void batched_options_oracle(const gputile_gemm_options *o, unsigned *must, unsigned *may)
+{
+    if (o == NULL)
+        return;
+    unsigned gemm = 0;
+    gemm_options_oracle(o, &gemm);
+    if (o->size < sizeof *o || o->algorithm < 0 || o->algorithm >= N_ALGORITHMS ||
+        (o->precision != GPUTILE_PRECISION_FP32 && o->precision != GPUTILE_PRECISION_FP32_3XTF32 &&
+         o->precision != GPUTILE_PRECISION_TF32) ||
+        o->reserved != 0)
+        *must |= B(GPUTILE_ERROR_INVALID_VALUE);
+    *may |= gemm;
+    if (o->algorithm != GPUTILE_ALGO_AUTO && !batch_algorithm(o->algorithm))
+        *may |= B(GPUTILE_ERROR_UNSUPPORTED);
+}
+
+/* A batch's options after the call: untouched on failure; on success the
+ * input fields unchanged and, where the call reports a plan (a no-op may
+ * not), split_k_used 1 and the algorithm named, or for AUTO one that runs
+ * batches. */
+static void batched_options_after(const char *call, gputile_status s, const gputile_gemm_options *o,
+                                  const gputile_gemm_options *before)
+{
+    if (o == NULL)
+        return;
+    if (s != GPUTILE_SUCCESS) {
+        if (memcmp(o, before, sizeof *before) != 0)
+            fail("wrote the options of a failed call", call, s);
+        return;
+    }
+    if (o->size != before->size || o->algorithm != before->algorithm ||
+        o->precision != before->precision || o->split_k != before->split_k ||
+        o->reserved != before->reserved)
+        fail("changed an input field of the options", call, s);
+    if (o->algorithm_used == before->algorithm_used && o->split_k_used == before->split_k_used)
+        return;
+    if (o->split_k_used != 1)
+        fail("split_k_used of a batch is not 1", call, s);
+    if (o->algorithm == GPUTILE_ALGO_AUTO ? !batch_algorithm(o->algorithm_used)
+                                          : o->algorithm_used != o->algorithm)
+        fail("algorithm_used is not the algorithm named or one that runs batches", call, s);
+}
+
+static void fz_ops(reader *r, int *ta, int *tb)
+{
+    unsigned ops = u8(r);
+    *ta = ops & 1 ? fz_i32(r) : (int)(ops >> 1 & 1);
+    *tb = ops & 4 ? fz_i32(r) : (int)(ops >> 3 & 1);
+}
+
+/* One problem's conditions as gputile_gemm()'s, but for aliasing:
+ * transposes, each matrix on its own (ok[0..2]: a, b, c valid), shapes. */
+static void problem_oracle(int ta, int tb, gputile_matrix a, gputile_matrix b, gputile_matrix c,
+                           bool ok[3], unsigned *must)
+{
+    bool ops_ok =
+        (ta == GPUTILE_OP_N || ta == GPUTILE_OP_T) && (tb == GPUTILE_OP_N || tb == GPUTILE_OP_T);
+    if (!ops_ok)
+        *must |= B(GPUTILE_ERROR_INVALID_VALUE);
+    ok[0] = matrix_ok(a, must);
+    ok[1] = matrix_ok(b, must);
+    ok[2] = matrix_ok(c, must);
+    if (ops_ok && (op_rows(ta, a) != c.height || op_cols(tb, b) != c.width ||
+                   op_cols(ta, a) != op_rows(tb, b)))
+        *must |= B(GPUTILE_ERROR_SHAPE_MISMATCH);
+}
+
+/* Elements from m's first to its last, inclusive; unsigned arithmetic, so
+ * anything for an invalid m. */
+static size_t footprint(gputile_matrix m)
+{
+    return (m.height ? (m.height - 1) * m.stride : 0) + m.width;
+}
+
+/* A batch stride: 0 (one matrix for every problem), about the footprint
+ * (problems side by side, or overlapping by an element or two), twice it,
+ * small, or anything. */
+static size_t fz_batch_stride(reader *r, gputile_matrix m)
+{
+    switch (u8(r) % 6) {
+    case 0:
+        return 0;
+    case 1:
+    case 2:
+        return footprint(m) + u8(r) % 6 - 2;
+    case 3:
+        return 2 * footprint(m);
+    case 4:
+        return u8(r) % 100;
+    default:
+        return fz_size(r);
+    }
+}
+
+static size_t fz_count(reader *r)
+{
+    switch (u8(r) % 4) {
+    case 0:
+        return u8(r) % 3;
+    case 1:
+        return u8(r) % 6;
+    case 2:
+        return u8(r) % 72;
+    default:
+        return fz_size(r);
+    }
+}
+
+/* The bytes `count` (>= 1) problems of m span, `stride` elements apart
+ * (from the first problem's start to the last's end; an empty matrix
+ * spans nothing), saturated at 2^100. */
+static unsigned __int128 batch_bytes(gputile_matrix m, size_t stride, size_t count)
+{
+    const unsigned __int128 e =
+        (unsigned __int128)(count - 1) * stride + (empty(m) ? 0 : footprint(m));
+    return e > (unsigned __int128)1 << 98 ? (unsigned __int128)1 << 100 : e * 4;
+}
+
+/* One operand's batch (the operand valid): past the end of the address
+ * space (*past), or over half of it, which gputile_matmul(3) calls an
+ * overflow for one matrix (may). True when the batch is addressable. */
+static bool batch_fits(gputile_matrix m, size_t stride, size_t count, unsigned *past, unsigned *may)
+{
+    const unsigned __int128 bytes = batch_bytes(m, stride, count);
+    if (wraps(m.elements, bytes)) {
+        *past |= B(GPUTILE_ERROR_OVERFLOW);
+        return false;
+    }
+    if (bytes > SIZE_MAX / 2)
+        *may |= B(GPUTILE_ERROR_OVERFLOW);
+    return true;
+}
+
+/* The addresses of every element of `count` problems of m, `stride`
+ * elements apart (one problem when stride is 0), sorted, in xs[0..*n);
+ * false when there are more than BATCH_BRUTE. */
+#define BATCH_BRUTE 4096
+static bool batch_addresses(gputile_matrix m, size_t stride, size_t count, uintptr_t *xs, size_t *n)
+{
+    const size_t problems = stride == 0 ? 1 : count, each = m.width * m.height;
+    if (each > BATCH_BRUTE || problems > BATCH_BRUTE / each)
+        return false;
+    *n = 0;
+    for (size_t p = 0; p < problems; ++p)
+        for (size_t i = 0; i < m.height; ++i)
+            for (size_t j = 0; j < m.width; ++j)
+                xs[(*n)++] = (uintptr_t)m.elements + (p * stride + i * m.stride + j) * 4;
+    qsort(xs, *n, sizeof xs[0], cmp_addr);
+    return true;
+}
+
+/* The Cs of a strided batch against the problems of one input (both
+ * valid, not empty, addressable): C_i sharing an element with X_j (must);
+ * the batches' address ranges meeting (may). One problem each:
+ * aliasing() says. */
+static void batch_aliasing(gputile_matrix c, size_t sc, gputile_matrix x, size_t sx, size_t count,
+                           unsigned *must, unsigned *may)
+{
+    if (count == 1 || (sc == 0 && sx == 0))
+        return;
+    const uintptr_t c0 = (uintptr_t)c.elements, x0 = (uintptr_t)x.elements;
+    if (!(c0 < x0 + batch_bytes(x, sx, count) && x0 < c0 + batch_bytes(c, sc, count)))
+        return;
+    *may |= B(GPUTILE_ERROR_ALIASING);
+    static uintptr_t cs[BATCH_BRUTE], xs[BATCH_BRUTE];
+    size_t nc, nx;
+    if (!batch_addresses(c, sc, count, cs, &nc) || !batch_addresses(x, sx, count, xs, &nx))
+        return;
+    for (size_t i = 0; i < nx; ++i)
+        if (near(cs, nc, xs[i])) {
+            *must |= B(GPUTILE_ERROR_ALIASING);
+            return;
+        }
+}
+
+static void fuzz_gemm_strided_batched(reader *r)
+{
+    int ta, tb;
+    fz_ops(r, &ta, &tb);
+    gputile_matrix a = fz_matrix(r), b = fz_matrix(r), c = fz_matrix(r);
+    agree(r, ta, tb, a, b, &c);
+    const size_t sa = fz_batch_stride(r, a), sb = fz_batch_stride(r, b);
+    const size_t sc = fz_batch_stride(r, c), count = fz_count(r);
+    const float alpha = fz_float(r), beta = fz_float(r);
+    gputile_gemm_options *o = fz_gemm_options(r);
+    gputile_gemm_options before;
+    if (o)
+        before = *o;
+
+    unsigned must = 0, may = 0;
+    bool ok[3];
+    batched_options_oracle(o, &must, &may);
+    problem_oracle(ta, tb, a, b, c, ok, &must);
+    if (ok[2] && ok[0])
+        aliasing(c, a, &must, &may);
+    if (ok[2] && ok[1])
+        aliasing(c, b, &must, &may);
+    if (count > 0 && ok[2]) { /* the problems after the first */
+        unsigned *batch = empty(c) ? &may : &must;
+        if (count > (size_t)INT64_MAX) /* a count past int64: the library may call it one */
+            may |= B(GPUTILE_ERROR_OVERFLOW);
+        if (count > 1 && !empty(c) && sc < footprint(c))
+            must |= B(GPUTILE_ERROR_ALIASING);
+        const bool fit_c = batch_fits(c, sc, count, batch, &may);
+        const bool fit_a = ok[0] && batch_fits(a, sa, count, empty(a) ? &may : batch, &may);
+        const bool fit_b = ok[1] && batch_fits(b, sb, count, empty(b) ? &may : batch, &may);
+        if (!empty(c) && fit_c && fit_a && !empty(a))
+            batch_aliasing(c, sc, a, sa, count, &must, &may);
+        if (!empty(c) && fit_c && fit_b && !empty(b))
+            batch_aliasing(c, sc, b, sb, count, &must, &may);
+    }
+    if (count == 0) {
+        may |= must;
+        must = 0;
+    }
+
+    const char *call = "gputile_gemm_strided_batched";
+    fuzz_cuda_calls = 0;
+    gputile_status s = gputile_gemm_strided_batched((gputile_op)ta, (gputile_op)tb, alpha, a, sa, b,
+                                                    sb, beta, c, sc, count, NULL, o);
+    judge(call, s, must, may, count == 0 || empty(c) ? GPUTILE_SUCCESS : GPUTILE_ERROR_NO_DEVICE);
+    batched_options_after(call, s, o, &before);
+    free(o);
+}
+
+/* A view of a batch of views: base's shape mostly (its place, stride or
+ * both changed; or problem i's place after i footprints of base), at
+ * times any matrix. */
+#define MAX_VIEWS 12
+static gputile_matrix fz_view(reader *r, gputile_matrix base, size_t i)
+{
+    gputile_matrix m = base;
+    switch (u8(r) % 8) {
+    case 0:
+    case 1:
+        return m;
+    case 2:
+    case 3:
+        m.elements = (float *)((uintptr_t)m.elements + 4 * (i * footprint(m) + u8(r) % 3));
+        return m;
+    case 4:
+        m.elements = (float *)((uintptr_t)m.elements + 4 * (uintptr_t)(u8(r) % 64));
+        return m;
+    case 5:
+        m.elements = fz_ptr(r);
+        return m;
+    case 6:
+        m.stride = m.width + u8(r) % 8;
+        m.elements = fz_ptr(r);
+        return m;
+    default:
+        return fz_matrix(r);
+    }
+}
+
+static void fuzz_gemm_batched(reader *r)
+{
+    int ta, tb;
+    fz_ops(r, &ta, &tb);
+    gputile_matrix base[3] = {fz_matrix(r), fz_matrix(r), fz_matrix(r)};
+    agree(r, ta, tb, base[0], base[1], &base[2]);
+    const size_t count = u8(r) % 4 == 0 ? u8(r) % (MAX_VIEWS + 1) : u8(r) % 5;
+    const unsigned nulls = u8(r) % 8 == 0 ? u8(r) : 0;
+    gputile_matrix *v[3], saved[3][MAX_VIEWS];
+    for (int k = 0; k < 3; ++k) { /* heap arrays of exactly count views */
+        v[k] = nulls >> k & 1 ? NULL : malloc(count * sizeof *v[k]);
+        for (size_t i = 0; v[k] && i < count; ++i)
+            saved[k][i] = v[k][i] = fz_view(r, base[k], i);
+    }
+    const float alpha = fz_float(r), beta = fz_float(r);
+    gputile_gemm_options *o = fz_gemm_options(r);
+    gputile_gemm_options before;
+    if (o)
+        before = *o;
+
+    unsigned must = 0, may = 0;
+    batched_options_oracle(o, &must, &may);
+    if (!(ta == GPUTILE_OP_N || ta == GPUTILE_OP_T) || !(tb == GPUTILE_OP_N || tb == GPUTILE_OP_T))
+        must |= B(GPUTILE_ERROR_INVALID_VALUE);
+    if (count > 0 && (v[0] == NULL || v[1] == NULL || v[2] == NULL))
+        must |= B(GPUTILE_ERROR_NULL_POINTER);
+    else if (count > 0) {
+        bool ok[MAX_VIEWS][3];
+        for (size_t i = 0; i < count; ++i) {
+            problem_oracle(ta, tb, v[0][i], v[1][i], v[2][i], ok[i], &must);
+            for (int k = 0; k < 3; ++k)
+                if (v[k][i].width != v[k][0].width || v[k][i].height != v[k][0].height)
+                    must |= B(GPUTILE_ERROR_SHAPE_MISMATCH);
+        }
+        /* some C against any problem's A or B and every other C; exact
+         * for views of one row stride, by address ranges otherwise */
+        for (size_t i = 0; i < count; ++i)
+            for (size_t j = 0; ok[i][2] && j < count; ++j) {
+                if (ok[j][0])
+                    aliasing(v[2][i], v[0][j], &must, &may);
+                if (ok[j][1])
+                    aliasing(v[2][i], v[1][j], &must, &may);
+                if (j > i && ok[j][2])
+                    aliasing(v[2][i], v[2][j], &must, &may);
+            }
+    }
+    const bool noop = count == 0 || (v[2] != NULL && empty(v[2][0]));
+    if (count == 0) {
+        may |= must;
+        must = 0;
+    }
+
+    const char *call = "gputile_gemm_batched";
+    fuzz_cuda_calls = 0;
+    gputile_status s = gputile_gemm_batched((gputile_op)ta, (gputile_op)tb, alpha, v[0], v[1], beta,
+                                            v[2], count, NULL, o);
+    judge(call, s, must, may, noop ? GPUTILE_SUCCESS : GPUTILE_ERROR_NO_DEVICE);
+    batched_options_after(call, s, o, &before);
+    for (int k = 0; k < 3; ++k) {
+        if (v[k] && count && memcmp(v[k], saved[k], count * sizeof *v[k]) != 0)
+            fail("wrote into an array of views", call, s);
+        free(v[k]);
+    }
+    free(o);
+}
+
+/* ---- several devices and the distributed layout (issue 22) ----
+ * gputile_gemm_devices(3): the list's checks need no device, and the
+ * matrices' are gputile_gemm()'s; only then is the device count asked
+ * (here: no device, so NO_DEVICE, or INVALID_VALUE for an ordinal that is
+ * not a device of this machine, learnt from the device). */
+static void fuzz_gemm_devices(reader *r)
+{
+    const int ndevices = u8(r) % 4 == 0 ? fz_i32(r) : (int)(u8(r) % 70) - 2;
+    /* a list of exactly ndevices entries; past 64, which the page checks
+     * before it reads the list, at most 256 */
+    const size_t n = ndevices <= 0 ? 0 : ndevices <= 256 ? (size_t)ndevices : 256;
+    int *devices = u8(r) % 8 == 0 ? NULL : malloc(n * sizeof *devices), saved[256];
+    for (size_t i = 0; devices && i < n; ++i)
+        saved[i] = devices[i] = u8(r) % 8 == 0   ? fz_i32(r)
+                                : u8(r) % 6 == 0 ? (int)(u8(r) % 70) - 2
+                                                 : (int)i;
+    int ta, tb;
+    fz_ops(r, &ta, &tb);
+    gputile_matrix a = fz_matrix(r), b = fz_matrix(r), c = fz_matrix(r);
+    agree(r, ta, tb, a, b, &c);
+    const float alpha = fz_float(r), beta = fz_float(r);
+    gputile_gemm_options *o = fz_gemm_options(r);
+    gputile_gemm_options before;
+    if (o)
+        before = *o;
+
+    unsigned must = 0, may = 0;
+    bool ok[3];
+    if (devices == NULL)
+        must |= B(GPUTILE_ERROR_NULL_POINTER);
+    if (ndevices < 1 || ndevices > 64)
+        must |= B(GPUTILE_ERROR_INVALID_VALUE);
+    else if (devices != NULL)
+        for (int i = 0; i < ndevices; ++i) { /* ordinals in 0..63, distinct */
+            if (devices[i] < 0 || devices[i] >= 64)
+                must |= B(GPUTILE_ERROR_INVALID_VALUE);
+            for (int j = 0; j < i; ++j)
+                if (devices[j] == devices[i])
+                    must |= B(GPUTILE_ERROR_INVALID_VALUE);
+        }
+    gemm_options_oracle(o, &must);
+    problem_oracle(ta, tb, a, b, c, ok, &must);
+    if (ok[2] && ok[0])
+        aliasing(c, a, &must, &may);
+    if (ok[2] && ok[1])
+        aliasing(c, b, &must, &may);
+    if (!empty(c)) /* no device here: no ordinal is one of this machine's */
+        may |= B(GPUTILE_ERROR_INVALID_VALUE);
+
+    const char *call = "gputile_gemm_devices";
+    fuzz_cuda_calls = 0;
+    gputile_status s = gputile_gemm_devices(devices, ndevices, (gputile_op)ta, (gputile_op)tb,
+                                            alpha, a, b, beta, c, o);
+    judge(call, s, must, may, empty(c) ? GPUTILE_SUCCESS : GPUTILE_ERROR_NO_DEVICE);
+    if (must == 0 && s == GPUTILE_ERROR_INVALID_VALUE && fuzz_cuda_calls == 0)
+        fail("an ordinal rejected without asking the device", call, s);
+    gemm_options_after(call, s, o, &before);
+    if (devices && n && memcmp(devices, saved, n * sizeof *devices) != 0)
+        fail("wrote into the list of devices", call, s);
+    free(devices);
+    free(o);
+}
+
+/* gputile_dist_block(): pure arithmetic, no device. The result against
+ * the page's rule (rank q holds ceil((total - q) / ranks) items, the
+ * items i = q mod ranks counted), and for up to 64 ranks, that the blocks
+ * tile [0, total) in rank order. */
+#define UNWRITTEN ((size_t)0xa5a5a5a5a5a5a5a5u)
+static void fuzz_dist_block(reader *r)
+{
+    const size_t total = u8(r) % 2 ? u8(r) % 72 : fz_size(r);
+    const int ranks = u8(r) % 4 == 0 ? fz_i32(r) : (int)(u8(r) % 20) - 2;
+    const int rank = u8(r) % 4 == 0 ? fz_i32(r) : (int)(u8(r) % 24) - 2;
+    size_t offset = UNWRITTEN, count = UNWRITTEN;
+    size_t *po = u8(r) % 8 == 0 ? NULL : &offset, *pc = u8(r) % 8 == 0 ? NULL : &count;
+    unsigned must = 0;
+    if (po == NULL || pc == NULL)
+        must |= B(GPUTILE_ERROR_NULL_POINTER);
+    if (ranks <= 0 || rank < 0 || rank >= ranks)
+        must |= B(GPUTILE_ERROR_INVALID_VALUE);
+
+    const char *call = "gputile_dist_block";
+    fuzz_cuda_calls = 0;
+    gputile_status s = gputile_dist_block(total, ranks, rank, po, pc);
+    judge(call, s, must, 0, GPUTILE_SUCCESS);
+    if (fuzz_cuda_calls != 0)
+        fail("asked the device", call, s);
+    if (s != GPUTILE_SUCCESS) {
+        if (offset != UNWRITTEN || count != UNWRITTEN)
+            fail("wrote an out pointer of a failed call", call, s);
+        return;
+    }
+    /* rank q's items: q, q + ranks, ... below total; the ranks before it
+     * hold the first ones */
+    const unsigned __int128 t = total, p = (unsigned __int128)ranks, q = (unsigned __int128)rank;
+    const unsigned __int128 want_count = q < t ? (t - q + p - 1) / p : 0;
+    const unsigned __int128 want_offset = q * (t / p) + (q < t % p ? q : t % p);
+    if (count != want_count || offset != want_offset)
+        fail("offset or count not the page's", call, s);
+    if (ranks > 64)
+        return;
+    unsigned __int128 next = 0;
+    for (int k = 0; k < ranks; ++k) {
+        size_t o = UNWRITTEN, n = UNWRITTEN;
+        if (gputile_dist_block(total, ranks, k, &o, &n) != GPUTILE_SUCCESS)
+            fail("a rank in [0, ranks) rejected", call, s);
+        if (o != next || n < t / p || n > t / p + 1)
+            fail("blocks not consecutive or not balanced to within one", call, s);
+        next += n;
+    }
+    if (next != total)
+        fail("blocks do not cover [0, total)", call, s);
+}
+
+/* gputile_copy_cache(3): nothing is ever cached here (registering needs
+ * the device), so every uncache is of an unknown address, also right after
+ * a cache that failed. */
+static void fuzz_copy_cache(reader *r)
+{
+    const void *host = fz_ptr(r);
+    const size_t bytes = u8(r) % 2 ? u8(r) % 9 : fz_size(r);
+    const unsigned what = u8(r) % 3; /* cache, uncache, or both */
+    const long page = sysconf(_SC_PAGESIZE);
+    gputile_status s;
+    if (what != 1) {
+        unsigned must = 0, may = 0;
+        if (host == NULL)
+            must |= B(GPUTILE_ERROR_NULL_POINTER);
+        if (bytes == 0)
+            must |= B(GPUTILE_ERROR_INVALID_VALUE);
+        else if (wraps(host, bytes))
+            must |= B(GPUTILE_ERROR_OVERFLOW);
+        else if (wraps(host, (unsigned __int128)bytes + (unsigned)(page - 1))) /* its pages */
+            may |= B(GPUTILE_ERROR_OVERFLOW);
+        fuzz_cuda_calls = 0;
+        s = gputile_copy_cache(host, bytes);
+        judge("gputile_copy_cache", s, must, may, GPUTILE_ERROR_NO_DEVICE);
+    }
+    if (what != 0) {
+        unsigned must = B(GPUTILE_ERROR_UNKNOWN_POINTER);
+        if (host == NULL)
+            must |= B(GPUTILE_ERROR_NULL_POINTER);
+        fuzz_cuda_calls = 0;
+        s = gputile_copy_uncache(host);
+        judge("gputile_copy_uncache", s, must, 0, GPUTILE_SUCCESS);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     reader r = {data, size};
     memset(arena, POISON, sizeof arena);
     const unsigned pick = u8(&r);
-    /* >= 240: the image calls (so the other entries keep their corpus) */
-    switch (pick >= 240 ? 10 + pick % 2 : pick % 10) {
+    /* >= 240: the image calls; 232..239: the batched GEMMs, several devices,
+     * the copy cache and the distributed layout (so the other entries keep
+     * their corpus) */
+    switch (pick >= 240 ? 10 + pick % 2 : pick >= 232 ? 12 + (pick - 232) : pick % 10) {
+    case 12:
+    case 13:
+        fuzz_gemm_strided_batched(&r);
+        break;
+    case 14:
+    case 15:
+        fuzz_gemm_batched(&r);
+        break;
+    case 16:
+    case 17:
+        fuzz_gemm_devices(&r);
+        break;
+    case 18:
+        fuzz_copy_cache(&r);
+        break;
+    case 19:
+        fuzz_dist_block(&r);
+        break;
     case 10:
         fuzz_histogram_image(&r, false);
         break;
