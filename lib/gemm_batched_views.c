@@ -164,6 +164,12 @@ static void scan_range(void *ctx, int part, size_t lo, size_t hi)
     sc->part[part] = p;
 }
 
+/* Operands i and j's ranges do not meet (an empty one meets nothing). */
+static bool apart(const gputile__views_ranges *r, int i, int j)
+{
+    return r->hi[i] <= r->lo[j] || r->hi[j] <= r->lo[i];
+}
+
 gputile_status gputile__gemm_views_check(gputile_op ta, gputile_op tb, const gputile_matrix *a,
                                          const gputile_matrix *b, const gputile_matrix *c,
                                          size_t count, bool *aligned, gputile__views_ranges *r)
@@ -200,10 +206,10 @@ gputile_status gputile__gemm_views_check(gputile_op ta, gputile_op tb, const gpu
     if (s != GPUTILE_SUCCESS)
         return s;
     /* The usual layout: the Cs in ascending address order, each ending
-     * before the next begins, and all of them apart from every input. */
-    const uintptr_t in_lo = r->lo[0] < r->lo[1] ? r->lo[0] : r->lo[1],
-                    in_hi = r->hi[0] > r->hi[1] ? r->hi[0] : r->hi[1];
-    if (ordered && (r->hi[2] <= in_lo || in_hi <= r->lo[2]))
+     * before the next begins, and the range of the Cs apart from the range
+     * of the As and from that of the Bs (each its own allocation, say: the
+     * Cs' allocation may lie between the other two). */
+    if (ordered && apart(r, 2, 0) && apart(r, 2, 1))
         return GPUTILE_SUCCESS;
     return sweep(a, b, c, count);
 }
