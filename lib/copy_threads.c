@@ -14,8 +14,9 @@
  * A loop (gputile__parallel_for; a copy is one over the byte ranges of its
  * packed rows, cut at page multiples) is cut into ranges; the caller queues
  * all but one on a FIFO shared by every caller, runs its own, then helps
- * with queued ranges (its own or others') until its ranges are done. Tasks live on the callers' stacks: a caller returns only
- * when its count of pending tasks is zero. Nothing here can fail: without
+ * with queued ranges (its own or others') until its ranges are done. Tasks
+ * live on the callers' stacks: a caller returns only when its count of
+ * pending tasks is zero. Nothing here can fail: without
  * helpers (thread creation refused) the caller copies alone.
  *
  * Stores: a plain memcpy of a piece below glibc's non-temporal threshold

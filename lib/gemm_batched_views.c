@@ -179,11 +179,8 @@ gputile_status gputile__gemm_views_check(gputile_op ta, gputile_op tb, const gpu
     gputile_status s = gputile__gemm_check(ta, tb, a[0], b[0], c[0]);
     if (s != GPUTILE_SUCCESS)
         return s;
-    scan *sc = malloc(sizeof *sc);
-    if (sc == NULL)
-        return GPUTILE_ERROR_OUT_OF_MEMORY;
-    *sc = (scan){.m = {a, b, c}};
-    const int parts = gputile__parallel_for(count, SCAN_PART, 1, scan_range, sc);
+    scan sc = {.m = {a, b, c}}; /* a part's results: ~1 KiB in all */
+    const int parts = gputile__parallel_for(count, SCAN_PART, 1, scan_range, &sc);
     /* the parts in order: the first bad problem's status, as one pass */
     bool ordered = true, any_c = false;
     uintptr_t c_end = 0;
@@ -191,7 +188,7 @@ gputile_status gputile__gemm_views_check(gputile_op ta, gputile_op tb, const gpu
     for (int j = 0; j < 3; ++j)
         r->lo[j] = UINTPTR_MAX, r->hi[j] = 0;
     for (int p = 0; p < parts && s == GPUTILE_SUCCESS; ++p) {
-        const scan_part *q = &sc->part[p];
+        const scan_part *q = &sc.part[p];
         s = q->status;
         *aligned = *aligned && q->aligned;
         ordered = ordered && q->ordered && (!any_c || !q->any_c || q->c_first >= c_end);
@@ -202,7 +199,6 @@ gputile_status gputile__gemm_views_check(gputile_op ta, gputile_op tb, const gpu
             r->hi[j] = q->r.hi[j] > r->hi[j] ? q->r.hi[j] : r->hi[j];
         }
     }
-    free(sc);
     if (s != GPUTILE_SUCCESS)
         return s;
     /* The usual layout: the Cs in ascending address order, each ending

@@ -341,6 +341,16 @@ static gputile_gemm_options *fz_gemm_options(reader *r)
     return o;
 }
 
+/* fz_gemm_options(), with a copy of what the call is given in *before
+ * (when not NULL) to compare the options with after it. */
+static gputile_gemm_options *fz_gemm_options_kept(reader *r, gputile_gemm_options *before)
+{
+    gputile_gemm_options *o = fz_gemm_options(r);
+    if (o)
+        *before = *o;
+    return o;
+}
+
 static void gemm_options_oracle(const gputile_gemm_options *o, unsigned *must)
 {
     if (o == NULL)
@@ -416,10 +426,8 @@ static void fuzz_gemm(reader *r, bool matmul)
     gputile_matrix a = fz_matrix(r), b = fz_matrix(r), c = fz_matrix(r);
     agree(r, ta, tb, a, b, &c);
     float alpha = fz_float(r), beta = fz_float(r);
-    gputile_gemm_options *o = matmul ? NULL : fz_gemm_options(r);
     gputile_gemm_options before;
-    if (o)
-        before = *o;
+    gputile_gemm_options *o = matmul ? NULL : fz_gemm_options_kept(r, &before);
 
     unsigned must = 0, may = 0;
     gemm_options_oracle(o, &must);
@@ -1171,10 +1179,8 @@ static void fuzz_gemm_strided_batched(reader *r)
     const size_t sa = fz_batch_stride(r, a), sb = fz_batch_stride(r, b);
     const size_t sc = fz_batch_stride(r, c), count = fz_count(r);
     const float alpha = fz_float(r), beta = fz_float(r);
-    gputile_gemm_options *o = fz_gemm_options(r);
     gputile_gemm_options before;
-    if (o)
-        before = *o;
+    gputile_gemm_options *o = fz_gemm_options_kept(r, &before);
 
     unsigned must = 0, may = 0;
     bool ok[3];
@@ -1257,10 +1263,8 @@ static void fuzz_gemm_batched(reader *r)
             saved[k][i] = v[k][i] = fz_view(r, base[k], i);
     }
     const float alpha = fz_float(r), beta = fz_float(r);
-    gputile_gemm_options *o = fz_gemm_options(r);
     gputile_gemm_options before;
-    if (o)
-        before = *o;
+    gputile_gemm_options *o = fz_gemm_options_kept(r, &before);
 
     unsigned must = 0, may = 0;
     batched_options_oracle(o, &must, &may);
@@ -1329,10 +1333,8 @@ static void fuzz_gemm_devices(reader *r)
     gputile_matrix a = fz_matrix(r), b = fz_matrix(r), c = fz_matrix(r);
     agree(r, ta, tb, a, b, &c);
     const float alpha = fz_float(r), beta = fz_float(r);
-    gputile_gemm_options *o = fz_gemm_options(r);
     gputile_gemm_options before;
-    if (o)
-        before = *o;
+    gputile_gemm_options *o = fz_gemm_options_kept(r, &before);
 
     unsigned must = 0, may = 0;
     bool ok[3];
