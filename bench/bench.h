@@ -84,7 +84,8 @@ int bench_gemm(int argc, char **argv);
 int bench_histogram(int argc, char **argv);
 /* The image rows of `histogram` (bench/histogram_image.c, issue 19); 0 when every
  * result matched CUB. */
-int bench_histogram_image(const bench_options *o, cudaStream_t stream);
+/* The image rows (all, or those whose name holds `row` when not NULL). */
+int bench_histogram_image(const bench_options *o, const char *row, cudaStream_t stream);
 int bench_transfer(int argc, char **argv);
 int bench_multi(int argc, char **argv); /* issue 22: bench/multi.c */
 

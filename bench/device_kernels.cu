@@ -73,3 +73,27 @@ extern "C" cudaError_t bench_read(const float *p, size_t bytes, float *out, int 
     read_kernel<<<sms * 8, 512, 0, s>>>((const float4 *)p, bytes / 16, out);
     return cudaGetLastError();
 }
+
+/* Reads rows of n float4, `stride` bytes apart: a block per row at a time,
+ * no index arithmetic beyond the row's base. */
+static __global__ void read_rows_kernel(const char *p, size_t n, size_t rows, size_t stride,
+                                        float *out)
+{
+    float s = 0;
+    for (size_t r = blockIdx.x; r < rows; r += gridDim.x) {
+        const float4 *row = (const float4 *)(p + r * stride);
+        for (size_t i = threadIdx.x; i < n; i += blockDim.x) {
+            float4 v = __ldcs(row + i);
+            s += v.x + v.y + v.z + v.w;
+        }
+    }
+    if (s == 12345.678f)
+        out[0] = s;
+}
+
+extern "C" cudaError_t bench_read_rows(const void *p, size_t row_bytes, size_t rows, size_t stride,
+                                       float *out, int sms, cudaStream_t s)
+{
+    read_rows_kernel<<<sms * 8, 512, 0, s>>>((const char *)p, row_bytes / 16, rows, stride, out);
+    return cudaGetLastError();
+}

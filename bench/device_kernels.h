@@ -20,6 +20,10 @@ cudaError_t bench_fill(float *p, size_t n, uint64_t seed, cudaStream_t s);
 cudaError_t bench_ffma(float *out, int sms, cudaStream_t s, double *flops);
 /* Queues a kernel that reads `bytes` (a multiple of 16) from p. */
 cudaError_t bench_read(const float *p, size_t bytes, float *out, int sms, cudaStream_t s);
+/* Queues a kernel that reads `rows` rows of `row_bytes` (a multiple of 16)
+ * from p (16-byte aligned), `stride` bytes apart (a multiple of 16). */
+cudaError_t bench_read_rows(const void *p, size_t row_bytes, size_t rows, size_t stride, float *out,
+                            int sms, cudaStream_t s);
 
 #ifdef __cplusplus
 }

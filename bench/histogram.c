@@ -113,7 +113,8 @@ static int parse_bins(const char *s, int32_t *bins, int max)
 
 static const char histogram_usage[] =
     "usage: gputile-bench histogram [--csv] [--runs N] [--warmup N] [--samples N]\n"
-    "                               [--bins a,b,...] [--all-tiers] [--image-only]\n";
+    "                               [--bins a,b,...] [--all-tiers] [--image-only]\n"
+    "                               [--image-row NAME]   (the image rows whose name holds NAME)\n";
 
 int bench_histogram(int argc, char **argv)
 {
@@ -123,6 +124,7 @@ int bench_histogram(int argc, char **argv)
     int32_t bins[32] = {1,      16,     256,    1024,    4096,    16384,  65536,
                         131072, 262144, 524288, 1048576, 2097152, 4194304};
     int nb = 13, all_tiers = 0, image_only = 0;
+    const char *image_row = NULL;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--samples") == 0 && i + 1 < argc) {
             n = strtoull(argv[++i], NULL, 0);
@@ -131,6 +133,9 @@ int bench_histogram(int argc, char **argv)
         } else if (strcmp(argv[i], "--all-tiers") == 0) {
             all_tiers = 1;
         } else if (strcmp(argv[i], "--image-only") == 0) {
+            image_only = 1;
+        } else if (strcmp(argv[i], "--image-row") == 0 && i + 1 < argc) {
+            image_row = argv[++i];
             image_only = 1;
         } else {
             return bench_usage(histogram_usage, bench_is_help(argv[i]));
@@ -280,7 +285,7 @@ int bench_histogram(int argc, char **argv)
         printf("GB/s of int32 input (%zu samples, %.2f GiB); plan: tier/copies (shared) or "
                "tier/cluster (dsm); seed (c): its best cluster size\n",
                n, (double)n * 4 / (1 << 30));
-    all_ok &= bench_histogram_image(&o, stream) == 0;
+    all_ok &= bench_histogram_image(&o, image_row, stream) == 0;
     BENCH_CUDA(cudaFree(d));
     BENCH_CUDA(cudaFree(counts));
     BENCH_CUDA(cudaFree(hist));

@@ -35,7 +35,7 @@ static const char *row_name[] = {"u8 256",       "u16 4096",     "u16 65536",   
                                  "u8 roi 16k^2", "f32 range 64", "f32 range 1024"};
 
 typedef struct img_ctx {
-    int what; /* 0 read, 1 libgputile, 2 CUB */
+    int what; /* 0 read, 1 libgputile, 2 CUB, 3 read of the ROI's rows */
     const void *d;
     float *sink;
     gputile_hist_input in;
@@ -52,6 +52,11 @@ static void enqueue(void *p, cudaStream_t stream)
     img_ctx *c = p;
     if (c->what == 0) {
         BENCH_CUDA(bench_read((const float *)c->d, BYTES, c->sink, bench_sm_count(), stream));
+        return;
+    }
+    if (c->what == 3) { /* the ROI's rows, from their first 16-byte boundary */
+        BENCH_CUDA(bench_read_rows((const char *)c->d + ROI_COL + 16 - ROI_COL % 16, ROI_SIDE - 16,
+                                   ROI_SIDE, ROI_PITCH, c->sink, bench_sm_count(), stream));
         return;
     }
     if (c->what == 2) {
@@ -105,7 +110,7 @@ static void make_edges(double *e, int n)
     e[n - 1] = 1.0;
 }
 
-int bench_histogram_image(const bench_options *o, cudaStream_t stream)
+int bench_histogram_image(const bench_options *o, const char *only, cudaStream_t stream)
 {
     void *d;
     float *sink, *d_levels;
@@ -129,6 +134,8 @@ int bench_histogram_image(const bench_options *o, cudaStream_t stream)
                "plan", "CUB", "lib/CUB", "ok");
     int all_ok = 1;
     for (int r = 0; r < NROWS; ++r) {
+        if (only != NULL && strstr(row_name[r], only) == NULL)
+            continue;
         img_ctx base = {.d = d, .sink = sink};
         benchimg_cub cub = {.samples = d};
         gputile_hist_input in = GPUTILE_HIST_INPUT_INIT;
@@ -206,17 +213,18 @@ int bench_histogram_image(const bench_options *o, cudaStream_t stream)
         base.cub = &cub;
         BENCH_CUDA(cudaStreamSynchronize(stream));
 
-        img_ctx c[3];
-        bench_item items[3];
-        for (int i = 0; i < 3; ++i) {
+        img_ctx c[4];
+        bench_item items[4];
+        const int nitems = r == U8_ROI ? 4 : 3;
+        for (int i = 0; i < nitems; ++i) {
             c[i] = base;
             c[i].what = i;
-            items[i].name = i == 0 ? "read" : i == 1 ? "libgputile" : "CUB";
+            items[i].name = i == 0 ? "read" : i == 1 ? "libgputile" : i == 2 ? "CUB" : "ROI read";
             items[i].enqueue = enqueue;
             items[i].ctx = &c[i];
         }
         bench_progress("histogram: %s", row_name[r]);
-        bench_time(items, 3, o, stream);
+        bench_time(items, nitems, o, stream);
 
         /* the plan, and the counts of one more run of each */
         gputile_histogram_options plan = GPUTILE_HISTOGRAM_OPTIONS_INIT;
@@ -245,6 +253,16 @@ int bench_histogram_image(const bench_options *o, cudaStream_t stream)
         else
             printf("%-15s %8.1f %8.1f %5.1f%% %-10s %8.1f %7.2fx %s\n", row_name[r], read, lib,
                    100.0 * lib / read, planstr, cubg, lib / cubg, ok ? "yes" : "NO");
+        if (r == U8_ROI) { /* the access pattern's own ceiling, beside the flat read's */
+            const double roi_read = (double)(ROI_SIDE - 16) * ROI_SIDE / (items[3].median_ms * 1e6);
+            const size_t bytes = (size_t)(ROI_SIDE - 16) * ROI_SIDE;
+            if (o->csv)
+                printf("u8 roi rows read,%zu,%.1f,,,,,,,\n", bytes, roi_read);
+            else
+                printf("  a read kernel over the ROI's rows (%zu bytes): %.1f GB/s, %.1f%% of "
+                       "read; libgputile %.1f%% of it\n",
+                       bytes, roi_read, 100.0 * roi_read / read, 100.0 * lib / roi_read);
+        }
         fflush(stdout);
         BENCH_CUDA(cudaFree(cub.temp));
     }

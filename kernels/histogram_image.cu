@@ -26,17 +26,20 @@
  *   shared memory (built by each block with the channel's own binning, so
  *   even and range bins cost the same); other types evaluate the exact
  *   even-bin formula (even_int_bins, histogram_samples.cuh), the double
- *   formula of FLOAT even bins, or a branch-free binary search of the
- *   channel's keys: in shared memory (shared tier), or where the counts
- *   do not fit there (global tier) in device memory through the caches, so
- *   that any number of edges works.
+ *   formula of FLOAT even bins, or a search of the channel's keys: in
+ *   shared memory among the keys of the sample's cell (shared tier: each
+ *   block builds the cells, gputile__himg_channel says how), or where the
+ *   counts do not fit there (global tier) a branch-free binary search of
+ *   all keys in device memory through the caches, so that any number of
+ *   edges works.
  * - Counting: one run (key, count) per channel per thread in registers
  *   (one atomic per run, as in histogram.cu); shared tier: K = 2^copies_log2
  *   interleaved copies of each channel's counts (word base[c] + bin * K +
  *   lane % K) flushed with one 64-bit atomic per non-zero bin; global
  *   tier: 64-bit atomics straight on the counts.
- * Shared memory: table (UINT8, CH KiB) + counts and keys (shared tier;
- * keys for range bins of other types), sizes from gputile__himg_smem_words().
+ * Shared memory: table (UINT8, CH KiB) + counts, keys and cells (shared
+ * tier; keys and cells for range bins of other types), sizes from
+ * gputile__himg_smem_words().
  */
 #include <type_traits>
 
@@ -72,6 +75,8 @@ struct params {
      * 16-bit half base[c] (PACKED16, even) */
     uint32_t base[GPUTILE__HIMG_MAX_CHANNELS];
     uint32_t koff[GPUTILE__HIMG_MAX_CHANNELS]; /* keys, words */
+    uint32_t toff[GPUTILE__HIMG_MAX_CHANNELS]; /* RANGE cells (uint2), words, even */
+    uint32_t words;                            /* the whole layout */
     /* UINT8: the table, words [0, CH * 256); then the counts, words
      * [cbase, cbase + counts_words); then the keys from keys_off */
     uint32_t cbase, counts_words, keys_off;
@@ -81,8 +86,7 @@ struct params {
     uint32_t s8_first[GPUTILE__HIMG_MAX_CHANNELS], s8_count[GPUTILE__HIMG_MAX_CHANNELS],
         s8_off[GPUTILE__HIMG_MAX_CHANNELS];
     int copies_log2;
-    int counting; /* gputile__himg_counting */
-    int global;   /* RUNS: counts straight to global memory */
+    int global; /* RUNS: counts straight to global memory */
 };
 
 struct run {
@@ -127,12 +131,93 @@ __device__ __forceinline__ uint32_t keys_at_most(const uint32_t *keys, uint32_t 
     return pos;
 }
 
+/* x's cell among the channel's 2^cells_log2 (gputile__himg_channel): a
+ * map that never decreases as x grows. NaN goes to cell 0, whose keys
+ * start at 0, so it finds none <= it. Floats are added to +0 first, so
+ * that -0 and +0 (equal keys) share a cell; __f*_rn keeps the compiler
+ * from contracting the linear map into an FMA that the build and the
+ * lookup might round apart. */
+template <typename T>
+__device__ __forceinline__ uint32_t cell_of(const gputile__himg_channel &c, T x)
+{
+    const uint32_t last = (1u << c.cells_log2) - 1;
+    uint32_t u;
+    if (std::is_floating_point<T>::value) {
+        const float f = __fadd_rn((float)x, 0.0f);
+        if (f != f)
+            return 0;
+        if (!c.cell_bits) {
+            const float t = __fmul_rn(__fsub_rn(f, c.cell_lo), c.cell_scale);
+            return t >= (float)last ? last : t > 0.0f ? (uint32_t)t : 0u;
+        }
+        u = __float_as_uint(f);
+        u ^= (int32_t)u < 0 ? 0xFFFFFFFFu : 0x80000000u;
+    } else {
+        u = (uint32_t)(int32_t)x ^ 0x80000000u;
+    }
+    if (u < c.cell_u0)
+        return 0;
+    const uint32_t k = (u - c.cell_u0) >> c.cell_shift;
+    return k < last ? k : last;
+}
+
+/* A search key as the sample type's value (integer keys are int32 within
+ * the type's range: exact). */
+template <typename T>
+__device__ __forceinline__ T key_value(uint32_t k)
+{
+    if (std::is_floating_point<T>::value)
+        return (T)__uint_as_float(k);
+    return (T)(int32_t)k;
+}
+
+/* The number of keys <= x, searching only x's cell. */
+template <typename T>
+__device__ __forceinline__ uint32_t keys_at_most_in_cell(const gputile__himg_channel &c,
+                                                         const uint32_t *keys, const uint2 *cells,
+                                                         T x)
+{
+    const uint2 r = cells[cell_of<T>(c, x)];
+    uint32_t pos = r.x, len = r.y - r.x;
+    while (len != 0) {
+        const uint32_t half = len >> 1, k = keys[pos + half];
+        const bool le = std::is_floating_point<T>::value ? __uint_as_float(k) <= (float)x
+                                                         : (int32_t)k <= (int32_t)x;
+        pos = le ? pos + half + 1 : pos;
+        len = le ? len - half - 1 : half;
+    }
+    return pos;
+}
+
+/* Cell j's keys are [lt(j), lt(j + 1)), lt(j) = the keys whose cell is
+ * below j. One entry per thread at a time, from the keys in shared memory. */
+template <typename T>
+__device__ __forceinline__ void build_cells(const gputile__himg_channel &c, const uint32_t *keys,
+                                            uint2 *cells)
+{
+    const uint32_t n = 1u << c.cells_log2;
+    const auto lt = [&](uint32_t j) { /* the first key whose cell is >= j */
+                                      uint32_t lo = 0, len = c.nkeys;
+                                      while (len != 0) {
+                                          const uint32_t half = len >> 1;
+                                          const bool below =
+                                              cell_of<T>(c, key_value<T>(keys[lo + half])) < j;
+                                          lo = below ? lo + half + 1 : lo;
+                                          len = below ? len - half - 1 : half;
+                                      }
+                                      return lo;
+    };
+    for (uint32_t j = threadIdx.x; j < n; j += blockDim.x)
+        cells[j] = make_uint2(lt(j), lt(j + 1));
+}
+
 template <typename T, int MODE>
 __device__ __forceinline__ uint32_t bin_of(const gputile__himg_channel &c, const uint32_t *keys,
-                                           T x)
+                                           T x, const uint2 *cells = nullptr)
 {
     if (MODE == GPUTILE__HIMG_RANGE) {
-        const uint32_t pos = keys_at_most<T>(keys, c.nkeys, x);
+        const uint32_t pos = cells != nullptr ? keys_at_most_in_cell<T>(c, keys, cells, x)
+                                              : keys_at_most<T>(keys, c.nkeys, x);
         return pos - 1 < c.top ? pos - 1 : NO_BIN; /* pos = 0 wraps */
     }
     if (std::is_floating_point<T>::value) { /* FLOAT: the documented double formula */
@@ -160,31 +245,35 @@ __device__ __forceinline__ void flush(const run &r, uint32_t *sh, uint32_t base,
 }
 
 /* PACKED16: one more sample in bin `bin` of a channel whose counts are the
- * 16-bit halves from half `base` (even) on. A half that passes 0xFFFF wraps
- * to 0 and the thread whose atomic saw it (the old value is exact) adds
- * 65,536 to the bin's 64-bit count. A wrap of a low half also carries 1
- * into the high half: the same thread takes it back with a second atomic,
- * crediting 65,536 to the high half's bin where the carry wrapped it and
- * debiting 65,536 where taking it back wraps it below 0. So for every half,
- * its value plus 65,536 times its credits is its exact count at all times,
- * whatever the interleaving; the final flush adds the values. */
-__device__ __forceinline__ void add16(uint32_t *sh, uint32_t base, uint32_t bin, uint32_t nbins,
-                                      unsigned long long *counts)
+ * 16-bit halves from half `base` (even) on: half h = base + bin gets
+ * add16_step(h), and the old value of its word goes to add16_wraps. A half
+ * that passes 0xFFFF wraps to 0 and the thread whose atomic saw it (the
+ * old value is exact) adds 65,536 to the bin's 64-bit count. A wrap of a
+ * low half also carries 1 into the high half: the same thread takes it
+ * back with a second atomic, crediting 65,536 to the high half's bin where
+ * the carry wrapped it and debiting 65,536 where taking it back wraps it
+ * below 0. So for every half, its value plus 65,536 times its credits is
+ * its exact count after every atomic, whatever the interleaving; the
+ * final flush adds the values. */
+__device__ __forceinline__ uint32_t add16_step(uint32_t h)
 {
-    const uint32_t h = base + bin, w = h >> 1;
+    return h & 1 ? 0x10000u : 1u;
+}
+__device__ __forceinline__ void add16_wraps(uint32_t *sh, uint32_t h, uint32_t old, uint32_t bin,
+                                            uint32_t nbins, unsigned long long *counts)
+{
     if (h & 1) {
-        if (atomicAdd(&sh[w], 0x10000u) >> 16 == 0xFFFFu)
+        if (old >> 16 == 0xFFFFu)
             atomicAdd(counts + bin, 65536ull);
         return;
     }
-    const uint32_t old = atomicAdd(&sh[w], 1u);
     if ((old & 0xFFFFu) != 0xFFFFu)
         return;
     atomicAdd(counts + bin, 65536ull);        /* the low half wrapped */
     const bool high_is_bin = bin + 1 < nbins; /* else the channel's padding half */
     if (old >> 16 == 0xFFFFu && high_is_bin)
-        atomicAdd(counts + bin + 1, 65536ull);            /* the carry wrapped the high half */
-    const uint32_t back = atomicAdd(&sh[w], 0xFFFF0000u); /* high half - 1 */
+        atomicAdd(counts + bin + 1, 65536ull);                 /* the carry wrapped the high half */
+    const uint32_t back = atomicAdd(&sh[h >> 1], 0xFFFF0000u); /* high half - 1 */
     if (back >> 16 == 0 && high_is_bin)
         atomicAdd(counts + bin + 1, 0ull - 65536ull); /* and that wrapped it below 0 */
 }
@@ -212,7 +301,9 @@ struct block {
     {
         if (sizeof(T) == 1)
             return sh[C * LUT + (uint32_t)(uint8_t)x];
-        return bin_of<T, MODE>(q.ch[C], q.global ? q.ch[C].keys : sh + q.koff[C], x);
+        if (MODE == GPUTILE__HIMG_RANGE && !q.global)
+            return bin_of<T, MODE>(q.ch[C], sh + q.koff[C], x, (const uint2 *)(sh + q.toff[C]));
+        return bin_of<T, MODE>(q.ch[C], q.ch[C].keys, x);
     }
     template <int C>
     __device__ __forceinline__ void push(T x)
@@ -240,10 +331,19 @@ struct block {
             red_shared_inc(sh[C * LUT + (uint32_t)(uint8_t)x] + copy4);
             return;
         }
+        if (COUNTING == GPUTILE__HIMG_PACKED16_ALL) { /* lower >= -2^24: 32 bits */
+            const uint32_t bin = (uint32_t)((int32_t)x - (int32_t)q.ch[C].ilower) >> q.ch[C].ishift;
+            const uint32_t h = q.base[C] + bin;
+            add16_wraps(sh, h, atomicAdd(&sh[h >> 1], add16_step(h)), bin, q.ch[C].nbins,
+                        q.ch[C].counts);
+            return;
+        }
         const uint32_t k = key<C>(x);
         if (COUNTING == GPUTILE__HIMG_PACKED16) {
             if (k != NO_BIN)
-                add16(sh, q.base[C], k, q.ch[C].nbins, q.ch[C].counts);
+                add16_wraps(sh, q.base[C] + k,
+                            atomicAdd(&sh[(q.base[C] + k) >> 1], add16_step(q.base[C] + k)), k,
+                            q.ch[C].nbins, q.ch[C].counts);
             return;
         }
         if (k != r[C].key) {
@@ -290,34 +390,43 @@ struct block {
         }
     }
 
+    /* Vector w of the piece, when w < nv, and its phase (the channel of
+     * its first sample); FLAT: at base + 16 w. */
+    template <bool FLAT>
+    __device__ __forceinline__ void load(const piece &p, uint32_t w, uint32_t nv, uint4 &v,
+                                         uint32_t &phase) const
+    {
+        const uint32_t V = 16 / sizeof(T);
+        if (w < nv && FLAT) {
+            v = __ldg((const uint4 *)p.base + w);
+            phase = CH == 1 ? 0 : (j_phase(w) * (V % CH)) % CH;
+        } else if (w < nv) {
+            const uint32_t row = p.nvec == 1 ? w : (uint32_t)__umul64hi(w, p.magic);
+            const uint32_t j = w - row * p.nvec;
+            const char *rowp = p.base + (uint64_t)row * p.stride;
+            const uint32_t head = (uint32_t)(-(uintptr_t)rowp) & 15u;
+            v = __ldg((const uint4 *)(rowp + head) + j);
+            phase = (head / (uint32_t)sizeof(T) + (j % CH) * (V % CH)) % CH;
+        }
+    }
     template <bool FLAT>
     __device__ __forceinline__ void vectors(const piece &p)
     {
-        const uint32_t V = 16 / sizeof(T), tid = threadIdx.x;
         const uint32_t nv = p.rows * p.nvec; /* <= 2^28: the launcher's cut */
         const uint32_t step = gridDim.x * blockDim.x;
-        /* One channel, or 16-bit counts: the compiler hoists every sample's
-         * lookup of a trip ahead of its atomics; two vectors per trip keep
-         * that in 64 registers. */
-        const int U = CH == 1 || COUNTING == GPUTILE__HIMG_PACKED16 ? 2 : UNROLL;
-        for (uint32_t i = blockIdx.x * blockDim.x + tid; i < nv; i += U * step) {
+        /* Vectors per trip. Range bins of wider types: one (each sample's
+         * search is a loop). One channel, or 16-bit counts: two (the
+         * compiler hoists every sample's lookup of a trip ahead of its
+         * atomics; two vectors keep that in the registers). Else four. */
+        constexpr int U = MODE == GPUTILE__HIMG_RANGE && sizeof(T) > 1 ? 1
+                          : CH == 1 || GPUTILE__HIMG_PACKED(COUNTING)  ? 2
+                                                                       : UNROLL;
+        for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < nv; i += U * step) {
             uint4 v[UNROLL];
             uint32_t phase[UNROLL];
 #pragma unroll
-            for (int u = 0; u < U; ++u) {
-                const uint32_t w = i + u * step;
-                if (w < nv && FLAT) {
-                    v[u] = __ldg((const uint4 *)p.base + w);
-                    phase[u] = CH == 1 ? 0 : (j_phase(w) * (V % CH)) % CH;
-                } else if (w < nv) {
-                    const uint32_t row = p.nvec == 1 ? w : (uint32_t)__umul64hi(w, p.magic);
-                    const uint32_t j = w - row * p.nvec;
-                    const char *rowp = p.base + (uint64_t)row * p.stride;
-                    const uint32_t head = (uint32_t)(-(uintptr_t)rowp) & 15u;
-                    v[u] = __ldg((const uint4 *)(rowp + head) + j);
-                    phase[u] = (head / (uint32_t)sizeof(T) + (j % CH) * (V % CH)) % CH;
-                }
-            }
+            for (int u = 0; u < U; ++u)
+                load<FLAT>(p, i + u * step, nv, v[u], phase[u]);
 #pragma unroll
             for (int u = 0; u < U; ++u)
                 if (i + u * step < nv)
@@ -378,18 +487,17 @@ __device__ __forceinline__ void count_with(const piece &p, const params &q, uint
     b.count(p);
 }
 
-/* count_with in mode COUNTING where it applies to T and MODE, else RUNS
- * (never planned: it is not compiled). */
-template <typename T, int CH, int MODE, int COUNTING>
-__device__ __forceinline__ void count_as(const piece &p, const params &q, uint32_t *sh)
-{
-    constexpr bool applies =
-        GPUTILE__HIMG_APPLIES(COUNTING, sizeof(T) == 1, MODE == GPUTILE__HIMG_EVEN);
-    count_with<T, CH, MODE, applies ? COUNTING : GPUTILE__HIMG_RUNS>(p, q, sh);
-}
+/* Registers: one block per SM where the counts take most of shared
+ * memory anyway (16-bit counts) or several channels keep a run each (up
+ * to 64 registers, said outright, or ptxas may squeeze some to 32 and
+ * spill); one channel fits 32: two blocks per SM. */
+#define MIN_BLOCKS(CH, COUNTING) ((CH) == 1 && !GPUTILE__HIMG_PACKED(COUNTING) ? 2 : 1)
 
-template <typename T, int CH, int MODE>
-static __global__ void __launch_bounds__(THREADS)
+/* One kernel per sample type, channel count, bin mode and counting mode
+ * (a counting mode that does not apply to the type and bin mode is never
+ * planned, and not instantiated: kernel_of()). */
+template <typename T, int CH, int MODE, int COUNTING>
+static __global__ void __launch_bounds__(THREADS, MIN_BLOCKS(CH, COUNTING))
     himg_kernel(const __grid_constant__ piece p, const __grid_constant__ params q)
 {
     extern __shared__ uint32_t sh[];
@@ -398,42 +506,27 @@ static __global__ void __launch_bounds__(THREADS)
     for (uint32_t i = tid; i < q.counts_words; i += blockDim.x)
         sh[q.cbase + i] = 0;
     /* the table (UINT8 but SHIFT8): every (channel, value)'s bin, or its word */
-    if (sizeof(T) == 1 && !GPUTILE__HIMG_COMPUTED(q.counting)) {
+    if (sizeof(T) == 1 && !GPUTILE__HIMG_COMPUTED(COUNTING)) {
         for (uint32_t e = tid; e < CH * LUT; e += blockDim.x) {
             const uint32_t c = e / LUT;
             const uint32_t bin = bin_of<T, MODE>(q.ch[c], q.ch[c].keys, (T)(e % LUT));
             const uint32_t word = bin == NO_BIN ? q.spare : q.base[c] + (bin << q.copies_log2);
-            sh[e] = q.counting != GPUTILE__HIMG_TABLE
-                        ? bin
-                        : (uint32_t)__cvta_generic_to_shared(sh + word);
+            sh[e] = COUNTING != GPUTILE__HIMG_TABLE ? bin
+                                                    : (uint32_t)__cvta_generic_to_shared(sh + word);
         }
     } else if (MODE == GPUTILE__HIMG_RANGE && !q.global) {
 #pragma unroll
         for (int c = 0; c < CH; ++c)
             for (uint32_t i = tid; i < q.ch[c].nkeys; i += blockDim.x)
                 sh[q.koff[c] + i] = q.ch[c].keys[i];
+        __syncthreads();
+#pragma unroll
+        for (int c = 0; c < CH; ++c)
+            build_cells<T>(q.ch[c], sh + q.koff[c], (uint2 *)(sh + q.toff[c]));
     }
     __syncthreads();
 
-    switch (q.counting) {
-    case GPUTILE__HIMG_IDENT8:
-        count_as<T, CH, MODE, GPUTILE__HIMG_IDENT8>(p, q, sh);
-        break;
-    case GPUTILE__HIMG_SHIFT8_ALL:
-        count_as<T, CH, MODE, GPUTILE__HIMG_SHIFT8_ALL>(p, q, sh);
-        break;
-    case GPUTILE__HIMG_SHIFT8:
-        count_as<T, CH, MODE, GPUTILE__HIMG_SHIFT8>(p, q, sh);
-        break;
-    case GPUTILE__HIMG_TABLE:
-        count_as<T, CH, MODE, GPUTILE__HIMG_TABLE>(p, q, sh);
-        break;
-    case GPUTILE__HIMG_PACKED16:
-        count_as<T, CH, MODE, GPUTILE__HIMG_PACKED16>(p, q, sh);
-        break;
-    default:
-        count_as<T, CH, MODE, GPUTILE__HIMG_RUNS>(p, q, sh);
-    }
+    count_with<T, CH, MODE, COUNTING>(p, q, sh);
     if (q.global)
         return;
     __syncthreads();
@@ -444,7 +537,7 @@ static __global__ void __launch_bounds__(THREADS)
     for (int c = 0; c < CH; ++c)
         for (uint32_t bin = tid; bin < q.ch[c].nbins; bin += blockDim.x) {
             uint32_t s = 0; /* a block counts fewer than 2^32 samples per launch */
-            if (q.counting == GPUTILE__HIMG_PACKED16) {
+            if (GPUTILE__HIMG_PACKED(COUNTING)) {
                 const uint32_t h = q.base[c] + bin;
                 s = (sh[h >> 1] >> (16 * (h & 1))) & 0xFFFFu;
             } else {
@@ -460,43 +553,73 @@ static __global__ void __launch_bounds__(THREADS)
 
 typedef void (*kernel_fn)(const piece, const params);
 
+template <typename T, int CH, int MODE, int COUNTING>
+static kernel_fn instance()
+{
+    constexpr bool applies = GPUTILE__HIMG_APPLIES(COUNTING, sizeof(T), MODE == GPUTILE__HIMG_EVEN);
+    return applies ? himg_kernel < T, CH, MODE, applies ? COUNTING : GPUTILE__HIMG_RUNS > : NULL;
+}
+
+template <typename T, int CH, int MODE>
+static kernel_fn pick_counting(int counting)
+{
+    switch (counting) {
+    case GPUTILE__HIMG_RUNS:
+        return instance<T, CH, MODE, GPUTILE__HIMG_RUNS>();
+    case GPUTILE__HIMG_TABLE:
+        return instance<T, CH, MODE, GPUTILE__HIMG_TABLE>();
+    case GPUTILE__HIMG_PACKED16:
+        return instance<T, CH, MODE, GPUTILE__HIMG_PACKED16>();
+    case GPUTILE__HIMG_PACKED16_ALL:
+        return instance<T, CH, MODE, GPUTILE__HIMG_PACKED16_ALL>();
+    case GPUTILE__HIMG_SHIFT8:
+        return instance<T, CH, MODE, GPUTILE__HIMG_SHIFT8>();
+    case GPUTILE__HIMG_SHIFT8_ALL:
+        return instance<T, CH, MODE, GPUTILE__HIMG_SHIFT8_ALL>();
+    case GPUTILE__HIMG_IDENT8:
+        return instance<T, CH, MODE, GPUTILE__HIMG_IDENT8>();
+    }
+    return NULL;
+}
+
 template <typename T, int MODE>
-static kernel_fn pick_ch(int channels)
+static kernel_fn pick_ch(int channels, int counting)
 {
     switch (channels) {
     case 1:
-        return himg_kernel<T, 1, MODE>;
+        return pick_counting<T, 1, MODE>(counting);
     case 2:
-        return himg_kernel<T, 2, MODE>;
+        return pick_counting<T, 2, MODE>(counting);
     case 3:
-        return himg_kernel<T, 3, MODE>;
+        return pick_counting<T, 3, MODE>(counting);
     default:
-        return himg_kernel<T, 4, MODE>;
+        return pick_counting<T, 4, MODE>(counting);
     }
 }
 
 template <typename T>
-static kernel_fn pick_mode(int mode, int channels)
+static kernel_fn pick_mode(int mode, int channels, int counting)
 {
-    return mode == GPUTILE__HIMG_RANGE ? pick_ch<T, GPUTILE__HIMG_RANGE>(channels)
-                                       : pick_ch<T, GPUTILE__HIMG_EVEN>(channels);
+    return mode == GPUTILE__HIMG_RANGE ? pick_ch<T, GPUTILE__HIMG_RANGE>(channels, counting)
+                                       : pick_ch<T, GPUTILE__HIMG_EVEN>(channels, counting);
 }
 
-/* The kernel of a's sample type, mode and channels; NULL for a type the
- * image kernels do not take. */
-static kernel_fn kernel_of(const gputile__himg_args *a)
+/* The kernel of a's sample type, mode and channels counting as `counting`;
+ * NULL for a type the image kernels do not take or a counting mode that
+ * does not apply to it. */
+static kernel_fn kernel_of(const gputile__himg_args *a, int counting)
 {
     switch (a->type) {
     case GPUTILE__HIST_SAMPLE_UINT8:
-        return pick_mode<uint8_t>(a->mode, a->channels);
+        return pick_mode<uint8_t>(a->mode, a->channels, counting);
     case GPUTILE__HIST_SAMPLE_UINT16:
-        return pick_mode<uint16_t>(a->mode, a->channels);
+        return pick_mode<uint16_t>(a->mode, a->channels, counting);
     case GPUTILE__HIST_SAMPLE_INT16:
-        return pick_mode<int16_t>(a->mode, a->channels);
+        return pick_mode<int16_t>(a->mode, a->channels, counting);
     case GPUTILE__HIST_SAMPLE_INT32:
-        return pick_mode<int32_t>(a->mode, a->channels);
+        return pick_mode<int32_t>(a->mode, a->channels, counting);
     case GPUTILE__HIST_SAMPLE_FLOAT:
-        return pick_mode<float>(a->mode, a->channels);
+        return pick_mode<float>(a->mode, a->channels, counting);
     }
     return NULL;
 }
@@ -519,9 +642,8 @@ static params layout(const gputile__himg_args *a, int tier, int counting, int co
 {
     params q = {};
     const bool shared = tier == GPUTILE_HIST_TIER_SHARED;
-    const bool packed = shared && counting == GPUTILE__HIMG_PACKED16;
+    const bool packed = shared && GPUTILE__HIMG_PACKED(counting);
     q.copies_log2 = shared && !packed ? copies_log2 : 0;
-    q.counting = counting;
     q.global = !shared;
     /* words; halves for PACKED16 (never UINT8, so cbase is 0 there) */
     q.cbase = a->type == GPUTILE__HIST_SAMPLE_UINT8 ? (uint32_t)a->channels * LUT : 0;
@@ -550,29 +672,32 @@ static params layout(const gputile__himg_args *a, int tier, int counting, int co
         }
     q.counts_words = w - q.cbase;
     q.keys_off = w;
+    const bool cells =
+        shared && a->type != GPUTILE__HIST_SAMPLE_UINT8 && a->mode == GPUTILE__HIMG_RANGE;
     for (int c = 0; c < a->channels; ++c) {
         q.koff[c] = w;
-        if (shared && a->type != GPUTILE__HIST_SAMPLE_UINT8 && a->mode == GPUTILE__HIMG_RANGE)
+        q.toff[c] = 0;
+        if (cells) {
             w += a->ch[c].nkeys;
+            w += w & 1; /* the cells are uint2 */
+            q.toff[c] = w;
+            w += 2u << a->ch[c].cells_log2;
+        }
     }
+    q.words = w;
     return q;
 }
 
 extern "C" size_t gputile__himg_smem_words(const gputile__himg_args *a, int tier, int counting,
                                            int copies_log2)
 {
-    const params q = layout(a, tier, counting, copies_log2);
-    size_t w = q.keys_off;
-    for (int c = 0; c < a->channels; ++c)
-        if (!q.global && a->type != GPUTILE__HIST_SAMPLE_UINT8 && a->mode == GPUTILE__HIMG_RANGE)
-            w += a->ch[c].nkeys;
-    return w;
+    return layout(a, tier, counting, copies_log2).words;
 }
 
-extern "C" cudaError_t gputile__himg_blocks_per_sm(const gputile__himg_args *a, size_t smem,
-                                                   int smem_optin, int *blocks)
+extern "C" cudaError_t gputile__himg_blocks_per_sm(const gputile__himg_args *a, int counting,
+                                                   size_t smem, int smem_optin, int *blocks)
 {
-    const kernel_fn k = kernel_of(a);
+    const kernel_fn k = kernel_of(a, counting);
     if (k == NULL)
         return cudaErrorInvalidValue;
     cudaError_t err = cudaFuncSetAttribute((const void *)k,
@@ -634,9 +759,9 @@ static cudaError_t launch_rows(kernel_fn k, const params &q, const gputile__himg
 extern "C" cudaError_t gputile__himg_run(const gputile__himg_args *a, const gputile__himg_launch *l,
                                          cudaStream_t stream)
 {
-    const kernel_fn k = kernel_of(a);
+    const kernel_fn k = kernel_of(a, l->counting);
     if (k == NULL)
-        return cudaErrorInvalidValue; /* lib/ passes only the types above */
+        return cudaErrorInvalidValue; /* lib/ plans only the kernels above */
     cudaError_t err = cudaFuncSetAttribute(
         (const void *)k, cudaFuncAttributeMaxDynamicSharedMemorySize, l->smem_optin);
     if (err != cudaSuccess)

@@ -58,6 +58,22 @@ typedef struct gputile__himg_channel {
      * channel's last edges lie beyond the type's largest value). */
     const uint32_t *keys; /* device memory */
     uint32_t nkeys, top;
+    /* RANGE, other types than UINT8, shared tier: a coarse index in front
+     * of the search. x falls in one of 2^cells_log2 cells by a map that
+     * never decreases as x grows (so keys in earlier cells are <= x and
+     * keys in later cells > x); each cell holds its first and end key
+     * index, and the search runs among the keys of x's cell only.
+     *   cell_bits 0 (FLOAT): floor((x - cell_lo) * cell_scale) in float,
+     *     clamped to the cells (linear cells, for edges spread evenly);
+     *   cell_bits 1: (u - cell_u0) >> cell_shift, clamped, where u is x's
+     *     order-preserving 32-bit pattern (integers: x + 2^31; floats: the
+     *     bits, negatives flipped: cells of ~equal ratio, for edges spread
+     *     geometrically).
+     * lib/ picks the map that puts the fewest keys in the fullest cell;
+     * correctness rests only on the map being monotone, and the kernel
+     * builds the cells with the same map it looks samples up with. */
+    uint32_t cells_log2, cell_bits, cell_u0, cell_shift;
+    float cell_lo, cell_scale;
     unsigned long long *counts; /* nbins counts, device memory */
 } gputile__himg_channel;
 
@@ -106,24 +122,35 @@ typedef enum gputile__himg_counting {
     /* SHIFT8_ALL with one value per bin from 0 (lower 0, at least 256
      * bins): the word is the sample times the copies plus the channel's
      * base, a byte extract, a multiply-add and the atomic per sample. */
-    GPUTILE__HIMG_IDENT8 = 5
+    GPUTILE__HIMG_IDENT8 = 5,
+    /* PACKED16 for 16-bit samples whose even bins of 2^k values each
+     * cover every value of the type (65,536 bins over [0, 65536) of
+     * uint16): the half is computed, (x - lower) >> k from the channel's
+     * base, with no compare (ncu, PACKED16 on uint16 65,536 bins: issue
+     * slots 75% busy at ~45 instructions per sample, the shared pipe 24%). */
+    GPUTILE__HIMG_PACKED16_ALL = 6
 } gputile__himg_counting;
 
 /* What each counting mode needs, a row per mode (compile-time constants,
- * so the kernel instantiates only the modes that apply to its type and bin
- * mode, and the layout and the table build read the same rows):
+ * so that only the kernels of the modes that apply to a type and bin mode
+ * are instantiated, and the layout and the table build read the same rows):
  *   RUNS      any input
  *   TABLE     UINT8
  *   PACKED16  all but UINT8
  *   SHIFT8, SHIFT8_ALL, IDENT8 (computed: each sample's word is computed
- *             from its value, no table)  UINT8, even bins */
+ *             from its value, no table)  UINT8, even bins
+ *   PACKED16_ALL  16-bit samples, even bins
+ * PACKED16 and PACKED16_ALL keep 16-bit counts (packed). */
 #define GPUTILE__HIMG_COMPUTED(counting)                                             \
     ((counting) == GPUTILE__HIMG_SHIFT8 || (counting) == GPUTILE__HIMG_SHIFT8_ALL || \
      (counting) == GPUTILE__HIMG_IDENT8)
-#define GPUTILE__HIMG_APPLIES(counting, uint8, even)                                       \
-    ((counting) == GPUTILE__HIMG_RUNS || ((counting) == GPUTILE__HIMG_TABLE && (uint8)) || \
-     ((counting) == GPUTILE__HIMG_PACKED16 && !(uint8)) ||                                 \
-     (GPUTILE__HIMG_COMPUTED(counting) && (uint8) && (even)))
+#define GPUTILE__HIMG_PACKED(counting) \
+    ((counting) == GPUTILE__HIMG_PACKED16 || (counting) == GPUTILE__HIMG_PACKED16_ALL)
+#define GPUTILE__HIMG_APPLIES(counting, bytes, even)                                            \
+    ((counting) == GPUTILE__HIMG_RUNS || ((counting) == GPUTILE__HIMG_TABLE && (bytes) == 1) || \
+     ((counting) == GPUTILE__HIMG_PACKED16 && (bytes) != 1) ||                                  \
+     (GPUTILE__HIMG_COMPUTED(counting) && (bytes) == 1 && (even)) ||                            \
+     ((counting) == GPUTILE__HIMG_PACKED16_ALL && (bytes) == 2 && (even)))
 
 /* The planner's launch shape. */
 typedef struct gputile__himg_launch {
@@ -137,15 +164,15 @@ typedef struct gputile__himg_launch {
 
 /* Dynamic shared memory, in 32-bit words, of a block of the given tier,
  * counting and copies: the UINT8 table (channels * 256), then the counts
- * (shared tier), then the search keys (RANGE, other types: sum of
- * nkeys). */
+ * (shared tier), then (RANGE, other types, shared tier) each channel's
+ * search keys and its cells (two words per cell, 8-byte aligned). */
 size_t gputile__himg_smem_words(const gputile__himg_args *a, int tier, int counting,
                                 int copies_log2);
 
-/* Blocks of the kernel for a's type, mode and channels with `smem` bytes
- * each that fit on one SM. */
-cudaError_t gputile__himg_blocks_per_sm(const gputile__himg_args *a, size_t smem, int smem_optin,
-                                        int *blocks);
+/* Blocks of the kernel for a's type, mode and channels counting as
+ * `counting` with `smem` bytes each that fit on one SM. */
+cudaError_t gputile__himg_blocks_per_sm(const gputile__himg_args *a, int counting, size_t smem,
+                                        int smem_optin, int *blocks);
 
 /* Enqueues the histograms on stream, adding into each channel's counts. */
 cudaError_t gputile__himg_run(const gputile__himg_args *a, const gputile__himg_launch *l,

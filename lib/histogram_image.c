@@ -190,8 +190,106 @@ static void range_keys(int type, int32_t n, const double *e, uint32_t *keys,
     c->top = m == (uint32_t)n ? m - 1 : m;
 }
 
+#define MAX_CELLS_LOG2 12
+
+/* A key's order-preserving 32-bit pattern: integers + 2^31; floats'
+ * bits with negatives flipped (-0 as +0). */
+static uint32_t key_order(int type, uint32_t key)
+{
+    if (type != GPUTILE_SAMPLE_F32)
+        return key ^ 0x80000000u;
+    float f;
+    uint32_t u;
+    memcpy(&f, &key, sizeof f);
+    f += 0.0f;
+    memcpy(&u, &f, sizeof u);
+    return u ^ ((u >> 31) ? 0xFFFFFFFFu : 0x80000000u);
+}
+
+/* Keys in the fullest cell under the map c describes (a host estimate of
+ * the kernel's cell_of: only the choice of map rests on it). */
+static uint32_t fullest_cell(int type, const uint32_t *keys, const gputile__himg_channel *c)
+{
+    uint32_t count[1u << MAX_CELLS_LOG2] = {0}, most = 0;
+    const uint32_t last = (1u << c->cells_log2) - 1;
+    for (uint32_t i = 0; i < c->nkeys; ++i) {
+        uint32_t cell;
+        if (type == GPUTILE_SAMPLE_F32 && !c->cell_bits) {
+            float f;
+            memcpy(&f, &keys[i], sizeof f);
+            const float t = (f - c->cell_lo) * c->cell_scale;
+            cell = t >= (float)last ? last : t > 0.0f ? (uint32_t)t : 0u;
+        } else {
+            const uint32_t u = key_order(type, keys[i]);
+            cell = u < c->cell_u0 ? 0 : (u - c->cell_u0) >> c->cell_shift;
+            cell = cell < last ? cell : last;
+        }
+        most = ++count[cell] > most ? count[cell] : most;
+    }
+    return most;
+}
+
+/* The cells in front of the search of a channel's keys (other types than
+ * uint8, whose table already holds every value's bin): twice as many as
+ * keys, at most 2^12, by the map that leaves the fewest keys in the
+ * fullest cell (kernels/histogram_image.h: linear cells for evenly spread
+ * float edges, cells of the order-preserving bits, i.e. of ~equal ratio,
+ * otherwise and for integers). */
+static void range_cells(int type, const uint32_t *keys, gputile__himg_channel *c)
+{
+    const uint32_t n = c->nkeys;
+    uint32_t log2 = 0;
+    while (log2 < MAX_CELLS_LOG2 && (1u << log2) < 2 * n)
+        ++log2;
+    c->cells_log2 = log2;
+    if (n == 0)
+        return;
+    /* bits: the keys' patterns from the first to the last over the cells */
+    const uint32_t u0 = key_order(type, keys[0]), u1 = key_order(type, keys[n - 1]);
+    c->cell_bits = 1;
+    c->cell_u0 = u0;
+    c->cell_shift = 0;
+    while (c->cell_shift < 31 && ((u1 - u0) >> c->cell_shift) >= (1u << log2))
+        ++c->cell_shift;
+    if (type != GPUTILE_SAMPLE_F32 || n < 2)
+        return;
+    /* linear: the first key to the last finite one over the cells */
+    float lo, hi;
+    memcpy(&lo, &keys[0], sizeof lo);
+    uint32_t top = n - 1;
+    memcpy(&hi, &keys[top], sizeof hi);
+    while (top > 0 && !isfinite(hi))
+        memcpy(&hi, &keys[--top], sizeof hi);
+    const double wide = (double)(1u << log2) / ((double)hi - (double)lo);
+    if (!(hi > lo) || !(wide <= FLT_MAX) || !((float)wide > 0.0f))
+        return;
+    const float scale = (float)wide;
+    const uint32_t bits_most = fullest_cell(type, keys, c);
+    gputile__himg_channel linear = *c;
+    linear.cell_bits = 0;
+    linear.cell_lo = lo;
+    linear.cell_scale = scale;
+    if (fullest_cell(type, keys, &linear) <= bits_most)
+        *c = linear;
+}
+
 /* The plan: tier, counting, copies and blocks. */
-static gputile_status plan(const gputile__himg_args *a, int tier, gputile__himg_launch *l)
+/* Halves every channel's range cells (down to one, a plain search);
+ * false when there were none to halve. */
+static bool fewer_cells(gputile__himg_args *a)
+{
+    bool any = false;
+    for (int c = 0; c < a->channels; ++c)
+        if (a->mode == GPUTILE__HIMG_RANGE && a->ch[c].cells_log2 > 0) {
+            --a->ch[c].cells_log2; /* each cell takes two: the same map, halved */
+            a->ch[c].cell_scale *= 0.5f;
+            a->ch[c].cell_shift += a->ch[c].cell_shift < 31;
+            any = true;
+        }
+    return any;
+}
+
+static gputile_status plan(gputile__himg_args *a, int tier, gputile__himg_launch *l)
 {
     const gputile__device *d;
     gputile_status s = gputile__device_current(&d);
@@ -211,6 +309,16 @@ static gputile_status plan(const gputile__himg_args *a, int tier, gputile__himg_
     }
     all = all && shift8;
     ident = ident && all;
+    /* 16-bit samples, every value of the type counted in even bins of 2^k
+     * values: with 16-bit counts, each sample's half is computed */
+    const bool i16 = a->type == GPUTILE__HIST_SAMPLE_INT16;
+    bool all16 = (i16 || a->type == GPUTILE__HIST_SAMPLE_UINT16) && a->mode == GPUTILE__HIMG_EVEN;
+    for (int c = 0; c < a->channels; ++c) {
+        const int64_t lo = a->ch[c].ilower, min = i16 ? INT16_MIN : 0;
+        const int64_t max = i16 ? INT16_MAX : UINT16_MAX;
+        all16 = all16 && a->ch[c].ishift >= 0 && a->ch[c].ishift <= 24 &&
+                lo >= -((int64_t)1 << 24) && lo <= min && lo + (int64_t)a->ch[c].ispan > max;
+    }
     const int wide = ident    ? GPUTILE__HIMG_IDENT8
                      : all    ? GPUTILE__HIMG_SHIFT8_ALL
                      : shift8 ? GPUTILE__HIMG_SHIFT8
@@ -218,8 +326,11 @@ static gputile_status plan(const gputile__himg_args *a, int tier, gputile__himg_
                               : GPUTILE__HIMG_RUNS;
     const size_t optin = (size_t)d->smem_optin;
 #define BYTES(tier_, counting, k) (gputile__himg_smem_words(a, (tier_), (counting), (k)) * 4)
-    const bool fits32 = BYTES(GPUTILE_HIST_TIER_SHARED, wide, 0) <= optin;
-    const bool fits16 = !u8 && BYTES(GPUTILE_HIST_TIER_SHARED, GPUTILE__HIMG_PACKED16, 0) <= optin;
+    bool fits32, fits16;
+    do { /* range cells are a speed-up: fewer of them before a slower tier */
+        fits32 = BYTES(GPUTILE_HIST_TIER_SHARED, wide, 0) <= optin;
+        fits16 = !u8 && BYTES(GPUTILE_HIST_TIER_SHARED, GPUTILE__HIMG_PACKED16, 0) <= optin;
+    } while (!fits32 && fewer_cells(a));
     /* Only these tiers (not DSM, nor any other tier of the 1-D calls). */
     if ((tier != GPUTILE_HIST_TIER_AUTO && tier != GPUTILE_HIST_TIER_SHARED &&
          tier != GPUTILE_HIST_TIER_GLOBAL) ||
@@ -239,7 +350,7 @@ static gputile_status plan(const gputile__himg_args *a, int tier, gputile__himg_
         l->copies_log2 = k;
     } else if (tier != GPUTILE_HIST_TIER_GLOBAL && fits16) {
         l->tier = GPUTILE_HIST_TIER_SHARED;
-        l->counting = GPUTILE__HIMG_PACKED16;
+        l->counting = all16 ? GPUTILE__HIMG_PACKED16_ALL : GPUTILE__HIMG_PACKED16;
     } else {
         l->tier = GPUTILE_HIST_TIER_GLOBAL;
         l->counting = GPUTILE__HIMG_RUNS;
@@ -249,14 +360,14 @@ static gputile_status plan(const gputile__himg_args *a, int tier, gputile__himg_
     if (l->smem > optin)
         return GPUTILE_ERROR_UNSUPPORTED; /* a forced shared tier beyond shared memory */
     int per_sm = 0;
-    if ((s = gputile__cuda_status(
-             gputile__himg_blocks_per_sm(a, l->smem, d->smem_optin, &per_sm))) != GPUTILE_SUCCESS)
+    if ((s = gputile__cuda_status(gputile__himg_blocks_per_sm(
+             a, l->counting, l->smem, d->smem_optin, &per_sm))) != GPUTILE_SUCCESS)
         return s;
     if (per_sm < 1)
         return GPUTILE_ERROR_UNSUPPORTED;
     /* One block per SM whatever its shared memory (its registers: 1,024
      * threads of more than 32): then it may as well take more copies. */
-    if (per_sm == 1 && l->tier == GPUTILE_HIST_TIER_SHARED && l->counting != GPUTILE__HIMG_PACKED16)
+    if (per_sm == 1 && l->tier == GPUTILE_HIST_TIER_SHARED && !GPUTILE__HIMG_PACKED(l->counting))
         while (l->copies_log2 < MAX_COPIES_LOG2 &&
                gputile__himg_smem_words(a, l->tier, l->counting, l->copies_log2 + 1) * 4 <= optin) {
             ++l->copies_log2;
@@ -400,6 +511,7 @@ gputile_status gputile_histogram_range(const gputile_hist_input *input, const in
     size_t off = 0;
     for (int c = 0; c < input->channels; ++c) {
         range_keys(input->type, nedges[c], edges[c], keys + off, &a.ch[c]);
+        range_cells(input->type, keys + off, &a.ch[c]);
         off += a.ch[c].nkeys;
     }
     s = run(&a, keys, off, mode, tier, stream, options);

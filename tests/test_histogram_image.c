@@ -46,12 +46,19 @@ struct img_case {
     size_t width, height;
     int pad;   /* bytes after each row (stride = row + pad), or CONTIG */
     int off;   /* bytes from a 256-byte boundary to the first sample */
-    int range; /* 0: even bins, 1: range bins */
+    int range; /* 0: even bins; range bins: LINEAR, GEOMETRIC or CLUSTERED edges */
     int nb;    /* bins of channel 0 (channel c: nb + 3c), or NB_SHARED_MAX */
     int delta; /* added to a resolved NB_SHARED_MAX */
     int kind;
     int mode;
 };
+
+/* Range bins' edges (make_edges): uneven steps of about the same size;
+ * steps growing geometrically away from 0 on both sides (a -0 edge for
+ * floats, the last float edge past FLT_MAX); most edges packed into a
+ * sliver, the rest spread. Each defeats a different coarse index in front
+ * of the search: all must count exactly. */
+enum { LINEAR = 1, GEOMETRIC = 2, CLUSTERED = 3 };
 
 #define OVW GPUTILE_HIST_OVERWRITE
 #define ACC GPUTILE_HIST_ACCUMULATE
@@ -121,6 +128,14 @@ static struct img_case cases[] = {
     C(U16, 1, 3000017, 1, CONTIG, 2, 0, 65536, 0, PAIR, OVW),
     C(U16, 2, 1024, 1024, 4, 0, 0, 40000, 0, PAIR, OVW),
     C(I16, 1, 2000, 999, 2, 2, 0, 65536, 0, EQUAL, OVW),
+    /* 65,536 bins of 16-bit samples by offset % 3: every value, one per
+     * bin (0), every value, two per bin (1), from above the least (2) */
+    C(I16, 1, 1001, 777, 4, 0, 0, 65536, 0, PAIR, ACC),
+    C(I16, 1, 1001, 1777, 4, 4, 0, 65536, 0, EQUAL, OVW),
+    C(U16, 1, 2001, 1001, 2, 10, 0, 65536, 0, EQUAL, OVW),
+    C(U16, 1, 3001, 555, 2, 6, 0, 65536, 0, PAIR, OVW),
+    C(U16, 1, 1003, 999, 2, 4, 0, 65536, 0, FEW, ACC),
+    C(I16, 1, 999, 1003, 2, 8, 0, 65536, 0, UNIFORM, OVW),
     C(I32, 1, 999, 1001, 4, 4, 1, 40000, 0, FEW, OVW),
     /* the shared tier's limit, and +-1 */
     C(U16, 1, 1025, 999, 2, 2, 0, NB_SHARED_MAX, -1, UNIFORM, OVW),
@@ -128,6 +143,17 @@ static struct img_case cases[] = {
     C(U16, 1, 1025, 999, 2, 2, 0, NB_SHARED_MAX, 1, UNIFORM, OVW),
     C(F32, 1, 1025, 99, 4, 4, 1, NB_SHARED_MAX, 0, UNIFORM, ACC),
     C(F32, 1, 1025, 99, 4, 4, 1, NB_SHARED_MAX, 1, UNIFORM, OVW),
+    /* range bins whose edges no one index fits */
+    C(F32, 1, 2001, 299, 12, 4, GEOMETRIC, 1024, 0, EDGES, OVW),
+    C(F32, 2, 1001, 257, 4, 8, GEOMETRIC, 63, 0, UNIFORM, OVW),
+    C(F32, 1, 2001, 299, 8, 4, CLUSTERED, 999, 0, EDGES, OVW),
+    C(F32, 3, 501, 129, 0, 0, CLUSTERED, 5000, 0, EDGES, ACC),
+    C(F32, 1, 1025, 99, 4, 4, GEOMETRIC, NB_SHARED_MAX, 0, EDGES, OVW),
+    C(I32, 1, 3001, 129, 4, 4, GEOMETRIC, 3000, 0, EDGES, OVW),
+    C(I32, 2, 999, 301, 12, 8, CLUSTERED, 700, 0, EDGES, OVW),
+    C(I16, 1, 2001, 199, 2, 6, GEOMETRIC, 300, 0, EDGES, OVW),
+    C(U16, 4, 513, 129, 6, 2, CLUSTERED, 200, 0, EDGES, OVW),
+    C(U16, 1, 2049, 129, 0, 0, LINEAR, 2, 0, UNIFORM, OVW),
 };
 
 /* ---- the bins of one channel --------------------------------------------- */
@@ -152,6 +178,8 @@ static double rnd01(void)
 
 /* Even bins for channel c: usually inside the type's range, sometimes
  * reaching beyond it on either side. */
+static int even16_variant; /* make_even's 65,536 bins of 16-bit samples: 0..2 */
+
 static gputile_hist_even make_even(int t, int32_t nbins)
 {
     const double lo = type_min(t), hi = type_max(t), span = hi - lo;
@@ -162,9 +190,16 @@ static gputile_hist_even make_even(int t, int32_t nbins)
         b = floor(b);
         if (b - a < 1)
             b = a + 1;
-        if (nbins == 65536 && t == U16) { /* one bin per value */
-            a = 0;
-            b = 65536;
+        if (nbins == 65536 && (t == U16 || t == I16)) {
+            /* by the case's offset: one bin per value of the type, two
+             * values per bin from at or below its least (every value
+             * counted: the halves computed), one per value from above its
+             * least (the bins searched) */
+            const int v = even16_variant;
+            a = lo + (v == 1   ? -2.0 * floor(rnd01() * 32768.0)
+                      : v == 2 ? 1.0 + floor(rnd01() * 9.0)
+                               : 0.0);
+            b = a + (v == 1 ? 131072.0 : 65536.0);
         }
         if (t == U8 && (nbins & (nbins - 1)) == 0) { /* bins of 2^j values, j < 3 */
             /* 256 bins: every value counted, one value per bin from 0 in a
@@ -187,9 +222,61 @@ static gputile_hist_even make_even(int t, int32_t nbins)
     return e;
 }
 
-/* nedges sorted edges, integers or not, over about the type's range. */
-static void make_edges(int t, int32_t nedges, double *e)
+/* nedges sorted edges, growing geometrically away from 0 on both sides of
+ * it (integers: rounded, kept strictly increasing). */
+static void make_geometric_edges(int t, int32_t nedges, double *e)
 {
+    const int32_t neg = t == U16 || t == U8 ? 0 : nedges / 3;
+    const double big = type_max(t), small = t == F32 ? 1e-30 : 1.0;
+    for (int32_t i = 0; i < nedges; ++i) {
+        const int32_t j = i < neg ? neg - 1 - i : i - neg; /* steps from 0 */
+        const int32_t m = i < neg ? neg : nedges - neg;
+        double v = small * pow(big / small, (double)j / (m > 1 ? m - 1 : 1));
+        if (t != F32)
+            v = floor(v);
+        e[i] = i < neg ? -v : v;
+    }
+    if (t == F32) {
+        if (neg > 0 && neg < nedges)
+            e[neg] = -0.0; /* an edge at -0: +0 samples are in its bin too */
+        if (nedges > 2)
+            e[nedges - 1] = 1e39; /* above FLT_MAX: its key is +inf */
+    }
+    for (int32_t i = 1; i < nedges; ++i) /* integers: strictly increasing */
+        if (!(e[i] > e[i - 1]))
+            e[i] = t == F32 ? nextafter(e[i - 1], INFINITY) : e[i - 1] + 1;
+}
+
+/* nedges sorted edges: nine in ten within a thousandth of the span just
+ * above its middle, the rest spread evenly around them. */
+static void make_clustered_edges(int t, int32_t nedges, double *e)
+{
+    const double lo = type_min(t), hi = type_max(t), span = hi - lo;
+    const int32_t packed = nedges - nedges / 10, spread = nedges - packed;
+    const double mid = lo + span * 0.5 + span * 0.01 * rnd01();
+    double x = lo + span * 0.05;
+    int32_t i = 0;
+    for (; i < spread / 2; ++i, x += (mid - lo) / (spread / 2 + 1))
+        e[i] = x;
+    for (int32_t j = 0; j < packed; ++j, ++i)
+        e[i] = mid + span * 1e-3 * j / packed;
+    for (x = mid + span * 2e-3; i < nedges; ++i, x += (hi - mid) * 0.9 / (spread - spread / 2))
+        e[i] = x;
+    for (i = 0; i < nedges; ++i) {
+        if (t != F32)
+            e[i] = floor(e[i]);
+        if (i > 0 && !(e[i] > e[i - 1]))
+            e[i] = t == F32 ? nextafter(e[i - 1], INFINITY) : e[i - 1] + 1;
+    }
+}
+
+/* nedges sorted edges, integers or not, over about the type's range. */
+static void make_edges(int t, int range, int32_t nedges, double *e)
+{
+    if (range == GEOMETRIC)
+        return make_geometric_edges(t, nedges, e);
+    if (range == CLUSTERED)
+        return make_clustered_edges(t, nedges, e);
     const double lo = type_min(t), hi = type_max(t), span = hi - lo;
     double x = lo + span * (rnd01() * 0.2 - 0.1);
     const double mean = span * 1.1 / nedges;
@@ -418,6 +505,7 @@ static void run_case(struct img_case tc)
     struct channel c[4];
     memset(c, 0, sizeof c);
     double few[16];
+    even16_variant = tc.off % 3;
     for (int k = 0; k < ch; ++k) {
         /* 8-bit samples in a power of two of bins: every channel alike, so
          * that bins of 2^j values (the computed-word plan) cover them all */
@@ -426,7 +514,7 @@ static void run_case(struct img_case tc)
             c[k].nedges = c[k].nbins + 1;
             c[k].edges = malloc((size_t)c[k].nedges * sizeof(double));
             cr_assert_not_null(c[k].edges);
-            make_edges(t, c[k].nedges, c[k].edges);
+            make_edges(t, tc.range, c[k].nedges, c[k].edges);
         } else {
             c[k].even = make_even(t, c[k].nbins);
         }

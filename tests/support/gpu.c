@@ -44,6 +44,14 @@ void gputest_require_device(void)
         cr_skip_test("%s", gputile_strerror(GPUTILE_ERROR_NO_DEVICE));
     if (err != cudaSuccess)
         cr_skip_test("no usable CUDA device: cudaGetDeviceCount: %s", cudaGetErrorString(err));
+    /* Every Criterion test is a process with its own context (~0.5 GiB on
+     * an H200). When other processes fill the device, creating ours fails
+     * with out-of-memory: wait for them, up to a minute, rather than fail
+     * a test because the GPU is shared. */
+    for (int tries = 0; (err = cudaFree(NULL)) == cudaErrorMemoryAllocation && tries < 240; ++tries)
+        usleep(250 * 1000);
+    if (err != cudaSuccess)
+        cr_assert_fail("creating a CUDA context: %s", cudaGetErrorString(err));
     if (!registered && atexit(release_pool) == 0)
         registered = true;
 }
