@@ -308,10 +308,10 @@ size_t gputile__himg_smem_words(const gputile__himg_args *a, int tier, int count
     launched("gputile__himg_smem_words (the plan without a device)");
     return 0;
 }
-cudaError_t gputile__himg_blocks_per_sm(const gputile__himg_args *a, size_t smem, int smem_optin,
-                                        int *blocks)
+cudaError_t gputile__himg_blocks_per_sm(const gputile__himg_args *a, int counting, size_t smem,
+                                        int smem_optin, int *blocks)
 {
-    (void)a, (void)smem, (void)smem_optin, (void)blocks;
+    (void)a, (void)counting, (void)smem, (void)smem_optin, (void)blocks;
     NO_DEVICE;
 }
 cudaError_t gputile__himg_run(const gputile__himg_args *a, const gputile__himg_launch *l,
