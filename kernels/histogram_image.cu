@@ -78,8 +78,8 @@ struct params {
     uint32_t toff[GPUTILE__HIMG_MAX_CHANNELS]; /* RANGE cells (uint2), words, even */
     uint32_t words;                            /* the whole layout */
     /* UINT8: the table, words [0, CH * 256); then the counts, words
-     * [cbase, cbase + counts_words); then the keys from keys_off */
-    uint32_t cbase, counts_words, keys_off;
+     * [cbase, cbase + counts_words); then the keys and cells (koff, toff) */
+    uint32_t cbase, counts_words;
     uint32_t spare; /* TABLE: the first of the K words that take uncounted samples */
     /* SHIFT8: channel c counts values v with v - s8_first[c] < s8_count[c]
      * (unsigned) in bin (v - s8_first[c] + s8_off[c]) >> ch[c].ishift */
@@ -114,6 +114,14 @@ struct static_for<N, N> {
 
 /* ---- binning ---------------------------------------------------------------- */
 
+/* Search key k <= sample x (keys: float bits for FLOAT, int32 else). */
+template <typename T>
+__device__ __forceinline__ bool key_le(uint32_t k, T x)
+{
+    return std::is_floating_point<T>::value ? __uint_as_float(k) <= (float)x
+                                            : (int32_t)k <= (int32_t)x;
+}
+
 /* The number of keys <= x, branch-free (keys sorted ascending). */
 template <typename T>
 __device__ __forceinline__ uint32_t keys_at_most(const uint32_t *keys, uint32_t n, T x)
@@ -121,12 +129,22 @@ __device__ __forceinline__ uint32_t keys_at_most(const uint32_t *keys, uint32_t 
     uint32_t pos = 0;
     for (uint32_t step = n == 0 ? 0 : 1u << (31 - __clz(n)); step != 0; step >>= 1) {
         const uint32_t j = pos + step;
-        if (j <= n) {
-            const uint32_t k = keys[j - 1];
-            const bool le = std::is_floating_point<T>::value ? __uint_as_float(k) <= (float)x
-                                                             : (int32_t)k <= (int32_t)x;
-            pos = le ? j : pos;
-        }
+        if (j <= n)
+            pos = key_le<T>(keys[j - 1], x) ? j : pos;
+    }
+    return pos;
+}
+
+/* The first index i in [pos, pos + len) where before(i) is false (len if
+ * none), for a before() that is true on a prefix of the range. */
+template <typename F>
+__device__ __forceinline__ uint32_t first_not(uint32_t pos, uint32_t len, F before)
+{
+    while (len != 0) {
+        const uint32_t half = len >> 1;
+        const bool b = before(pos + half);
+        pos = b ? pos + half + 1 : pos;
+        len = b ? len - half - 1 : half;
     }
     return pos;
 }
@@ -178,15 +196,7 @@ __device__ __forceinline__ uint32_t keys_at_most_in_cell(const gputile__himg_cha
                                                          T x)
 {
     const uint2 r = cells[cell_of<T>(c, x)];
-    uint32_t pos = r.x, len = r.y - r.x;
-    while (len != 0) {
-        const uint32_t half = len >> 1, k = keys[pos + half];
-        const bool le = std::is_floating_point<T>::value ? __uint_as_float(k) <= (float)x
-                                                         : (int32_t)k <= (int32_t)x;
-        pos = le ? pos + half + 1 : pos;
-        len = le ? len - half - 1 : half;
-    }
-    return pos;
+    return first_not(r.x, r.y - r.x, [&](uint32_t i) { return key_le<T>(keys[i], x); });
 }
 
 /* Cell j's keys are [lt(j), lt(j + 1)), lt(j) = the keys whose cell is
@@ -196,16 +206,10 @@ __device__ __forceinline__ void build_cells(const gputile__himg_channel &c, cons
                                             uint2 *cells)
 {
     const uint32_t n = 1u << c.cells_log2;
-    const auto lt = [&](uint32_t j) { /* the first key whose cell is >= j */
-                                      uint32_t lo = 0, len = c.nkeys;
-                                      while (len != 0) {
-                                          const uint32_t half = len >> 1;
-                                          const bool below =
-                                              cell_of<T>(c, key_value<T>(keys[lo + half])) < j;
-                                          lo = below ? lo + half + 1 : lo;
-                                          len = below ? len - half - 1 : half;
-                                      }
-                                      return lo;
+    /* the first key whose cell is >= j */
+    const auto lt = [&](uint32_t j) {
+        return first_not(0, c.nkeys,
+                         [&](uint32_t i) { return cell_of<T>(c, key_value<T>(keys[i])) < j; });
     };
     for (uint32_t j = threadIdx.x; j < n; j += blockDim.x)
         cells[j] = make_uint2(lt(j), lt(j + 1));
@@ -244,36 +248,33 @@ __device__ __forceinline__ void flush(const run &r, uint32_t *sh, uint32_t base,
         atomicAdd(&sh[base + (r.key << klog) + copy], r.count);
 }
 
-/* PACKED16: one more sample in bin `bin` of a channel whose counts are the
- * 16-bit halves from half `base` (even) on: half h = base + bin gets
- * add16_step(h), and the old value of its word goes to add16_wraps. A half
- * that passes 0xFFFF wraps to 0 and the thread whose atomic saw it (the
- * old value is exact) adds 65,536 to the bin's 64-bit count. A wrap of a
- * low half also carries 1 into the high half: the same thread takes it
- * back with a second atomic, crediting 65,536 to the high half's bin where
- * the carry wrapped it and debiting 65,536 where taking it back wraps it
- * below 0. So for every half, its value plus 65,536 times its credits is
- * its exact count after every atomic, whatever the interleaving; the
- * final flush adds the values. */
-__device__ __forceinline__ uint32_t add16_step(uint32_t h)
+/* PACKED16: one more sample in bin `bin` of a channel, at half h = the
+ * channel's first half (even) + bin of the 16-bit halves. A half that
+ * passes 0xFFFF wraps to 0 and the thread whose atomic saw it (the old
+ * value is exact) adds 65,536 to the bin's 64-bit count. A wrap of a low
+ * half also carries 1 into the high half: the same thread takes it back
+ * with a second atomic, crediting 65,536 to the high half's bin where the
+ * carry wrapped it and debiting 65,536 where taking it back wraps it below
+ * 0. So for every half, its value plus 65,536 times its credits is its
+ * exact count at all times, whatever the interleaving; the final flush
+ * adds the values. */
+__device__ __forceinline__ void add16(uint32_t *sh, uint32_t h, uint32_t bin, uint32_t nbins,
+                                      unsigned long long *counts)
 {
-    return h & 1 ? 0x10000u : 1u;
-}
-__device__ __forceinline__ void add16_wraps(uint32_t *sh, uint32_t h, uint32_t old, uint32_t bin,
-                                            uint32_t nbins, unsigned long long *counts)
-{
+    const uint32_t w = h >> 1;
     if (h & 1) {
-        if (old >> 16 == 0xFFFFu)
+        if (atomicAdd(&sh[w], 0x10000u) >> 16 == 0xFFFFu)
             atomicAdd(counts + bin, 65536ull);
         return;
     }
+    const uint32_t old = atomicAdd(&sh[w], 1u);
     if ((old & 0xFFFFu) != 0xFFFFu)
         return;
     atomicAdd(counts + bin, 65536ull);        /* the low half wrapped */
     const bool high_is_bin = bin + 1 < nbins; /* else the channel's padding half */
     if (old >> 16 == 0xFFFFu && high_is_bin)
-        atomicAdd(counts + bin + 1, 65536ull);                 /* the carry wrapped the high half */
-    const uint32_t back = atomicAdd(&sh[h >> 1], 0xFFFF0000u); /* high half - 1 */
+        atomicAdd(counts + bin + 1, 65536ull);            /* the carry wrapped the high half */
+    const uint32_t back = atomicAdd(&sh[w], 0xFFFF0000u); /* high half - 1 */
     if (back >> 16 == 0 && high_is_bin)
         atomicAdd(counts + bin + 1, 0ull - 65536ull); /* and that wrapped it below 0 */
 }
@@ -333,17 +334,13 @@ struct block {
         }
         if (COUNTING == GPUTILE__HIMG_PACKED16_ALL) { /* lower >= -2^24: 32 bits */
             const uint32_t bin = (uint32_t)((int32_t)x - (int32_t)q.ch[C].ilower) >> q.ch[C].ishift;
-            const uint32_t h = q.base[C] + bin;
-            add16_wraps(sh, h, atomicAdd(&sh[h >> 1], add16_step(h)), bin, q.ch[C].nbins,
-                        q.ch[C].counts);
+            add16(sh, q.base[C] + bin, bin, q.ch[C].nbins, q.ch[C].counts);
             return;
         }
         const uint32_t k = key<C>(x);
         if (COUNTING == GPUTILE__HIMG_PACKED16) {
             if (k != NO_BIN)
-                add16_wraps(sh, q.base[C] + k,
-                            atomicAdd(&sh[(q.base[C] + k) >> 1], add16_step(q.base[C] + k)), k,
-                            q.ch[C].nbins, q.ch[C].counts);
+                add16(sh, q.base[C] + k, k, q.ch[C].nbins, q.ch[C].counts);
             return;
         }
         if (k != r[C].key) {
@@ -556,8 +553,10 @@ typedef void (*kernel_fn)(const piece, const params);
 template <typename T, int CH, int MODE, int COUNTING>
 static kernel_fn instance()
 {
-    constexpr bool applies = GPUTILE__HIMG_APPLIES(COUNTING, sizeof(T), MODE == GPUTILE__HIMG_EVEN);
-    return applies ? himg_kernel < T, CH, MODE, applies ? COUNTING : GPUTILE__HIMG_RUNS > : NULL;
+    if constexpr (GPUTILE__HIMG_APPLIES(COUNTING, sizeof(T), MODE == GPUTILE__HIMG_EVEN))
+        return himg_kernel<T, CH, MODE, COUNTING>;
+    else
+        return NULL;
 }
 
 template <typename T, int CH, int MODE>
@@ -671,7 +670,6 @@ static params layout(const gputile__himg_args *a, int tier, int counting, int co
             q.s8_off[c] = first < 256 ? (uint32_t)(first - lo) : 0;
         }
     q.counts_words = w - q.cbase;
-    q.keys_off = w;
     const bool cells =
         shared && a->type != GPUTILE__HIST_SAMPLE_UINT8 && a->mode == GPUTILE__HIMG_RANGE;
     for (int c = 0; c < a->channels; ++c) {

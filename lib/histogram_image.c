@@ -273,7 +273,6 @@ static void range_cells(int type, const uint32_t *keys, gputile__himg_channel *c
         *c = linear;
 }
 
-/* The plan: tier, counting, copies and blocks. */
 /* Halves every channel's range cells (down to one, a plain search);
  * false when there were none to halve. */
 static bool fewer_cells(gputile__himg_args *a)
@@ -289,6 +288,8 @@ static bool fewer_cells(gputile__himg_args *a)
     return any;
 }
 
+/* The plan: tier, counting, copies and blocks (fewer range cells where
+ * they would push the shared tier out of shared memory). */
 static gputile_status plan(gputile__himg_args *a, int tier, gputile__himg_launch *l)
 {
     const gputile__device *d;
@@ -511,7 +512,8 @@ gputile_status gputile_histogram_range(const gputile_hist_input *input, const in
     size_t off = 0;
     for (int c = 0; c < input->channels; ++c) {
         range_keys(input->type, nedges[c], edges[c], keys + off, &a.ch[c]);
-        range_cells(input->type, keys + off, &a.ch[c]);
+        if (input->type != GPUTILE_SAMPLE_U8) /* its table holds every value's bin */
+            range_cells(input->type, keys + off, &a.ch[c]);
         off += a.ch[c].nkeys;
     }
     s = run(&a, keys, off, mode, tier, stream, options);

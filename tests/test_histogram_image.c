@@ -222,8 +222,20 @@ static gputile_hist_even make_even(int t, int32_t nbins)
     return e;
 }
 
+/* Edges made valid: integer types' edges rounded down, then each edge not
+ * above the one before moved to the next float (or integer) above it. */
+static void strictly_increasing(int t, int32_t nedges, double *e)
+{
+    for (int32_t i = 0; i < nedges; ++i) {
+        if (t != F32)
+            e[i] = floor(e[i]);
+        if (i > 0 && !(e[i] > e[i - 1]))
+            e[i] = t == F32 ? nextafter(e[i - 1], INFINITY) : e[i - 1] + 1;
+    }
+}
+
 /* nedges sorted edges, growing geometrically away from 0 on both sides of
- * it (integers: rounded, kept strictly increasing). */
+ * it (integers: rounded toward 0, kept strictly increasing). */
 static void make_geometric_edges(int t, int32_t nedges, double *e)
 {
     const int32_t neg = t == U16 || t == U8 ? 0 : nedges / 3;
@@ -242,9 +254,7 @@ static void make_geometric_edges(int t, int32_t nedges, double *e)
         if (nedges > 2)
             e[nedges - 1] = 1e39; /* above FLT_MAX: its key is +inf */
     }
-    for (int32_t i = 1; i < nedges; ++i) /* integers: strictly increasing */
-        if (!(e[i] > e[i - 1]))
-            e[i] = t == F32 ? nextafter(e[i - 1], INFINITY) : e[i - 1] + 1;
+    strictly_increasing(t, nedges, e);
 }
 
 /* nedges sorted edges: nine in ten within a thousandth of the span just
@@ -262,12 +272,7 @@ static void make_clustered_edges(int t, int32_t nedges, double *e)
         e[i] = mid + span * 1e-3 * j / packed;
     for (x = mid + span * 2e-3; i < nedges; ++i, x += (hi - mid) * 0.9 / (spread - spread / 2))
         e[i] = x;
-    for (i = 0; i < nedges; ++i) {
-        if (t != F32)
-            e[i] = floor(e[i]);
-        if (i > 0 && !(e[i] > e[i - 1]))
-            e[i] = t == F32 ? nextafter(e[i - 1], INFINITY) : e[i - 1] + 1;
-    }
+    strictly_increasing(t, nedges, e);
 }
 
 /* nedges sorted edges, integers or not, over about the type's range. */
