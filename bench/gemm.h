@@ -25,7 +25,7 @@ void bench_gemm_lib(int ta, int tb, long m, long n, long k, const float *a, cons
 
 /* The same with `algorithm` forced (GPUTILE_ALGO_AUTO: bench_gemm_lib). */
 void bench_gemm_lib_algorithm(int ta, int tb, long m, long n, long k, const float *a,
-                              const float *b, float *c, int precision, int algorithm,
+                              const float *b, float *c, int precision, int algorithm, int split_k,
                               cudaStream_t stream, gputile_gemm_options *used);
 
 /* The same product through cublasSgemm on h's stream and math mode, as

@@ -76,11 +76,12 @@
 void bench_gemm_lib(int ta, int tb, long m, long n, long k, const float *a, const float *b,
                     float *c, int precision, cudaStream_t stream, gputile_gemm_options *used)
 {
-    bench_gemm_lib_algorithm(ta, tb, m, n, k, a, b, c, precision, GPUTILE_ALGO_AUTO, stream, used);
+    bench_gemm_lib_algorithm(ta, tb, m, n, k, a, b, c, precision, GPUTILE_ALGO_AUTO, 0, stream,
+                             used);
 }
 
 void bench_gemm_lib_algorithm(int ta, int tb, long m, long n, long k, const float *a,
-                              const float *b, float *c, int precision, int algorithm,
+                              const float *b, float *c, int precision, int algorithm, int split_k,
                               cudaStream_t stream, gputile_gemm_options *used)
 {
     /* the matrices as stored: width, height, stride, elements */
@@ -92,6 +93,7 @@ void bench_gemm_lib_algorithm(int ta, int tb, long m, long n, long k, const floa
     gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
     o.precision = precision;
     o.algorithm = algorithm;
+    o.split_k = split_k;
     gputile_status s =
         gputile_gemm(ta ? GPUTILE_OP_T : GPUTILE_OP_N, tb ? GPUTILE_OP_T : GPUTILE_OP_N, 1.0f, ma,
                      mb, 0.0f, mc, stream, &o);
@@ -266,6 +268,7 @@ static void print_shape_list(const sweep_shape *v, int count, int drawn, unsigne
 typedef struct row {
     int precision;    /* libgputile rows */
     int algorithm;    /* libgputile rows: requested (AUTO or forced) */
+    int split_k;      /* libgputile rows: requested (0: the planner's) */
     int kind;         /* libgputile rows: index into the sweep's kinds */
     cublasHandle_t h; /* cuBLAS rows */
     int anchor;       /* libgputile rows: the index of their cuBLAS row */
@@ -288,7 +291,7 @@ static void run_row(row *r, const sweep_shape *s, const sweep_bufs *bf, float *c
         bench_gemm_cublas(r->h, s->ta, s->tb, s->m, s->n, s->k, bf->a, bf->b, c);
     else
         bench_gemm_lib_algorithm(s->ta, s->tb, s->m, s->n, s->k, bf->a, bf->b, c, r->precision,
-                                 r->algorithm, bf->stream, &r->used);
+                                 r->algorithm, r->split_k, bf->stream, &r->used);
 }
 
 static void cublas_check(cublasStatus_t st, const char *what)
@@ -455,7 +458,8 @@ static const char sweep_usage[] =
     "  20) cut to about 0.3 s of calls per row (at least 3). ratio = cuBLAS ms / libgputile ms\n"
     "  (> 1: libgputile faster); check: libgputile's result against cuBLAS's (ok or BAD).\n"
     "  --algorithms: the FP32 rows are these algorithms (names as gputile_algorithm_name\n"
-    "  gives them, auto among them), each forced and summarised apart (default: auto).\n"
+    "  gives them, auto among them), each forced and summarised apart (default: auto);\n"
+    "  NAME:S forces a split of k into S too (what a cost model is fitted on).\n"
     "  Exit status 1 if any check is BAD. --list-shapes prints the shapes and their counts and\n"
     "  exits (no GPU needed).\n";
 
@@ -482,9 +486,10 @@ static bool parse_precisions(const char *arg, bool want[3])
     return want[0] || want[1] || want[2];
 }
 
-/* A comma-separated list of algorithm names into ids; false on an unknown
- * name, an empty list or more than MAX_ALGORITHMS. */
-static bool parse_algorithms(const char *arg, int *ids, int *count)
+/* A comma-separated list of algorithm names, each with an optional :S
+ * (split_k S, 1..GPUTILE_MAX_SPLIT_K), into ids and splits; false on an
+ * unknown name or split, an empty list or more than MAX_ALGORITHMS. */
+static bool parse_algorithms(const char *arg, int *ids, int *splits, int *count)
 {
     char list[512];
     if (strlen(arg) >= sizeof list)
@@ -493,12 +498,22 @@ static bool parse_algorithms(const char *arg, int *ids, int *count)
     *count = 0;
     for (char *save = NULL, *t = strtok_r(list, ",", &save); t != NULL;
          t = strtok_r(NULL, ",", &save)) {
-        int id = -1;
+        int id = -1, split = 0;
+        char *colon = strchr(t, ':');
+        if (colon != NULL) {
+            char *end;
+            const long v = strtol(colon + 1, &end, 10);
+            if (*end != '\0' || v < 1 || v > GPUTILE_MAX_SPLIT_K)
+                return false;
+            split = (int)v;
+            *colon = '\0';
+        }
         for (int a = 0; a < 256 && id < 0; ++a)
             if (gputile_algorithm_name(a) != NULL && strcmp(gputile_algorithm_name(a), t) == 0)
                 id = a;
         if (id < 0 || *count == MAX_ALGORITHMS)
             return false;
+        splits[*count] = split;
         ids[(*count)++] = id;
     }
     return *count > 0;
@@ -540,7 +555,8 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
     argc = bench_parse_common(argc, argv, &o);
     bool want[3] = {true, false, false}, list = false;
     unsigned long long drawn = SWEEP_DEFAULT_SHAPES, seed = SWEEP_DEFAULT_SEED;
-    int algorithms[MAX_ALGORITHMS] = {GPUTILE_ALGO_AUTO}, nalgorithms = 1;
+    int algorithms[MAX_ALGORITHMS] = {GPUTILE_ALGO_AUTO}, splits[MAX_ALGORITHMS] = {0};
+    int nalgorithms = 1;
     for (int i = 1; i < argc; ++i) {
         if (bench_is_help(argv[i])) {
             return bench_usage(sweep_usage, true);
@@ -555,10 +571,11 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
                 return bench_usage(sweep_usage, false);
             }
         } else if (strcmp(argv[i], "--algorithms") == 0 && i + 1 < argc) {
-            if (!parse_algorithms(argv[++i], algorithms, &nalgorithms)) {
+            if (!parse_algorithms(argv[++i], algorithms, splits, &nalgorithms)) {
                 fprintf(stderr,
                         "gputile-bench gemm: --algorithms takes up to %d names of "
-                        "gputile_algorithm_name(), comma-separated\n",
+                        "gputile_algorithm_name(), each with an optional :SPLIT, "
+                        "comma-separated\n",
                         MAX_ALGORITHMS);
                 return bench_usage(sweep_usage, false);
             }
@@ -621,7 +638,7 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
     /* the libgputile rows of every shape ("kinds"): the FP32 algorithms, then
      * AUTO in the tensor-core precisions; each summarised apart */
     struct kind {
-        int precision, algorithm;
+        int precision, algorithm, split_k;
         char label[40];
     } kinds[MAX_KINDS];
     int nkinds = 0;
@@ -632,11 +649,15 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
             struct kind *x = &kinds[nkinds++];
             x->precision = p;
             x->algorithm = p == GPUTILE_PRECISION_FP32 ? algorithms[j] : GPUTILE_ALGO_AUTO;
-            if (x->algorithm == GPUTILE_ALGO_AUTO)
+            x->split_k = p == GPUTILE_PRECISION_FP32 ? splits[j] : 0;
+            if (x->algorithm == GPUTILE_ALGO_AUTO && x->split_k == 0)
                 snprintf(x->label, sizeof x->label, "%s", precision_names[p]);
-            else
+            else if (x->split_k == 0)
                 snprintf(x->label, sizeof x->label, "%s:%s", precision_names[p],
                          gputile_algorithm_name(x->algorithm));
+            else
+                snprintf(x->label, sizeof x->label, "%s:%s:%d", precision_names[p],
+                         gputile_algorithm_name(x->algorithm), x->split_k);
         }
     }
     result *results[MAX_KINDS];
@@ -665,16 +686,17 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
         int nrows = 0, anchor_fp32 = -1, anchor_tf32 = -1;
         if (want[GPUTILE_PRECISION_FP32] || want[GPUTILE_PRECISION_FP32_3XTF32]) {
             anchor_fp32 = nrows;
-            rows[nrows++] = (row){0, 0, -1, bf.h, -1, 0, {0}, 0, true};
+            rows[nrows++] = (row){0, 0, 0, -1, bf.h, -1, 0, {0}, 0, true};
         }
         if (want[GPUTILE_PRECISION_TF32]) {
             anchor_tf32 = nrows;
-            rows[nrows++] = (row){0, 0, -1, h_tf32, -1, 0, {0}, 0, true};
+            rows[nrows++] = (row){0, 0, 0, -1, h_tf32, -1, 0, {0}, 0, true};
         }
         for (int q = 0; q < nkinds; ++q) {
             const int p = kinds[q].precision;
             rows[nrows++] = (row){p,
                                   kinds[q].algorithm,
+                                  kinds[q].split_k,
                                   q,
                                   NULL,
                                   p == GPUTILE_PRECISION_TF32 ? anchor_tf32 : anchor_fp32,
@@ -696,13 +718,16 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
             const double ratio = rows[x->anchor].ms / x->ms;
             const char *algo = gputile_algorithm_name(x->used.algorithm_used);
             results[x->kind][nresults[x->kind]++] = (result){ratio, i, x->ok};
+            char requested[48]; /* NAME, or NAME:S with a forced split */
+            snprintf(requested, sizeof requested, x->split_k > 0 ? "%s:%d" : "%s",
+                     gputile_algorithm_name(x->algorithm), x->split_k);
             bad += !x->ok;
             if (o.csv)
                 printf("\"%s\",%d,%s,%ld,%ld,%ld,%c,%c,%s,%.5f,%.5f,%.4f,%s,%d,%d,%s,%.3g,%s\n",
                        prop.name, i, kind_names[s->kind], s->m, s->n, s->k, s->ta ? 'T' : 'N',
                        s->tb ? 'T' : 'N', precision_names[x->precision], x->ms, rows[x->anchor].ms,
                        ratio, algo != NULL ? algo : "?", x->used.split_k_used, runs,
-                       x->ok ? "ok" : "BAD", x->e, gputile_algorithm_name(x->algorithm));
+                       x->ok ? "ok" : "BAD", x->e, requested);
             else
                 printf("%4d %-5s %6ld %6ld %6ld %-2s %-6s %10.4f %10.4f %7.3f %-18s %5d %4d %-5s "
                        "%7.2g\n",

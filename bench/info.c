@@ -41,8 +41,11 @@ int bench_info(int argc, char **argv)
         cluster ? "yes (thread-block clusters)" : "no clusters on this device");
     printf("constant memory      grid           %zu KiB\n", p.totalConstMem / 1024);
     printf("L2 cache             device         %d MiB\n", p.l2CacheSize >> 20);
-    printf("global memory        device         %.1f GiB, %d-bit bus\n",
-           p.totalGlobalMem / 1073741824.0, p.memoryBusWidth);
+    int mem_khz = 0;
+    BENCH_CUDA(cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, dev));
+    printf("global memory        device         %.1f GiB, %d-bit bus, %.0f MHz (peak %.0f GB/s)\n",
+           p.totalGlobalMem / 1073741824.0, p.memoryBusWidth, mem_khz / 1e3,
+           2.0 * mem_khz * 1e3 * p.memoryBusWidth / 8 / 1e9);
 
     cudaStream_t s;
     BENCH_CUDA(cudaStreamCreate(&s));

@@ -29,6 +29,8 @@ static cudaError_t query(int dev, gputile__device *d)
         {cudaDevAttrClusterLaunch, offsetof(gputile__device, clusters)},
         {cudaDevAttrCanMapHostMemory, offsetof(gputile__device, can_map_host)},
         {cudaDevAttrHostRegisterSupported, offsetof(gputile__device, host_register)},
+        {cudaDevAttrMemoryClockRate, offsetof(gputile__device, mem_clock_khz)},
+        {cudaDevAttrGlobalMemoryBusWidth, offsetof(gputile__device, mem_bus_bits)},
     };
     d->ordinal = dev;
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {

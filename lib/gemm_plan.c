@@ -7,6 +7,8 @@
  * split, the load widths, the TMA orientation and pre-passes and the
  * workspace. Nothing here launches: lib/gemm_launch.c does.
  */
+#include <math.h>
+
 #include "gemm_batched.h"
 
 static const gputile__gemm_row rows[GPUTILE__GEMM_N_VARIANTS] = {
@@ -72,107 +74,189 @@ static int64_t k_per_split(int64_t k, int64_t splits, int step)
     return r == 0 || each > INT64_MAX - step ? each : each + (step - r);
 }
 
-/* AUTO's candidates, from gputile-bench gemm (--sweep for the splits) on the
- * H200, 2026-11-21, ratios to cuBLAS sgemm in the same run
- * (bench/results/2026-11-21-h200-gemm-planner.csv):
- * - 64x128 tiles, two blocks per SM, where C has at least 4 waves of them
- *   and the rows are 16-byte aligned (0.91 at 4096^3, 0.95 at 8192^3 and
- *   8192x8192x1024; at 2048^3, under 2 waves, 0.72);
- * - C narrower than 256: 128x128 tiles of 8 warps (8192x128x8192 split 2
- *   ways: 0.88, against 0.87 for 64x128 split 8 ways);
- * - the same where the rows are not aligned, with registers capped so that
- *   three blocks share an SM (64x128x3: 4097^3 0.99 with the tail split,
- *   against 0.96 for 128x256; 64x128, at two blocks per SM there, 0.86);
- * - otherwise 128x256 tiles (2048^3 0.90).
- * A row's per_sm blocks keep an SM busy; with fewer tiles than SMs the
- * planner splits k up to SMs x per_sm / tiles ways (127x8192x8192 on
- * 128x256: 4 splits, 0.88; 1024^3: 4 splits, 0.98), keeping at least
- * 256 of k per split.
- * Since 0.5.0 every FP32 product with C at least 256 wide runs the
- * cp.async-fed 128x128 row (two blocks per SM) on a device instead of the
- * 64x128, 64x128x3 and 128x256 rows above (128x256 stays the plan
- * reported without a device; the small-product model below still weighs
- * all of them), its k split by
- * the same rule: gputile-bench gemm --sweep-shapes --algorithms
- * auto,async128x128,... on the H200, 2026-11-24
- * (bench/results/2026-11-24-gemm-sweep-async.csv), forced without a split,
- * beat the rule's row by more than 3% on 86 of 168 shapes (4096^3 0.935
- * against 0.826, 8192^3 0.943 against 0.853, 2056x813x7543 0.912 against
- * 0.417) and lost more than 3% only on a few with k below ~1500.
- * Tensor-core precisions: TF32 on 128x256 tiles, the TMA-fed kernel, at
- * every shape (on the H100 it ran 5-9x the register-staged 128x128 kernel
- * at 2048^3 to 8192^3), 3xTF32 on 128x128; k split in the same way. */
-static int auto_variant(int precision, const gputile__device *dev, int64_t n)
+/* AUTO in the tensor-core precisions: TF32 on 128x256 tiles, the TMA-fed
+ * kernel, at every shape (on the H100 it ran 5-9x the register-staged
+ * 128x128 kernel at 2048^3 to 8192^3), 3xTF32 on 128x128; k split where
+ * the tiles cannot fill the SMs (split_rule). FP32 on a device: the cost
+ * model below; without a device (an empty product: only a plan to report)
+ * the 128x256 register-blocked row. */
+static int tensor_or_default_variant(int precision)
 {
     if (precision == GPUTILE_PRECISION_TF32)
         return GPUTILE__GEMM_V_TMA_128X256_TF32;
     if (precision == GPUTILE_PRECISION_FP32_3XTF32)
         return GPUTILE__GEMM_V_TMA_128X128_3XTF32;
-    if (n < 256)
-        return GPUTILE__GEMM_V_REGBLOCK_128;
-    /* no device: only a plan to report (an empty product) */
-    return dev != NULL ? GPUTILE__GEMM_V_ASYNC_128X128 : GPUTILE__GEMM_V_REGBLOCK_128X256;
+    return GPUTILE__GEMM_V_REGBLOCK_128X256;
 }
 
-/* Small products: a cost model. Where the rule above leaves most SMs idle
- * (fewer than half as many blocks as SMs: 256^3 ran 2 blocks of 128x256
- * for 0.34 of cuBLAS, 192x294x406 4 blocks for 0.13; gputile-bench gemm
- * --sweep-shapes on the H200, 2026-11-23), AUTO instead takes the FP32
- * register-blocked row and split of k with the least estimated time:
- *   waves x (tile FMAs per split / (SM rate x efficiency / blocks per SM)
- *            + a block's fixed cost) + the split-K reduction,
- * efficiency being the row's share of the FFMA peak measured at 4096^3
- * (BENCHMARKS.md, 0.3.0) and 0.9 of it for rows not 16-byte aligned. The
- * rule's choices for larger products (tuned on the list shapes) stand. */
-#define SM_FMA_PER_US 253.0e3 /* 128 FFMA per clock at 1.98 GHz (H100, H200) */
-#define BLOCK_FIXED_US 2.0    /* a block's prologue, first loads and epilogue */
-#define REDUCE_FIXED_US 3.0   /* the reduction's launch and the workspace */
-#define REDUCE_BYTES_PER_US 3.0e6
-
-static double estimate_us(int variant, double eff, int sms, int64_t m, int64_t n, int64_t k,
-                          int splits)
+/* The split rule of the tensor-core rows: with fewer tiles than SMs, k is
+ * split up to SMs x per_sm / tiles ways, keeping at least 256 of k per
+ * split (127x8192x8192 on 128x256: 4 splits; 1024^3: 4). */
+static int split_rule(const gputile__gemm_row *r, int sms, int64_t m, int64_t n, int64_t k)
 {
-    const gputile__gemm_row *r = &rows[variant];
+    const int64_t tiles = ceil_div(m, r->bm) * ceil_div(n, r->bn);
+    if (sms <= 0 || k <= 0 || tiles >= sms)
+        return 1;
+    int64_t s = (int64_t)sms * r->per_sm / tiles, by_k = k / 256;
+    s = s < by_k ? s : by_k;
+    return (int)(s < 1 ? 1 : s > GPUTILE_MAX_SPLIT_K ? GPUTILE_MAX_SPLIT_K : s);
+}
+
+/* FP32 AUTO on a device: a cost model picks the cp.async row and the split
+ * of k with the least estimated time. For a row of bm x bn tiles with P
+ * blocks per SM (its launch bounds) and k split s ways (kps each, whole
+ * slices of bk):
+ *   block   = P bm bn (kps / (R eff) + epi) + fixed
+ *   compute = full waves x block + (last wave: j blocks on the busiest SM)
+ *             block x (j / P)^(1 - gamma)
+ *   time    = max(compute, A + B bytes / BW_read + C bytes / the row's BW_C)
+ *             + launch
+ *             + (s > 1) (reduce + (s + 1) m n 4 bytes / BW)
+ *             + (thin edges) 4 k x (the other dim) x (rows left) / BW_thin
+ *                            + launch
+ * R is the SM's FFMA rate (128 a clock at 1.98 GHz), eff the row's share
+ * of it (x 0.936 where A's or B's rows are not 16-byte aligned), epi a
+ * tile element's epilogue, gamma how much a lone block of a several-per-SM
+ * row gains from having the SM to itself, the BWs effective memory rates
+ * (scaled to the device's peak from the H200's: they stand for the
+ * writing of C too, which bounds a product with little k). The constants were fitted
+ * (least squares on log time, 2,520 points: rms error 0.154 in log) to
+ * gputile-bench gemm --sweep-shapes --runs 6 --algorithms auto,
+ * async128x128,async128x128:4,... (every row forced with and without a
+ * split) on the H200, 2026-11-24 (bench/results/2026-11-24-gemm-calibration.csv,
+ * bench/gemm_model_fit.py). Picking among the measured configurations
+ * with the model gave a geometric mean of 0.866 of cuBLAS over the sweep,
+ * against 0.897 for the best measured one per shape and 0.755 for the
+ * rule of 0.5.0. */
+#define SM_FMA_PER_US 253.0e3         /* R: 128 FFMA per clock at 1.98 GHz (H100, H200) */
+#define FIT_FIXED_US 0.0              /* a block's fixed cost (fitted: none) */
+#define FIT_GAMMA 0.306               /* lone-block gain */
+#define FIT_BYTES_PER_US 1.04e6       /* the split's reduction: effective memory rate */
+#define FIT_READ_BYTES_PER_US 1.19e6  /* reading A and B: effective memory rate */
+#define FIT_REDUCE_US 3.35            /* the split's reduction launch */
+#define FIT_LAUNCH_US 6.55            /* a launch and its first loads */
+#define FIT_UNALIGNED 0.936           /* eff factor, rows not 16-byte aligned */
+#define FIT_THIN_BYTES_PER_US 2.17e6  /* the thin kernels' effective rate */
+#define H200_PEAK_BYTES_PER_US 4.81e6 /* where the rates were fitted */
+
+static const struct fp32_candidate {
+    int variant;
+    double eff;          /* share of the FFMA rate */
+    double epi_us;       /* epilogue, per tile element and block */
+    double bytes_per_us; /* writing C: effective memory rate */
+} fp32_candidates[] = {
+    {GPUTILE__GEMM_V_ASYNC_128X128, 0.806, 3.82e-5, 0.720e6},
+    {GPUTILE__GEMM_V_ASYNC_128X256, 0.756, 3.16e-4, 3.12e6},
+    {GPUTILE__GEMM_V_ASYNC_64X128, 0.716, 6.23e-5, 1.04e6},
+    {GPUTILE__GEMM_V_ASYNC_128X64, 0.766, 5.41e-5, 1.05e6},
+    {GPUTILE__GEMM_V_ASYNC_64X64, 0.624, 3.46e-6, 1.01e6},
+    {GPUTILE__GEMM_V_ASYNC_128X32, 0.560, 3.46e-6, 1.13e6},
+    {GPUTILE__GEMM_V_ASYNC_32X128, 0.566, 2.38e-5, 1.57e6},
+};
+
+/* The device's memory rate relative to the H200's: its peak (double data
+ * rate x bus width, as reported), 1 where not reported, kept within 1/4
+ * to 2 (a model fitted on one device says little beyond). */
+static double memory_scale(const gputile__device *dev)
+{
+    const double peak = 2.0 * dev->mem_clock_khz * 1e-3 * dev->mem_bus_bits / 8.0; /* B/us */
+    const double scale = peak > 0.0 ? peak / H200_PEAK_BYTES_PER_US : 1.0;
+    return scale < 0.25 ? 0.25 : scale > 2.0 ? 2.0 : scale;
+}
+
+static double estimate_us(const struct fp32_candidate *c, const gputile__device *dev, bool aligned,
+                          int64_t m, int64_t n, int64_t k, int splits)
+{
+    const gputile__gemm_row *r = &rows[c->variant];
+    const double bw = FIT_BYTES_PER_US * memory_scale(dev);
+    const double bw_thin = FIT_THIN_BYTES_PER_US * memory_scale(dev);
+    const double eff = c->eff * (aligned ? 1.0 : FIT_UNALIGNED);
+    double t = FIT_LAUNCH_US;
+    /* the thin kernels take one to four rows or columns past whole tiles */
+    int64_t mw = m, nw = n;
+    if (m > r->bm && m % r->bm != 0 && m % r->bm <= 4) {
+        t += 4.0 * k * n * (m % r->bm) / bw_thin + FIT_LAUNCH_US;
+        mw -= m % r->bm;
+    }
+    if (n > r->bn && n % r->bn != 0 && n % r->bn <= 4) {
+        t += 4.0 * k * mw * (n % r->bn) / bw_thin + FIT_LAUNCH_US;
+        nw -= n % r->bn;
+    }
     const int64_t kps = k_per_split(k, splits, r->bk), s = ceil_div(k, kps);
-    const int64_t blocks = ceil_div(m, r->bm) * ceil_div(n, r->bn) * s;
-    const int64_t waves = ceil_div(blocks, (int64_t)sms * r->per_sm);
-    const double block_us =
-        (double)r->bm * r->bn * kps / (SM_FMA_PER_US * eff / r->per_sm) + BLOCK_FIXED_US;
-    double t = (double)waves * block_us;
+    const int64_t blocks = ceil_div(mw, r->bm) * ceil_div(nw, r->bn) * s;
+    const int64_t slots = (int64_t)dev->sms * r->per_sm;
+    const double block =
+        (double)r->per_sm * r->bm * r->bn *
+            ((double)ceil_div(kps, r->bk) * r->bk / (SM_FMA_PER_US * eff) + c->epi_us) +
+        FIT_FIXED_US;
+    double compute = (double)(blocks / slots) * block;
+    if (blocks % slots != 0) {
+        const double j = (double)ceil_div(blocks % slots, dev->sms);
+        compute += block * pow(j / r->per_sm, 1.0 - FIT_GAMMA);
+    }
+    const double memory = (4.0 * ((double)m * k + (double)k * n) / FIT_READ_BYTES_PER_US +
+                           4.0 * (double)m * n / c->bytes_per_us) /
+                          memory_scale(dev);
+    t += compute > memory ? compute : memory;
     if (s > 1)
-        t += REDUCE_FIXED_US + (double)(s + 1) * m * n * sizeof(float) / REDUCE_BYTES_PER_US;
+        t += FIT_REDUCE_US + 4.0 * (double)(s + 1) * m * n / bw;
     return t;
 }
 
-static void small_product(int sms, bool aligned, int64_t m, int64_t n, int64_t k, int *variant,
-                          int *splits)
+/* The candidate and split with the least estimate; `split_k` > 0 fixes
+ * the split (the caller's), else splits 1 to 16 leaving at least 32 of k
+ * (two slices of 16) to each. */
+static void fp32_search(const gputile__device *dev, bool aligned, int split_k, int64_t m, int64_t n,
+                        int64_t k, int *variant, int *splits)
 {
-    static const struct {
-        int variant;
-        double eff; /* share of the FFMA peak, aligned rows */
-    } candidates[] = {
-        {GPUTILE__GEMM_V_REGBLOCK_128X256, 0.72}, {GPUTILE__GEMM_V_REGBLOCK_128, 0.70},
-        {GPUTILE__GEMM_V_REGBLOCK_64X128, 0.73},  {GPUTILE__GEMM_V_REGBLOCK_64X128_X3, 0.66},
-        {GPUTILE__GEMM_V_REGBLOCK_64, 0.67},      {GPUTILE__GEMM_V_ASYNC_128X128, 0.83},
-        {GPUTILE__GEMM_V_ASYNC_64X128, 0.76},
-    };
     double best = -1.0;
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; ++i) {
-        const int v = candidates[i].variant;
-        if (v == (aligned ? GPUTILE__GEMM_V_REGBLOCK_64X128_X3 : GPUTILE__GEMM_V_REGBLOCK_64X128))
-            continue;
-        const double eff = candidates[i].eff * (aligned ? 1.0 : 0.9);
-        for (int s = 1; s <= 16; ++s) {
-            if (s > 1 && k_per_split(k, s, rows[v].bk) < 32) /* at least two slices of 16 */
+    *variant = fp32_candidates[0].variant;
+    *splits = split_k > 0 ? split_k : 1;
+    if (m < 1 || n < 1 || k < 1 || dev->sms < 1)
+        return;
+    for (size_t i = 0; i < sizeof fp32_candidates / sizeof fp32_candidates[0]; ++i) {
+        const struct fp32_candidate *c = &fp32_candidates[i];
+        const int first = split_k > 0 ? split_k : 1, last = split_k > 0 ? split_k : 16;
+        for (int s = first; s <= last; ++s) {
+            if (s > 1 && split_k == 0 && k_per_split(k, s, rows[c->variant].bk) < 32)
                 break;
-            const double t = estimate_us(v, eff, sms, m, n, k, s);
+            const double t = estimate_us(c, dev, aligned, m, n, k, s);
             if (best < 0 || t < best) {
                 best = t;
-                *variant = v;
+                *variant = c->variant;
                 *splits = s;
             }
         }
     }
+}
+
+/* fp32_search, remembered: up to a few hundred estimates cost microseconds,
+ * as much as a small product's kernel, and programs repeat their shapes.
+ * A direct-mapped cache per thread (no lock; each thread fills its own). */
+#define CHOICE_CACHE 64
+struct choice_entry {
+    int64_t m, n, k;
+    int device, split_k, variant, splits;
+    bool aligned, valid;
+};
+static void fp32_model(const gputile__device *dev, bool aligned, int split_k, int64_t m, int64_t n,
+                       int64_t k, int *variant, int *splits)
+{
+    static _Thread_local struct choice_entry cache[CHOICE_CACHE];
+    const uint64_t h = ((uint64_t)m * 0x9E3779B97F4A7C15ull) ^
+                       ((uint64_t)n * 0xC2B2AE3D27D4EB4Full) ^
+                       ((uint64_t)k * 0x165667B19E3779F9ull) ^ (uint64_t)split_k ^
+                       ((uint64_t)dev->ordinal << 8) ^ ((uint64_t)aligned << 16);
+    struct choice_entry *e = &cache[(h >> 32) % CHOICE_CACHE];
+    if (e->valid && e->m == m && e->n == n && e->k == k && e->device == dev->ordinal &&
+        e->split_k == split_k && e->aligned == aligned) {
+        *variant = e->variant;
+        *splits = e->splits;
+        return;
+    }
+    fp32_search(dev, aligned, split_k, m, n, k, variant, splits);
+    e->m = m, e->n = n, e->k = k, e->device = dev->ordinal, e->split_k = split_k;
+    e->aligned = aligned, e->variant = *variant, e->splits = *splits, e->valid = true;
 }
 
 gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int split_k,
@@ -183,25 +267,12 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
                               .device = dev != NULL ? dev->ordinal : -1};
     int splits = split_k;
     if (requested == GPUTILE_ALGO_AUTO) {
-        c.variant = auto_variant(precision, dev, n);
-        const gputile__gemm_row *r = &rows[c.variant];
-        const int64_t tiles = ceil_div(m, r->bm) * ceil_div(n, r->bn);
-        int rule_splits = 1;
-        if (c.sms > 0 && k > 0 && tiles < c.sms) {
-            int64_t s = (int64_t)c.sms * r->per_sm / tiles, by_k = k / 256;
-            s = s < by_k ? s : by_k;
-            rule_splits = (int)(s < 1 ? 1 : s > GPUTILE_MAX_SPLIT_K ? GPUTILE_MAX_SPLIT_K : s);
-        }
-        if (splits == 0)
-            splits = rule_splits;
-        /* a small FP32 product that would leave most SMs idle: the cost model
-         * (a split the caller asked for is kept, on the row it picks) */
-        if (precision == GPUTILE_PRECISION_FP32 && c.sms > 0 && k > 0 &&
-            tiles * rule_splits < c.sms / 2) {
-            int model_splits = 1;
-            small_product(c.sms, aligned, m, n, k, &c.variant, &model_splits);
-            if (split_k == 0)
-                splits = model_splits;
+        if (precision == GPUTILE_PRECISION_FP32 && dev != NULL) {
+            fp32_model(dev, aligned, split_k, m, n, k, &c.variant, &splits);
+        } else {
+            c.variant = tensor_or_default_variant(precision);
+            if (splits == 0)
+                splits = split_rule(&rows[c.variant], c.sms, m, n, k);
         }
     } else {
         c.variant = gputile__gemm_variant(requested, precision);

@@ -38,6 +38,8 @@ typedef struct gputile__device {
     int clusters;      /* launches thread-block clusters */
     int can_map_host;  /* maps page-locked host memory */
     int host_register; /* cudaHostRegister works */
+    int mem_clock_khz; /* peak memory clock (0: not reported) */
+    int mem_bus_bits;  /* global memory bus width */
 } gputile__device;
 
 /* The current device's facts, asked once per device and process (NO_DEVICE

@@ -2,6 +2,7 @@
 /*
  * gpu.c: see gpu.h.
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
@@ -49,7 +50,7 @@ void gputest_require_device(void)
      * with out-of-memory: wait for them, up to a minute, rather than fail
      * a test because the GPU is shared. */
     for (int tries = 0; (err = cudaFree(NULL)) == cudaErrorMemoryAllocation && tries < 240; ++tries)
-        usleep(250 * 1000);
+        nanosleep(&(struct timespec){0, 250 * 1000 * 1000}, NULL);
     if (err != cudaSuccess)
         cr_assert_fail("creating a CUDA context: %s", cudaGetErrorString(err));
     if (!registered && atexit(release_pool) == 0)
