@@ -6,7 +6,7 @@ the model picks.
 
     gputile-bench gemm --sweep-shapes --precision fp32 --runs 6 --csv \\
         --algorithms auto,async128x128,async128x128:4,async128x256,... > cal.csv
-    python3 bench/gemm_model_fit.py cal.csv        (needs numpy and scipy)
+    python3 bench/gemm_model_fit.py cal.csv [more.csv ...]   (numpy, scipy)
 
 Every forced row (NAME or NAME:SPLIT) is a point (shape, row, split used,
 time); the fit minimises the mean squared error of log time (Powell, within
@@ -102,7 +102,11 @@ def loss(th, points):
 
 
 def main():
-    points, auto = load(sys.argv[1])
+    points, auto = [], {}
+    for path in sys.argv[1:]:
+        p, a = load(path)
+        points += p
+        auto.update(a)
     start = np.array([0.8] * len(NAMES) + START + [0.3] * len(NAMES) + [1.0] * len(NAMES))
     bounds = list(zip([0.2] * len(NAMES) + LOW + [0.01] * len(NAMES) + [0.3] * len(NAMES),
                       [1.0] * len(NAMES) + HIGH + [10.0] * len(NAMES) + [3.0] * len(NAMES)))
