@@ -204,8 +204,8 @@ static double estimate_us(const struct fp32_candidate *c, const gputile__device 
 }
 
 /* The candidate and split with the least estimate; `split_k` > 0 fixes
- * the split (the caller's), else splits 1 to 16 leaving at least 32 of k
- * (two slices of 16) to each. */
+ * the split (the caller's), else splits 1 to GPUTILE_MAX_SPLIT_K leaving
+ * at least 32 of k (two slices of 16) to each. */
 static void fp32_search(const gputile__device *dev, bool aligned, int split_k, int64_t m, int64_t n,
                         int64_t k, int *variant, int *splits)
 {
@@ -216,7 +216,8 @@ static void fp32_search(const gputile__device *dev, bool aligned, int split_k, i
         return;
     for (size_t i = 0; i < sizeof fp32_candidates / sizeof fp32_candidates[0]; ++i) {
         const struct fp32_candidate *c = &fp32_candidates[i];
-        const int first = split_k > 0 ? split_k : 1, last = split_k > 0 ? split_k : 16;
+        const int first = split_k > 0 ? split_k : 1,
+                  last = split_k > 0 ? split_k : GPUTILE_MAX_SPLIT_K;
         for (int s = first; s <= last; ++s) {
             if (s > 1 && split_k == 0 && k_per_split(k, s, rows[c->variant].bk) < 32)
                 break;
