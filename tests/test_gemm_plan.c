@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_gemm_plan.c (CPU): AUTO's FP32 cost model (lib/gemm_plan.c) on
+ * described devices, no GPU needed. Every choice is a cp.async FP32 row
+ * with a split of k that the row takes, never past GPUTILE_MAX_SPLIT_K,
+ * leaving at least 32 of k to each split it asks for; a caller's split is
+ * kept; repeated shapes get the same choice from the per-thread cache as
+ * from a fresh search, however the cache's slots collide; and the model
+ * makes the choices its terms are for: narrow tiles for narrow C, a split
+ * for a long k over few tiles, none for a large square, whole-GPU waves.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <criterion/criterion.h>
+
+#include "../lib/gemm_plan.h"
+
+/* An H200 and an H100 SXM as the driver describes them (132 SMs; 4.8 and
+ * 3.35 TB/s peaks), and a smaller part (the memory scale clamps). */
+static const gputile__device h200 = {.ordinal = 0,
+                                     .sms = 132,
+                                     .major = 9,
+                                     .minor = 0,
+                                     .mem_clock_khz = 3201000,
+                                     .mem_bus_bits = 6016};
+static const gputile__device h100 = {.ordinal = 1,
+                                     .sms = 132,
+                                     .major = 9,
+                                     .minor = 0,
+                                     .mem_clock_khz = 2619000,
+                                     .mem_bus_bits = 5120};
+static const gputile__device small = {
+    .ordinal = 2, .sms = 20, .major = 8, .minor = 9, .mem_clock_khz = 0, .mem_bus_bits = 0};
+
+static gputile__gemm_choice choose(const gputile__device *d, int64_t m, int64_t n, int64_t k,
+                                   int split_k)
+{
+    return gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, split_k, d, true, m, n,
+                                k);
+}
+
+static const gputile__gemm_row *row(gputile__gemm_choice c)
+{
+    return gputile__gemm_row_of(c.variant);
+}
+
+/* a >= 0, b > 0 */
+static int64_t ceil_div(int64_t a, int64_t b)
+{
+    return a / b + (a % b != 0);
+}
+
+/* splitmix64: the same shapes on every run */
+static uint64_t next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* 1 .. 2^20, log-uniform */
+static int64_t dim(uint64_t *s)
+{
+    return (int64_t)1 << (next(s) % 21) | (int64_t)(next(s) % 1024);
+}
+
+static void check_valid(const gputile__device *d, int64_t m, int64_t n, int64_t k)
+{
+    const gputile__gemm_choice c = choose(d, m, n, k, 0);
+    const gputile__gemm_row *r = row(c);
+    cr_assert(r->flags & GPUTILE__GEMM_ASYNC, "%ldx%ldx%ld: %s is not a cp.async row", (long)m,
+              (long)n, (long)k, r->name);
+    cr_assert_eq(r->precision, GPUTILE_PRECISION_FP32);
+    cr_assert(c.splits >= 1 && c.splits <= GPUTILE_MAX_SPLIT_K, "%ldx%ldx%ld: %d splits", (long)m,
+              (long)n, (long)k, c.splits);
+    /* every split but the last has at least 32 of k */
+    cr_assert(k > 32 * (int64_t)(c.splits - 1), "%ldx%ldx%ld: %d splits", (long)m, (long)n, (long)k,
+              c.splits);
+    cr_assert_eq(c.tail, c.splits == 1, "the tail split only where k is not split");
+    cr_assert_eq(c.sms, d->sms);
+}
+
+Test(gemm_plan, every_choice_is_a_cp_async_row_with_a_valid_split)
+{
+    uint64_t s = 17;
+    for (int i = 0; i < 3000; ++i) {
+        const int64_t m = dim(&s), n = dim(&s), k = dim(&s);
+        check_valid(&h200, m, n, k);
+        check_valid(&h100, m, n, k);
+        check_valid(&small, m, n, k);
+    }
+}
+
+Test(gemm_plan, a_callers_split_is_kept)
+{
+    for (int split = 1; split <= GPUTILE_MAX_SPLIT_K; split *= 2) {
+        const gputile__gemm_choice c = choose(&h200, 4096, 4096, 8192, split);
+        cr_assert_eq(c.splits, split, "split_k %d: %d used", split, c.splits);
+        cr_assert_not(c.tail);
+    }
+    /* more splits than k has slices of the row: those that have work */
+    const gputile__gemm_choice c = choose(&h200, 512, 512, 40, 64);
+    cr_assert(c.splits >= 1 && c.splits <= ceil_div(40, row(c)->bk));
+}
+
+Test(gemm_plan, without_a_device_a_plan_to_report)
+{
+    const gputile__gemm_choice c =
+        gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, 0, NULL, true, 0, 0, 64);
+    cr_assert_eq(c.splits, 1);
+    cr_assert_eq(c.sms, 0);
+    cr_assert_str_eq(row(c)->name, "regblock128x256");
+}
+
+/* The cache answers what a search answers: shapes drawn to fill and
+ * overwrite its slots, asked again in another order, on two devices and
+ * both alignments, with and without a caller's split. */
+Test(gemm_plan, cached_choices_are_the_searched_ones)
+{
+    enum { N = 400 };
+    struct {
+        int64_t m, n, k;
+        int split_k;
+        bool aligned;
+        const gputile__device *d;
+        gputile__gemm_choice c;
+    } v[N];
+    uint64_t s = 5;
+    for (int i = 0; i < N; ++i) {
+        v[i].m = dim(&s), v[i].n = dim(&s), v[i].k = dim(&s);
+        v[i].split_k = i % 5 == 0 ? (int)(next(&s) % 8) + 1 : 0;
+        v[i].aligned = i % 3 != 0;
+        v[i].d = i % 2 ? &h200 : &h100;
+        v[i].c = gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, v[i].split_k,
+                                      v[i].d, v[i].aligned, v[i].m, v[i].n, v[i].k);
+    }
+    for (int j = 0; j < 3 * N; ++j) {
+        const int i = (int)(next(&s) % N);
+        const gputile__gemm_choice c =
+            gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, v[i].split_k, v[i].d,
+                                 v[i].aligned, v[i].m, v[i].n, v[i].k);
+        cr_assert_eq(c.variant, v[i].c.variant, "shape %d asked again", i);
+        cr_assert_eq(c.splits, v[i].c.splits, "shape %d asked again", i);
+    }
+}
+
+/* What the model's terms are for (measured on the H200: BENCHMARKS.md,
+ * issue 17, sixth session). */
+Test(gemm_plan, narrow_c_runs_on_narrow_tiles)
+{
+    const int64_t narrow[] = {8, 23, 30, 46};
+    for (size_t i = 0; i < sizeof narrow / sizeof narrow[0]; ++i) {
+        const gputile__gemm_choice wide_m = choose(&h200, 8192, narrow[i], 4096, 0);
+        cr_assert(row(wide_m)->bn <= 64, "%ld columns: %s", (long)narrow[i], row(wide_m)->name);
+        const gputile__gemm_choice wide_n = choose(&h200, narrow[i], 8192, 4096, 0);
+        cr_assert(row(wide_n)->bm <= 64, "%ld rows: %s", (long)narrow[i], row(wide_n)->name);
+    }
+}
+
+Test(gemm_plan, a_long_k_over_few_tiles_is_split)
+{
+    const gputile__gemm_choice c = choose(&h200, 256, 256, 65536, 0);
+    const int64_t tiles = ceil_div(256, row(c)->bm) * ceil_div(256, row(c)->bn);
+    cr_assert(tiles * c.splits >= h200.sms, "%s x %d: %ld blocks for %d SMs", row(c)->name,
+              c.splits, (long)(tiles * c.splits), h200.sms);
+}
+
+Test(gemm_plan, a_large_square_is_not_split)
+{
+    const int64_t sizes[] = {4096, 8192, 16384};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i) {
+        const gputile__gemm_choice c = choose(&h200, sizes[i], sizes[i], sizes[i], 0);
+        cr_assert_eq(c.splits, 1, "%ld^3: %d splits", (long)sizes[i], c.splits);
+        cr_assert(row(c)->bm * row(c)->bn >= 128 * 128, "%ld^3: %s", (long)sizes[i], row(c)->name);
+    }
+}
