@@ -5,12 +5,15 @@
  * with a split of k that the row takes, never past GPUTILE_MAX_SPLIT_K,
  * leaving at least 32 of k to each split it asks for; a caller's split is
  * kept; repeated shapes get the same choice from the per-thread cache as
- * from a fresh search, however the cache's slots collide; and the model
+ * from a fresh search, however the cache's slots collide (shapes drawn
+ * from a fresh seed each run, logged as GEMM_PLAN_SEED); and the model
  * makes the choices its terms are for: narrow tiles for narrow C, a split
  * for a long k over few tiles, none for a large square, whole-GPU waves.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include <criterion/criterion.h>
 
@@ -51,7 +54,19 @@ static int64_t ceil_div(int64_t a, int64_t b)
     return a / b + (a % b != 0);
 }
 
-/* splitmix64: the same shapes on every run */
+/* splitmix64 from a fresh seed each run, logged (GEMM_PLAN_SEED=S
+ * repeats a run) */
+static uint64_t fresh_seed(void)
+{
+    const char *env = getenv("GEMM_PLAN_SEED");
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    const uint64_t seed = env != NULL ? strtoull(env, NULL, 0)
+                                      : (uint64_t)t.tv_sec * 1000000007ull ^ (uint64_t)t.tv_nsec;
+    cr_log_info("GEMM_PLAN_SEED=%llu", (unsigned long long)seed);
+    return seed;
+}
+
 static uint64_t next(uint64_t *s)
 {
     uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
@@ -84,7 +99,7 @@ static void check_valid(const gputile__device *d, int64_t m, int64_t n, int64_t 
 
 Test(gemm_plan, every_choice_is_a_cp_async_row_with_a_valid_split)
 {
-    uint64_t s = 17;
+    uint64_t s = fresh_seed();
     for (int i = 0; i < 3000; ++i) {
         const int64_t m = dim(&s), n = dim(&s), k = dim(&s);
         check_valid(&h200, m, n, k);
@@ -127,7 +142,7 @@ Test(gemm_plan, cached_choices_are_the_searched_ones)
         const gputile__device *d;
         gputile__gemm_choice c;
     } v[N];
-    uint64_t s = 5;
+    uint64_t s = fresh_seed();
     for (int i = 0; i < N; ++i) {
         v[i].m = dim(&s), v[i].n = dim(&s), v[i].k = dim(&s);
         v[i].split_k = i % 5 == 0 ? (int)(next(&s) % 8) + 1 : 0;
