@@ -138,8 +138,8 @@ cublasHandle_t bench_cublas_handle(cudaStream_t stream, cublasMath_t math)
 
 /* ---- the shapes ---------------------------------------------------------- */
 
-enum { KIND_SMALL, KIND_LARGE, KIND_LIST };
-static const char *const kind_names[] = {"small", "large", "list"};
+enum { KIND_SMALL, KIND_LARGE, KIND_LIST, KIND_GIVEN };
+static const char *const kind_names[] = {"small", "large", "list", "given"};
 static const char *const op_names[] = {"NN", "NT", "TN", "TT"};
 
 typedef struct sweep_shape {
@@ -156,9 +156,10 @@ typedef struct sweep_shape {
 #define MIN_RUNS 3
 #define SHORT_ROW_MS 20.0 /* rows this short get the extra warm-ups */
 #define CHECK_LIMIT 16.0
-#define MAX_ALGORITHMS 16              /* --algorithms */
+#define MAX_ALGORITHMS 32              /* --algorithms */
 #define MAX_KINDS (MAX_ALGORITHMS + 2) /* libgputile rows: FP32 ones, 3xTF32, TF32 */
 #define MAX_ROWS (MAX_KINDS + 2)       /* and cuBLAS FP32, cuBLAS TF32 */
+#define MAX_GIVEN 64                   /* MxNxK shapes on the command line */
 
 static const sweep_shape tuned_shapes[8] = {
     {2048, 2048, 2048, 0, 0, KIND_LIST}, {4096, 4096, 4096, 0, 0, KIND_LIST},
@@ -448,7 +449,7 @@ static void summarise(const char *precision, const char *set, result *v, int n,
 static const char sweep_usage[] =
     "usage: gputile-bench gemm --sweep-shapes [--precision fp32|3xtf32|tf32|all[,...]]\n"
     "                          [--algorithms NAME[,...]] [--shapes N] [--seed S] [--csv]\n"
-    "                          [--runs N] [--warmup N]\n"
+    "                          [--runs N] [--warmup N] [MxNxK[:OP] ...]\n"
     "       gputile-bench gemm --list-shapes [--shapes N] [--seed S] [--csv]\n"
     "  libgputile AUTO next to cublasSgemm on N seeded shapes (default 160, seed 17) and the\n"
     "  eight tuned ones: m, n, k log-uniform over [8, 16384], a third of the drawn shapes with\n"
@@ -460,6 +461,7 @@ static const char sweep_usage[] =
     "  --algorithms: the FP32 rows are these algorithms (names as gputile_algorithm_name\n"
     "  gives them, auto among them), each forced and summarised apart (default: auto);\n"
     "  NAME:S forces a split of k into S too (what a cost model is fitted on).\n"
+    "  MxNxK[:OP] (OP NN, NT, TN or TT; default NN): these shapes alone, of kind \"given\".\n"
     "  Exit status 1 if any check is BAD. --list-shapes prints the shapes and their counts and\n"
     "  exits (no GPU needed).\n";
 
@@ -556,8 +558,11 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
     bool want[3] = {true, false, false}, list = false;
     unsigned long long drawn = SWEEP_DEFAULT_SHAPES, seed = SWEEP_DEFAULT_SEED;
     int algorithms[MAX_ALGORITHMS] = {GPUTILE_ALGO_AUTO}, splits[MAX_ALGORITHMS] = {0};
-    int nalgorithms = 1;
+    int nalgorithms = 1, ngiven = 0;
+    sweep_shape given[MAX_GIVEN];
     for (int i = 1; i < argc; ++i) {
+        sweep_shape g = {0, 0, 0, 0, 0, KIND_GIVEN};
+        char op[3] = "NN", end;
         if (bench_is_help(argv[i])) {
             return bench_usage(sweep_usage, true);
         } else if (strcmp(argv[i], "--sweep-shapes") == 0) {
@@ -589,13 +594,30 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
                 fprintf(stderr, "gputile-bench gemm: --seed takes an unsigned 64-bit integer\n");
                 return bench_usage(sweep_usage, false);
             }
+        } else if ((sscanf(argv[i], "%ldx%ldx%ld%c", &g.m, &g.n, &g.k, &end) == 3 ||
+                    (sscanf(argv[i], "%ldx%ldx%ld:%2[NT]%c", &g.m, &g.n, &g.k, op, &end) == 4 &&
+                     op[1] != '\0')) &&
+                   g.m > 0 && g.n > 0 && g.k > 0 && g.m <= 65536 && g.n <= 65536 && g.k <= 65536 &&
+                   ngiven < MAX_GIVEN) {
+            g.ta = op[0] == 'T', g.tb = op[1] == 'T';
+            given[ngiven++] = g;
         } else {
             fprintf(stderr, "gputile-bench gemm: unknown argument %s\n", argv[i]);
             return bench_usage(sweep_usage, false);
         }
     }
-    const int count = (int)drawn + 8;
+    /* shapes given: those alone (no drawn or tuned ones) */
+    const int count = ngiven > 0 ? ngiven : (int)drawn + 8;
     sweep_shape *shapes = draw_shapes((int)drawn, seed);
+    if (ngiven > 0) {
+        free(shapes);
+        shapes = malloc((size_t)ngiven * sizeof *shapes);
+        if (shapes == NULL) {
+            fprintf(stderr, "gputile-bench: out of memory\n");
+            return 1;
+        }
+        memcpy(shapes, given, (size_t)ngiven * sizeof *shapes);
+    }
     if (list) {
         print_shape_list(shapes, count, (int)drawn, seed, o.csv);
         free(shapes);
