@@ -6,11 +6,13 @@ the model picks.
 
     gputile-bench gemm --sweep-shapes --precision fp32 --runs 6 --csv \\
         --algorithms auto,async128x128,async128x128:4,async128x256,... > cal.csv
-    python3 bench/gemm_model_fit.py cal.csv [more.csv ...]   (numpy, scipy)
+    python3 bench/gemm_model_fit.py [--picks] cal.csv [more.csv ...]   (numpy, scipy)
 
 Every forced row (NAME or NAME:SPLIT) is a point (shape, row, split used,
 time); the fit minimises the mean squared error of log time (Powell, within
-bounds). It prints the constants in lib/gemm_plan.c's order, the geometric
+bounds); with --picks it then minimises the mean log regret of the picks
+(the picked configuration's time over the best measured one's) plus a
+tenth of that error. It prints the constants in lib/gemm_plan.c's order, the geometric
 mean of cuBLAS time / time over the sweep when the model picks among the
 measured configurations (against the best measured one per shape and the
 AUTO row of the sweep), and the shapes it picks worst. The model here and
@@ -33,10 +35,24 @@ NAMES = list(ROWS)
 SMS = 132
 R = 128 * 1.98e3  # FFMA per microsecond per SM
 GLOBAL = ['fixed_us', 'gamma', 'bytes_per_us', 'reduce_us', 'launch_us', 'epi_us',
-          'unaligned', 'thin_bytes_per_us', 'read_bytes_per_us']
-START = [0.0, 0.31, 1.04e6, 3.35, 6.55, 3.4e-4, 0.94, 2.17e6, 1.19e6]  # near the optimum of restarts
-LOW = [0.0, 0.0, 1e5, 0.0, 0.0, 0.0, 0.2, 1e4, 1e6]
-HIGH = [20.0, 1.0, 6e6, 30.0, 20.0, 1e-2, 1.0, 1e8, 6e6]
+          'unaligned', 'thin_bytes_per_us', 'read_bytes_per_us', 'cluster_us',
+          'cluster_bytes_per_us']
+START = [0.0, 0.31, 1.04e6, 3.35, 6.55, 3.4e-4, 0.94, 2.17e6, 1.19e6, 1.0,
+         8e6]  # near the optimum of restarts
+LOW = [0.0, 0.0, 1e5, 0.0, 0.0, 0.0, 0.2, 1e4, 1e6, 0.0, 1e5]
+HIGH = [20.0, 1.0, 6e6, 30.0, 20.0, 1e-2, 1.0, 1e8, 6e6, 30.0, 1e8]
+MAX_CLUSTER = 8  # splits up to this sum in a cluster (kernels/kernels.h)
+NO_CLUSTER = {'async128x64'}  # rows whose splits AUTO never sums in clusters (fp32_candidates)
+CLUSTER_WAVES = 1.05  # a full wave of clusters against one of blocks (fitted apart: FIT_CLUSTER_WAVES)
+# blocks resident at once in clusters of S = 2..8 (gputile-bench info on the H200)
+CLUSTER_WAVE = {
+    'async128x128': (264, 237, 248, 235, 234, 224, 240),
+    'async128x256': (132, 117, 120, 110, 102, 105, 120),
+    'async64x128': (396, 372, 368, 345, 372, 329, 360),
+    'async128x64': (528, 489, 496, 470, 474, 483, 496),
+    'async64x64': (792, 744, 744, 730, 744, 707, 736),
+    'async128x32': (660, 609, 616, 620, 606, 588, 616),
+    'async32x128': (660, 609, 616, 620, 606, 588, 616)}
 
 
 def cdiv(a, b):
@@ -54,8 +70,8 @@ def predict(th, shape, name, s):
     i = NAMES.index(name)
     eff, epi = th[i], th[len(NAMES) + len(GLOBAL) + i]
     mem = th[2 * len(NAMES) + len(GLOBAL) + i]
-    fixed, gamma, bw, reduce_us, launch, epi_us, unaligned, bw_thin, read_bw = \
-        th[len(NAMES):len(NAMES) + len(GLOBAL)]
+    fixed, gamma, bw, reduce_us, launch, epi_us, unaligned, bw_thin, read_bw, cluster_us, \
+        cluster_bw = th[len(NAMES):len(NAMES) + len(GLOBAL)]
     ta, tb = op[0] == 'T', op[1] == 'T'
     lda, ldb = (m if ta else k), (k if tb else n)
     if lda % 4 or ldb % 4:  # the library knows only "both aligned or not"
@@ -71,14 +87,16 @@ def predict(th, shape, name, s):
     kps = k_per_split(k, s, bk)
     se = cdiv(k, kps)
     blocks = cdiv(mw, bm) * cdiv(nw, bn) * se
-    slots = SMS * per_sm
+    slots = CLUSTER_WAVE[name][se - 2] if 1 < se <= MAX_CLUSTER else SMS * per_sm
     block = per_sm * bm * bn * (cdiv(kps, bk) * bk / (R * eff) + epi_us * epi) + fixed
     full, rest = divmod(blocks, slots)
-    compute = full * block
+    compute = full * block * (CLUSTER_WAVES if 1 < se <= MAX_CLUSTER else 1.0)
     if rest:
         compute += block * (cdiv(rest, SMS) / per_sm) ** (1 - gamma)
     t += max(compute, 4.0 * (m * k + k * n) / read_bw + 4.0 * m * n / (bw * mem))
-    if se > 1:
+    if 1 < se <= MAX_CLUSTER:
+        t += cluster_us + 4.0 * m * n * se / cluster_bw
+    elif se > 1:
         t += reduce_us + 4.0 * m * n * (se + 1) / bw
     return t
 
@@ -101,9 +119,21 @@ def loss(th, points):
                for sh, nm, s, t, _ in points) / len(points)
 
 
+def regret(th, by):
+    """Mean log of (time of the configuration the model picks / the best
+    measured), over the shapes: what a pick costs, which the log-time fit
+    does not weigh."""
+    r = 0.0
+    for sh, cands in by.items():
+        p = min(cands, key=lambda x: predict(th, sh, x[0], x[1]))
+        r += math.log(p[2] / min(x[2] for x in cands))
+    return r / len(by)
+
+
 def main():
+    picks = '--picks' in sys.argv[1:]
     points, auto = [], {}
-    for path in sys.argv[1:]:
+    for path in (a for a in sys.argv[1:] if a != '--picks'):
         p, a = load(path)
         points += p
         auto.update(a)
@@ -112,6 +142,13 @@ def main():
                       [1.0] * len(NAMES) + HIGH + [10.0] * len(NAMES) + [3.0] * len(NAMES)))
     th = minimize(loss, start, args=(points,), method='Powell', bounds=bounds).x
     th = minimize(loss, th, args=(points,), method='Powell', bounds=bounds).x
+    by = {}  # the configurations AUTO may pick, by shape
+    for sh, nm, s, t, c in points:
+        if not (nm in NO_CLUSTER and 1 < s <= MAX_CLUSTER):
+            by.setdefault(sh, []).append((nm, s, t, c))
+    if picks:  # then weigh the picks too, the time fit kept as a regulariser
+        th = minimize(lambda x: regret(x, by) + 0.1 * loss(x, points), th, method='Powell',
+                      bounds=bounds).x
     print('points %d, rms error of log time %.3f' % (len(points), math.sqrt(loss(th, points))))
     for i, name in enumerate(NAMES):
         print('  %-13s eff %.3f epi_us %.3g bytes_per_us %.3g' % (
@@ -119,9 +156,6 @@ def main():
             th[2 * len(NAMES) + len(GLOBAL) + i] * th[len(NAMES) + GLOBAL.index('bytes_per_us')]))
     for i, name in enumerate(GLOBAL):
         print('  %-17s %.3g' % (name, th[len(NAMES) + i]))
-    by = {}
-    for sh, nm, s, t, c in points:
-        by.setdefault(sh, []).append((nm, s, t, c))
     picked, best, rule, worst = [], [], [], []
     for sh, cands in by.items():
         p = min(cands, key=lambda x: predict(th, sh, x[0], x[1]))

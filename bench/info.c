@@ -10,6 +10,11 @@
 #include "gputile.h"
 #include "../tests/support/variants.h"
 
+/* internal (kernels/kernels.h): the cp.async rows' residency */
+cudaError_t gputile__gemm_async_blocks_per_sm(int variant, int trans_a, int trans_b, int vec_a,
+                                              int vec_b, int *blocks);
+cudaError_t gputile__gemm_async_max_clusters(int variant, int cluster, int *clusters);
+
 static const char info_usage[] = "usage: gputile-bench info [--runs N] [--warmup N]\n";
 
 int bench_info(int argc, char **argv)
@@ -70,6 +75,26 @@ int bench_info(int argc, char **argv)
                : r->precision == GPUTILE_PRECISION_TF32 ? "tf32"
                                                         : "3xtf32",
                tile, loads / fmas, fmas / loads);
+    }
+    if (cluster) {
+        /* clusters are placed whole in one GPC: the resident blocks of a
+         * cp.async row when its splits of k run as clusters of S */
+        printf("\ncp.async row     blocks resident at once: unclustered, then in clusters of S = "
+               "2..8\n");
+        for (size_t v = 0; v < GPUTEST_N_VARIANTS; ++v) {
+            const struct gputest_variant *r = &gputest_variants[v];
+            if (!(r->flags & GPUTILE__GEMM_ASYNC))
+                continue;
+            int per_sm = 0;
+            BENCH_CUDA(gputile__gemm_async_blocks_per_sm((int)v, 0, 0, 0, 0, &per_sm));
+            printf("%-16s %5d  ", r->id, per_sm * p.multiProcessorCount);
+            for (int c = 2; c <= 8; ++c) {
+                int n = 0;
+                BENCH_CUDA(gputile__gemm_async_max_clusters((int)v, c, &n));
+                printf(" %5d", n * c);
+            }
+            printf("\n");
+        }
     }
     printf("\nA kernel stays off the bandwidth roof while its loads per FMA, times 4 bytes, are\n"
            "below the device's bytes per FMA (%.3f); caches and L2 reuse push naive further.\n",

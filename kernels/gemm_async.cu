@@ -56,8 +56,13 @@
  * The main loop's schedule: bench/sass_stats.sh (one branch, 5-12 64-bit
  * steps per slice, 589-626 instructions per 512 FFMAs).
  */
+#include <cooperative_groups.h>
+
 #include "kernels.h"
+#include "epilogue.cuh"
 #include "grid.cuh"
+
+namespace cg = cooperative_groups;
 
 namespace {
 
@@ -184,8 +189,79 @@ struct stage_t {
     float b[BK][BN + PAD];
 };
 
+/* Quarters of a thread's rows (each 4 rows, 16 apart) that one round of
+ * the cluster reduction stages at once: the most, dividing RM, whose
+ * (16 WM) x BN floats per quarter fit in the pipeline's shared memory. */
+__host__ __device__ constexpr int quarters_per_round(int rm, int wm, int bn, int smem_bytes)
+{
+    int q = rm;
+    while (q > 1 && (rm % q != 0 || q * 16 * wm * bn * 4 > smem_bytes))
+        --q;
+    return q;
+}
+
+/* The split's partial tiles summed inside the cluster (the S blocks of one
+ * tile, cluster rank = blockIdx.z = split), with no workspace and no
+ * second launch. In rounds of QR quarters of the thread's rows: each block
+ * stages those rows of its partial tile in its own shared memory; after a
+ * cluster barrier each block takes every S-th float4 of the staged rows,
+ * adds the S partials in order of rank (as gemm_splitk.cu adds in order of
+ * z: the same bits) from the blocks' shared memory, and writes C = alpha
+ * sum + beta C; a second barrier keeps every block's shared memory alive
+ * (and unwritten) until all have read it. */
+template <int RM, int RN, int WM, int BN, int THREADS, int SMEM_BYTES>
+__device__ __forceinline__ void cluster_reduce(float (&acc)[4 * RM][4 * RN], float *staged,
+                                               const gputile__gemm_args &p, int64_t m0, int64_t n0,
+                                               int tm, int tn, bool vec_c)
+{
+#if __CUDA_ARCH__ >= 900
+    constexpr int QR = quarters_per_round(RM, WM, BN, SMEM_BYTES);
+    constexpr int ROWS = 16 * WM * QR, VECS = ROWS * BN / 4;
+    static_assert(ROWS * BN * 4 <= SMEM_BYTES, "a round fits in the pipeline's shared memory");
+    cg::cluster_group cluster = cg::this_cluster();
+    const int rank = (int)cluster.block_rank(), S = (int)cluster.num_blocks();
+    const int wm = tm / (16 * RM), l = tm % 16; /* tm = wm 16 RM + (lane / 8) 4 */
+    __syncthreads(); /* the main loop's last reads of shared memory are done */
+#pragma unroll
+    for (int q0 = 0; q0 < RM; q0 += QR) {
+#pragma unroll
+        for (int q = q0; q < q0 + QR; ++q)
+#pragma unroll
+            for (int i = 0; i < 4; ++i) {
+                const int rr = wm * 16 * QR + (q - q0) * 16 + l + i;
+#pragma unroll
+                for (int h = 0; h < RN; ++h)
+                    *reinterpret_cast<float4 *>(&staged[rr * BN + tn + 32 * h]) =
+                        make_float4(acc[4 * q + i][4 * h], acc[4 * q + i][4 * h + 1],
+                                    acc[4 * q + i][4 * h + 2], acc[4 * q + i][4 * h + 3]);
+            }
+        cluster.sync();
+        for (int e = rank * THREADS + (int)threadIdx.x; e < VECS; e += S * THREADS) {
+            float4 s = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+            for (int z = 0; z < S; ++z) {
+                const float4 v = *reinterpret_cast<const float4 *>(
+                    cluster.map_shared_rank(staged, (unsigned)z) + 4 * e);
+                s.x += v.x, s.y += v.y, s.z += v.z, s.w += v.w;
+            }
+            const int rr = 4 * e / BN, cc = 4 * e % BN;
+            const int w = rr / (16 * QR), in = rr % (16 * QR);
+            const int64_t row = m0 + w * 16 * RM + (q0 + in / 16) * 16 + in % 16, col = n0 + cc;
+            if (row >= p.m)
+                continue;
+            float v[4] = {p.alpha * s.x, p.alpha * s.y, p.alpha * s.z, p.alpha * s.w};
+            gputile__store_c4(p.c + row * p.ldc + col, v, vec_c, p.n - col, p.beta != 0.0f, p.beta);
+        }
+        cluster.sync();
+    }
+#endif
+}
+
+/* CL: the split's blocks of a tile form a cluster and sum through shared
+ * memory (cluster_reduce). A separate instantiation, not a run-time flag:
+ * the flag's epilogue raised the unsplit 128 x 128 kernel from 116
+ * registers to its bound of 128 and cost it 13% at 4096^3. */
 template <int RM, int RN, int WM, int WN, int BK, int STAGES, int MINB, bool TA, bool TB, bool VA,
-          bool VB>
+          bool VB, bool CL>
 static __global__ void __launch_bounds__(WM *WN * 32, MINB)
     gemm_async_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t k_per_split, float *work,
                       int64_t full_tiles, int tail_splits, int64_t tail_k, float *tail_work)
@@ -315,7 +391,14 @@ static __global__ void __launch_bounds__(WM *WN * 32, MINB)
 
     /* Epilogue (as gemm_regblock.cu): C = alpha acc + beta C, or the raw
      * partial into the split's workspace slice (m x n) or a tail split's
-     * (BM x BN at m0, n0, slot blockIdx.x - full_tiles). */
+     * (BM x BN at m0, n0, slot blockIdx.x - full_tiles); or, with the
+     * split's blocks in one cluster, their sum through shared memory. */
+    if constexpr (CL) {
+        cluster_reduce<RM, RN, WM, BN, THREADS, STAGES * STAGE_BYTES>(
+            acc, reinterpret_cast<float *>(st), p, m0, n0, tm, tn,
+            (uintptr_t)p.c % 16 == 0 && p.ldc % 4 == 0);
+        return;
+    }
     const bool partial = gridDim.z > 1 || tail;
     float *c = tail      ? tail_work + (blockIdx.x - full_tiles) * (BM * BN) - (m0 * BN + n0)
                : partial ? work + blockIdx.z * p.m * p.n
@@ -335,20 +418,8 @@ static __global__ void __launch_bounds__(WM *WN * 32, MINB)
 #pragma unroll
             for (int j = 0; j < 4; ++j)
                 v[j] = partial ? acc[i][h * 4 + j] : p.alpha * acc[i][h * 4 + j];
-            float *dst = c + row * ldc + col;
-            if (vec_c && col + 3 < p.n) {
-                if (!partial && p.beta != 0.0f) {
-                    float4 old = *reinterpret_cast<float4 *>(dst);
-                    v[0] += p.beta * old.x, v[1] += p.beta * old.y;
-                    v[2] += p.beta * old.z, v[3] += p.beta * old.w;
-                }
-                *reinterpret_cast<float4 *>(dst) = make_float4(v[0], v[1], v[2], v[3]);
-            } else {
-#pragma unroll
-                for (int j = 0; j < 4; ++j)
-                    if (col + j < p.n)
-                        dst[j] = (!partial && p.beta != 0.0f) ? v[j] + p.beta * dst[j] : v[j];
-            }
+            gputile__store_c4(c + row * ldc + col, v, vec_c, p.n - col, !partial && p.beta != 0.0f,
+                              p.beta);
         }
     }
 }
@@ -386,13 +457,29 @@ static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan 
                           cudaStream_t stream, int *blocks)
 {
     constexpr int THREADS = WM * WN * 32, BM = WM * 16 * RM, BN = WN * 32 * RN;
-    const auto kernel = gemm_async_kernel<RM, RN, WM, WN, BK, STAGES, MINB, TA, TB, VA, VB>;
+    const auto kernel = gemm_async_kernel<RM, RN, WM, WN, BK, STAGES, MINB, TA, TB, VA, VB, false>;
     if (blocks != NULL)
         return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, THREADS, 0);
     const int64_t tiles_n = (p->n + BN - 1) / BN, tiles_m = (p->m + BM - 1) / BM;
     const int64_t tiles = tiles_m * tiles_n;
+    const dim3 grid((unsigned)tiles, 1, (unsigned)plan->splits);
+    if (plan->cluster) { /* the split's blocks of a tile in one cluster: no workspace */
+        cudaLaunchConfig_t config = {};
+        cudaLaunchAttribute attr[1];
+        config.gridDim = grid;
+        config.blockDim = dim3(THREADS);
+        config.stream = stream;
+        attr[0].id = cudaLaunchAttributeClusterDimension;
+        attr[0].val.clusterDim.x = 1;
+        attr[0].val.clusterDim.y = 1;
+        attr[0].val.clusterDim.z = (unsigned)plan->splits;
+        config.attrs = attr;
+        config.numAttrs = 1;
+        return cudaLaunchKernelEx(
+            &config, gemm_async_kernel<RM, RN, WM, WN, BK, STAGES, MINB, TA, TB, VA, VB, true>, *p,
+            tiles_n, plan->k_per_split, (float *)NULL, tiles, 0, (int64_t)0, (float *)NULL);
+    }
     if (plan->tail_splits < 2) {
-        dim3 grid((unsigned)tiles, 1, (unsigned)plan->splits);
         kernel<<<grid, THREADS, 0, stream>>>(*p, tiles_n, plan->k_per_split, plan->work, tiles, 0,
                                              0, NULL);
         return cudaGetLastError();
@@ -407,6 +494,27 @@ static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan 
     gemm_async_tail_reduce_kernel<BM, BN><<<plan->reduce_blocks, 256, 0, stream>>>(
         *p, tiles_n, plan->full_tiles, tail_tiles, plan->tail_splits, plan->tail_work);
     return cudaGetLastError();
+}
+
+/* How many clusters of `cluster` blocks of one instantiation can be
+ * resident at once (the GPU's wave of clustered blocks: clusters are
+ * placed whole inside one GPC, which can leave slots idle). */
+template <int RM, int RN, int WM, int WN, int BK, int STAGES, int MINB>
+static cudaError_t max_clusters(int cluster, int *clusters)
+{
+    const auto kernel =
+        gemm_async_kernel<RM, RN, WM, WN, BK, STAGES, MINB, false, false, false, false, true>;
+    cudaLaunchConfig_t config = {};
+    cudaLaunchAttribute attr[1];
+    config.gridDim = dim3(1, 1, (unsigned)cluster);
+    config.blockDim = dim3(WM * WN * 32);
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = 1;
+    attr[0].val.clusterDim.y = 1;
+    attr[0].val.clusterDim.z = (unsigned)cluster;
+    config.attrs = attr;
+    config.numAttrs = 1;
+    return cudaOccupancyMaxActiveClusters(clusters, kernel, &config);
 }
 
 /* Stages per row: four where they fit in 48 KiB of static shared memory,
@@ -427,6 +535,8 @@ static cudaError_t row(const gputile__gemm_args *p, const gputile__gemm_plan *pl
     constexpr int S = stages_for(BM, BN, BK);
     static_assert(WM * WN * 32 == THREADS && WM * 16 * RM == BM && WN * 32 * RN == BN,
                   "the row's tile, threads and thread tile must agree");
+    if (p == NULL && plan != NULL) /* clusters of plan->splits blocks (NN) into *blocks */
+        return max_clusters<RM, RN, WM, WN, BK, S, MINB>(plan->splits, blocks);
     va = ta && va;
     vb = !tb && vb;
     /* clang-format off */
@@ -465,6 +575,29 @@ extern "C" cudaError_t gputile__gemm_async_blocks_per_sm(int variant, int ta, in
 #define ASYNC_CASE(id, ...)    \
     case GPUTILE__GEMM_V_##id: \
         return row_##id(NULL, NULL, NULL, ta, tb, va, vb, blocks);
+        GPUTILE__GEMM_ASYNC_ROWS(ASYNC_CASE)
+#undef ASYNC_CASE
+    }
+    return cudaErrorInvalidValue;
+}
+
+extern "C" cudaError_t gputile__gemm_async_clusters(int *yes)
+{
+    cudaFuncAttributes attr;
+    const cudaError_t err = cudaFuncGetAttributes(
+        &attr, gemm_async_kernel<2, 2, 4, 2, 8, 4, 2, false, false, false, false, true>);
+    *yes = err == cudaSuccess && attr.ptxVersion >= 90 && attr.binaryVersion >= 90;
+    return err;
+}
+
+extern "C" cudaError_t gputile__gemm_async_max_clusters(int variant, int cluster, int *clusters)
+{
+    gputile__gemm_plan plan = {};
+    plan.splits = cluster;
+    switch (variant) {
+#define ASYNC_CASE(id, ...)    \
+    case GPUTILE__GEMM_V_##id: \
+        return row_##id(NULL, &plan, NULL, 0, 0, 0, 0, clusters);
         GPUTILE__GEMM_ASYNC_ROWS(ASYNC_CASE)
 #undef ASYNC_CASE
     }

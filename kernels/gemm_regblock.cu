@@ -43,6 +43,7 @@
  * Resources: see `make ptxas-report`; no configuration spills.
  */
 #include "kernels.h"
+#include "epilogue.cuh"
 #include "grid.cuh"
 #include "gemm_batch.cuh"
 
@@ -280,20 +281,8 @@ static __global__ void __launch_bounds__(WM *WN * 32, MINB)
 #pragma unroll
             for (int j = 0; j < 4; ++j)
                 v[j] = partial ? acc[i][h * 4 + j] : p.alpha * acc[i][h * 4 + j];
-            float *dst = c + row * ldc + col;
-            if (vec_c && col + 3 < p.n) {
-                if (!partial && p.beta != 0.0f) {
-                    float4 old = *reinterpret_cast<float4 *>(dst);
-                    v[0] += p.beta * old.x, v[1] += p.beta * old.y;
-                    v[2] += p.beta * old.z, v[3] += p.beta * old.w;
-                }
-                *reinterpret_cast<float4 *>(dst) = make_float4(v[0], v[1], v[2], v[3]);
-            } else {
-#pragma unroll
-                for (int j = 0; j < 4; ++j)
-                    if (col + j < p.n)
-                        dst[j] = (!partial && p.beta != 0.0f) ? v[j] + p.beta * dst[j] : v[j];
-            }
+            gputile__store_c4(c + row * ldc + col, v, vec_c, p.n - col, !partial && p.beta != 0.0f,
+                              p.beta);
         }
     }
 }

@@ -15,8 +15,9 @@
  * the leftover columns of C (X = op(A), Y = op(B)'s last columns) and its
  * leftover rows (X = op(B)^T, Y = op(A)'s last rows ^T, out = C^T) are one
  * kernel, in every transpose. X is the large operand, read once:
- * - rows of X contiguous (X(r, q + 1) next to X(r, q)): a warp per row,
- *   lanes along q, a butterfly of shuffles to finish;
+ * - rows of X contiguous (X(r, q + 1) next to X(r, q)): one to eight
+ *   warps per row (more for fewer rows), lanes along q, a butterfly of
+ *   shuffles and then shared memory to finish;
  * - otherwise: lanes along r (contiguous when X(r + 1, q) is next to
  *   X(r, q)), 16 warps of a block over interleaved q, shared memory to
  *   finish.
@@ -73,25 +74,41 @@ static __device__ __forceinline__ void add_run(const thin_args &t, const float *
     }
 }
 
-/* Rows of X contiguous: warp per row, 8 rows per block of 256 threads. */
+/* Rows of X contiguous: 8 warps per block, `wpr` (1, 2, 4 or 8) of them
+ * per row, warp j of a row adding the runs of 32 UNROLL q that start at
+ * 32 UNROLL (j + wpr i); the row's warps' sums are added in order of j. */
 template <int W>
-static __global__ void __launch_bounds__(256) thin_rows_kernel(thin_args t)
+static __global__ void __launch_bounds__(256) thin_rows_kernel(thin_args t, int wpr)
 {
-    const int lane = threadIdx.x % 32;
-    const int64_t r = (int64_t)blockIdx.x * 8 + threadIdx.x / 32;
-    if (r >= t.rows)
-        return;
-    const float *x = t.x + r * t.xr;
+    __shared__ float part[8][W];
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, j = warp % wpr;
+    const int64_t r = (int64_t)blockIdx.x * (8 / wpr) + warp / wpr;
     float sum[W] = {};
-    for (int64_t q0 = 0; q0 < t.k; q0 += 32 * UNROLL)
-        add_run<W>(t, x, 1, q0 + lane, 32, sum);
+    if (r < t.rows) {
+        const float *x = t.x + r * t.xr;
+        for (int64_t q0 = (int64_t)j * 32 * UNROLL; q0 < t.k; q0 += (int64_t)wpr * 32 * UNROLL)
+            add_run<W>(t, x, 1, q0 + lane, 32, sum);
+    }
 #pragma unroll
     for (int w = 0; w < W; ++w)
 #pragma unroll
         for (int s = 16; s > 0; s /= 2)
             sum[w] += __shfl_xor_sync(0xffffffffu, sum[w], s);
     if (lane == 0)
+#pragma unroll
+        for (int w = 0; w < W; ++w)
+            part[warp][w] = sum[w];
+    __syncthreads();
+    if (lane == 0 && j == 0 && r < t.rows) {
+#pragma unroll
+        for (int w = 0; w < W; ++w) {
+            float s = 0.0f;
+            for (int h = 0; h < wpr; ++h)
+                s += part[warp + h][w];
+            sum[w] = s;
+        }
         finish<W>(t, r, sum);
+    }
 }
 
 /* Otherwise: 32 rows per block, lane = row, warp g adds q = g + GROUPS i. */
@@ -126,10 +143,19 @@ static __global__ void __launch_bounds__(32 * GROUPS) thin_cols_kernel(thin_args
 template <int W>
 static cudaError_t launch(const thin_args &t, cudaStream_t stream)
 {
-    if (t.xq == 1)
-        thin_rows_kernel<W><<<(unsigned)((t.rows + 7) / 8), 256, 0, stream>>>(t);
-    else
+    if (t.xq == 1) {
+        /* few rows and a long k: up to 8 warps share a row, so that enough
+         * loads are in flight (47 rows of k = 7760 one warp each took 30
+         * rounds of memory latency one after another) */
+        int wpr = t.rows >= 2048 ? 1 : t.rows >= 512 ? 2 : t.rows >= 128 ? 4 : 8;
+        while (wpr > 1 && t.k < (int64_t)wpr * 32 * UNROLL)
+            wpr /= 2;
+        const int64_t per_block = 8 / wpr;
+        thin_rows_kernel<W>
+            <<<(unsigned)((t.rows + per_block - 1) / per_block), 256, 0, stream>>>(t, wpr);
+    } else {
         thin_cols_kernel<W><<<(unsigned)((t.rows + 31) / 32), 32 * GROUPS, 0, stream>>>(t);
+    }
     return cudaGetLastError();
 }
 

@@ -49,6 +49,10 @@ typedef struct gputile__gemm_view {
     int64_t lda, ldb, ldc;
 } gputile__gemm_view;
 
+/* The most splits of k a cp.async row sums in one cluster: the portable
+ * cluster size (more take the workspace and the reduction launch). */
+#define GPUTILE__GEMM_MAX_CLUSTER 8
+
 /* What lib/gemm_plan.c decided for one launch of a variant (a row of
  * gemm_variants.h); the launcher does exactly this. Workspace pointers
  * come from lib/, sized by gputile__gemm_plan_launch(). */
@@ -67,6 +71,8 @@ typedef struct gputile__gemm_plan {
     float *tail_work;  /* tail: (tiles - full_tiles) x tail_splits x bm x bn partials */
     float *pack_r_buf, *pack_d_buf;
     int64_t grid_blocks; /* GPUTILE__GEMM_PERSISTENT rows: blocks of the launch */
+    int cluster;         /* GPUTILE__GEMM_ASYNC, splits 2..8: the splits of a tile run as one
+                    cluster and sum in shared memory (no work, no reduction launch) */
 } gputile__gemm_plan;
 
 /* One launcher per row of gemm_variants.h: gputile__gemm_run_<ID>. The
@@ -86,6 +92,12 @@ cudaError_t gputile__gemm_regblock_blocks_per_sm(int variant, int trans_a, int t
 /* The same for the cp.async-fed rows (GPUTILE__GEMM_ASYNC, gemm_async.cu). */
 cudaError_t gputile__gemm_async_blocks_per_sm(int variant, int trans_a, int trans_b, int vec_a,
                                               int vec_b, int *blocks);
+/* Clusters of `cluster` blocks of the cp.async row `variant` (NN) that can
+ * be resident at once on the current device. */
+cudaError_t gputile__gemm_async_max_clusters(int variant, int cluster, int *clusters);
+/* *yes when this build's cp.async rows carry the cluster reduction
+ * (compiled for sm_90 or later) and run here. */
+cudaError_t gputile__gemm_async_clusters(int *yes);
 /* C = alpha * (sum over z < splits of work[z * m * n + row * n + col], in
  * order of z) + beta * C: the deterministic split-K reduction. */
 cudaError_t gputile__gemm_splitk_reduce(const gputile__gemm_args *args, int splits,

@@ -25,7 +25,7 @@ gputile_status gputile__gemm_execute(const gputile__gemm_choice *choice,
     gputile__gemm_plan_place(&plan, choice, &whole, space);
 
     err = gputile__gemm_row_of(choice->variant)->run(&whole, &plan, stream);
-    if (err == cudaSuccess && plan.splits > 1)
+    if (err == cudaSuccess && plan.splits > 1 && !plan.cluster)
         err =
             gputile__gemm_splitk_reduce(&whole, plan.splits, plan.work, plan.reduce_blocks, stream);
     cudaError_t release = gputile__workspace_release(space, stream);

@@ -8,8 +8,13 @@
  * workspace. Nothing here launches: lib/gemm_launch.c does.
  */
 #include <math.h>
+#include <string.h>
 
 #include "gemm_batched.h"
+
+/* Per-device answers, filled on first use (a race writes the same value);
+ * gputile__device_current() gives ordinals below GPUTILE__MAX_DEVICES only. */
+enum { UNKNOWN = 0, YES = 1, NO = 2 };
 
 static const gputile__gemm_row rows[GPUTILE__GEMM_N_VARIANTS] = {
 #define ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags) \
@@ -107,51 +112,77 @@ static int split_rule(const gputile__gemm_row *r, int sms, int64_t m, int64_t n,
  * blocks per SM (its launch bounds) and k split s ways (kps each, whole
  * slices of bk):
  *   block   = P bm bn (kps / (R eff) + epi) + fixed
- *   compute = full waves x block + (last wave: j blocks on the busiest SM)
+ *   compute = full waves x block (x cw clustered) + (last wave: j blocks on
+ *             the busiest SM)
  *             block x (j / P)^(1 - gamma)
  *   time    = max(compute, A + B bytes / BW_read + C bytes / the row's BW_C)
  *             + launch
- *             + (s > 1) (reduce + (s + 1) m n 4 bytes / BW)
+ *             + (s = 2..8, clusters) cluster + s m n 4 bytes / BW_cluster
+ *             + (other s > 1) (reduce + (s + 1) m n 4 bytes / BW)
  *             + (thin edges) 4 k x (the other dim) x (rows left) / BW_thin
  *                            + launch
  * R is the SM's FFMA rate (128 a clock at 1.98 GHz), eff the row's share
- * of it (x 0.936 where A's or B's rows are not 16-byte aligned), epi a
+ * of it (x 0.949 where A's or B's rows are not 16-byte aligned), epi a
  * tile element's epilogue, gamma how much a lone block of a several-per-SM
  * row gains from having the SM to itself, the BWs effective memory rates
  * (scaled to the device's peak from the H200's: they stand for the
- * writing of C too, which bounds a product with little k). The constants were fitted
- * (least squares on log time, 2,520 points: rms error 0.154 in log) to
- * gputile-bench gemm --sweep-shapes --runs 6 --algorithms auto,
- * async128x128,async128x128:4,... (every row forced with and without a
- * split) on the H200, 2026-11-24 (bench/results/2026-11-24-gemm-calibration.csv,
- * bench/gemm_model_fit.py). Picking among the measured configurations
- * with the model gave a geometric mean of 0.866 of cuBLAS over the sweep,
- * against 0.897 for the best measured one per shape and 0.755 for the
- * rule of 0.5.0. */
-#define SM_FMA_PER_US 253.0e3         /* R: 128 FFMA per clock at 1.98 GHz (H100, H200) */
-#define FIT_FIXED_US 0.0              /* a block's fixed cost (fitted: none) */
-#define FIT_GAMMA 0.306               /* lone-block gain */
-#define FIT_BYTES_PER_US 1.04e6       /* the split's reduction: effective memory rate */
-#define FIT_READ_BYTES_PER_US 1.19e6  /* reading A and B: effective memory rate */
-#define FIT_REDUCE_US 3.35            /* the split's reduction launch */
-#define FIT_LAUNCH_US 6.55            /* a launch and its first loads */
-#define FIT_UNALIGNED 0.936           /* eff factor, rows not 16-byte aligned */
-#define FIT_THIN_BYTES_PER_US 2.17e6  /* the thin kernels' effective rate */
-#define H200_PEAK_BYTES_PER_US 4.81e6 /* where the rates were fitted */
+ * writing of C too, which bounds a product with little k). A split summed
+ * in clusters runs in the smaller waves clusters allow (cluster_wave),
+ * and its full waves 5% slower than the same blocks unclustered
+ * (FIT_CLUSTER_WAVES: a cluster starts only when all its SMs have a slot;
+ * fitted separately, on the calibrations below and a second one of 72
+ * other shapes with splits 3, 5, 6 and 7: the least error of log time in
+ * both; without it 8192^3 and 16384^3 ran split in two, 10% slower).
+ * The constants were fitted to gputile-bench gemm --sweep-shapes --runs 6
+ * --algorithms async128x128,async128x128:2,...  (every row forced unsplit
+ * and split 2 to 16 ways, 4,032 points) on the H200, 2026-11-24, with
+ * bench/gemm_model_fit.py --picks (least squares on log time, then the
+ * picks' regret), on kernels that carried the cluster epilogue behind a
+ * run-time flag (that calibration's CSV was not kept). Checked since on
+ * the kernels as they are (the cluster mode its own instantiation) in two
+ * calibrations, bench/results/2026-11-24-gemm-calibration-cluster.csv
+ * (168 shapes, 31 configurations) and -seed99.csv (72 other shapes,
+ * cluster splits 3, 5, 6, 7): the model picks 0.891 and 0.812 of cuBLAS
+ * there (with the candidates below), against 0.934 and 0.865 for the best
+ * measured configuration per shape; refits on the first (least squares,
+ * the picks' regret, the rows' eff alone) picked 0.867-0.877 on its
+ * held-out halves where these constants pick 0.874-0.883, so they stand
+ * and the gap is the model's form. */
+#define SM_FMA_PER_US 253.0e3           /* R: 128 FFMA per clock at 1.98 GHz (H100, H200) */
+#define FIT_FIXED_US 0.55               /* a block's fixed cost */
+#define FIT_GAMMA 0.582                 /* lone-block gain */
+#define FIT_BYTES_PER_US 3.68e6         /* the split's reduction: effective memory rate */
+#define FIT_READ_BYTES_PER_US 6.0e6     /* reading A and B: effective memory rate */
+#define FIT_REDUCE_US 5.74              /* the split's reduction launch */
+#define FIT_LAUNCH_US 3.16              /* a launch and its first loads */
+#define FIT_UNALIGNED 0.949             /* eff factor, rows not 16-byte aligned */
+#define FIT_THIN_BYTES_PER_US 2.19e6    /* the thin kernels' effective rate */
+#define FIT_CLUSTER_US 1.9              /* a split summed in its cluster: barriers */
+#define FIT_CLUSTER_BYTES_PER_US 2.97e7 /* ...and partials read across the cluster */
+#define FIT_CLUSTER_WAVES 1.05          /* a full wave of clusters against one of blocks */
+#define H200_PEAK_BYTES_PER_US 4.81e6   /* where the rates were fitted */
 
+/* cluster: whether AUTO may sum the row's splits of 2 to 8 in clusters.
+ * Not 128 x 64: clustered, it ran 1.1-1.5x slower than the model says on
+ * squares of 1024 to 2048 (1024^3 split 3: 92 us against 71 unsplit and
+ * 63 for 64 x 128 split 2; bench/results/2026-11-24-gemm-squares.csv),
+ * and leaving its clusters out raised the model's picks on all three
+ * calibrations (0.889 -> 0.891, 0.802 -> 0.812, squares 0.907 -> 0.994)
+ * while the best measured per shape moved by under 0.001. */
 static const struct fp32_candidate {
     int variant;
     double eff;          /* share of the FFMA rate */
     double epi_us;       /* epilogue, per tile element and block */
     double bytes_per_us; /* writing C: effective memory rate */
+    bool cluster;
 } fp32_candidates[] = {
-    {GPUTILE__GEMM_V_ASYNC_128X128, 0.806, 3.82e-5, 0.720e6},
-    {GPUTILE__GEMM_V_ASYNC_128X256, 0.756, 3.16e-4, 3.12e6},
-    {GPUTILE__GEMM_V_ASYNC_64X128, 0.716, 6.23e-5, 1.04e6},
-    {GPUTILE__GEMM_V_ASYNC_128X64, 0.766, 5.41e-5, 1.05e6},
-    {GPUTILE__GEMM_V_ASYNC_64X64, 0.624, 3.46e-6, 1.01e6},
-    {GPUTILE__GEMM_V_ASYNC_128X32, 0.560, 3.46e-6, 1.13e6},
-    {GPUTILE__GEMM_V_ASYNC_32X128, 0.566, 2.38e-5, 1.57e6},
+    {GPUTILE__GEMM_V_ASYNC_128X128, 0.735, 1.70e-4, 11.1e6, true},
+    {GPUTILE__GEMM_V_ASYNC_128X256, 0.720, 3.57e-4, 11.1e6, true},
+    {GPUTILE__GEMM_V_ASYNC_64X128, 0.691, 2.01e-4, 11.1e6, true},
+    {GPUTILE__GEMM_V_ASYNC_128X64, 0.715, 1.34e-4, 11.1e6, false},
+    {GPUTILE__GEMM_V_ASYNC_64X64, 0.710, 2.08e-4, 11.1e6, true},
+    {GPUTILE__GEMM_V_ASYNC_128X32, 0.517, 2.06e-4, 11.1e6, true},
+    {GPUTILE__GEMM_V_ASYNC_32X128, 0.484, 1.52e-4, 11.1e6, true},
 };
 
 /* The device's memory rate relative to the H200's: its peak (double data
@@ -164,8 +195,47 @@ static double memory_scale(const gputile__device *dev)
     return scale < 0.25 ? 0.25 : scale > 2.0 ? 2.0 : scale;
 }
 
+/* Blocks of each cp.async row resident at once when its splits run as
+ * clusters of S = 2..GPUTILE__GEMM_MAX_CLUSTER: a cluster is placed whole
+ * in one GPC, so the wave is often smaller than SMs x blocks per SM (on
+ * the H200, 128 x 128 tiles: 264 unclustered, 224-264 in clusters; a
+ * launch of 64 clusters of 4 runs in two waves, at 0.68 of the unsplit
+ * speed instead of twice it). Asked of the driver once per device
+ * (cudaOccupancyMaxActiveClusters); where it cannot say (no device: the
+ * described devices of the CPU tests), 7/8 of the unclustered wave in
+ * whole clusters, about the H200's worst case. */
+#define N_CLUSTER (GPUTILE__GEMM_MAX_CLUSTER + 1)
+static int cluster_wave(const gputile__device *dev, int variant, int s)
+{
+    static int table[GPUTILE__MAX_DEVICES][GPUTILE__GEMM_N_VARIANTS][N_CLUSTER];
+    static int state[GPUTILE__MAX_DEVICES]; /* UNKNOWN, YES (table filled), NO */
+    const int slots = dev->sms * rows[variant].per_sm;
+    const int fallback = slots * 7 / 8 / s * s;
+    if (dev->ordinal < 0 || dev->ordinal >= GPUTILE__MAX_DEVICES)
+        return fallback;
+    int known = __atomic_load_n(&state[dev->ordinal], __ATOMIC_ACQUIRE);
+    if (known == UNKNOWN) {
+        int current = -1, got[GPUTILE__GEMM_N_VARIANTS][N_CLUSTER] = {{0}};
+        bool ok = cudaGetDevice(&current) == cudaSuccess && current == dev->ordinal;
+        for (int v = 0; ok && v < GPUTILE__GEMM_N_VARIANTS; ++v)
+            for (int c = 2; ok && c < N_CLUSTER && (rows[v].flags & GPUTILE__GEMM_ASYNC); ++c) {
+                ok = gputile__gemm_async_max_clusters(v, c, &got[v][c]) == cudaSuccess &&
+                     got[v][c] > 0;
+                got[v][c] *= c;
+            }
+        if (!ok) { /* no answer here: the fallback, asked again next time */
+            (void)cudaGetLastError();
+            return fallback;
+        }
+        memcpy(table[dev->ordinal], got, sizeof got); /* a race writes the same values */
+        __atomic_store_n(&state[dev->ordinal], YES, __ATOMIC_RELEASE);
+    }
+    return table[dev->ordinal][variant][s];
+}
+
+/* `cluster`: splits of 2 to 8 may sum in clusters (else in the workspace). */
 static double estimate_us(const struct fp32_candidate *c, const gputile__device *dev, bool aligned,
-                          int64_t m, int64_t n, int64_t k, int splits)
+                          bool cluster, int64_t m, int64_t n, int64_t k, int splits)
 {
     const gputile__gemm_row *r = &rows[c->variant];
     const double bw = FIT_BYTES_PER_US * memory_scale(dev);
@@ -184,12 +254,14 @@ static double estimate_us(const struct fp32_candidate *c, const gputile__device 
     }
     const int64_t kps = k_per_split(k, splits, r->bk), s = ceil_div(k, kps);
     const int64_t blocks = ceil_div(mw, r->bm) * ceil_div(nw, r->bn) * s;
-    const int64_t slots = (int64_t)dev->sms * r->per_sm;
+    const bool clustered = cluster && s > 1 && s <= GPUTILE__GEMM_MAX_CLUSTER && dev->clusters;
+    const int64_t slots =
+        clustered ? cluster_wave(dev, c->variant, (int)s) : (int64_t)dev->sms * r->per_sm;
     const double block =
         (double)r->per_sm * r->bm * r->bn *
             ((double)ceil_div(kps, r->bk) * r->bk / (SM_FMA_PER_US * eff) + c->epi_us) +
         FIT_FIXED_US;
-    double compute = (double)(blocks / slots) * block;
+    double compute = (double)(blocks / slots) * block * (clustered ? FIT_CLUSTER_WAVES : 1.0);
     if (blocks % slots != 0) {
         const double j = (double)ceil_div(blocks % slots, dev->sms);
         compute += block * pow(j / r->per_sm, 1.0 - FIT_GAMMA);
@@ -198,20 +270,28 @@ static double estimate_us(const struct fp32_candidate *c, const gputile__device 
                            4.0 * (double)m * n / c->bytes_per_us) /
                           memory_scale(dev);
     t += compute > memory ? compute : memory;
-    if (s > 1)
+    if (clustered)
+        t += FIT_CLUSTER_US + 4.0 * (double)s * m * n / FIT_CLUSTER_BYTES_PER_US;
+    else if (s > 1)
         t += FIT_REDUCE_US + 4.0 * (double)(s + 1) * m * n / bw;
     return t;
 }
 
-/* The candidate and split with the least estimate; `split_k` > 0 fixes
- * the split (the caller's), else splits 1 to GPUTILE_MAX_SPLIT_K leaving
- * at least 32 of k (two slices of 16) to each. */
+/* The candidate, split and way of summing the split with the least
+ * estimate; `split_k` > 0 fixes the split (the caller's), else splits 1
+ * to GPUTILE_MAX_SPLIT_K leaving at least 32 of k (two slices of 16) to
+ * each. Splits of 2 to 8 are weighed both in clusters and through the
+ * workspace: a cluster's smaller wave can cost more than the workspace's
+ * reduction (127 x 8192 x 8192 on 128 x 128 tiles: 64 clusters of 4 run
+ * in two waves where 62 fit, at 0.55 of cuBLAS; 0.89 through the
+ * workspace). */
 static void fp32_search(const gputile__device *dev, bool aligned, int split_k, int64_t m, int64_t n,
-                        int64_t k, int *variant, int *splits)
+                        int64_t k, int *variant, int *splits, bool *cluster)
 {
     double best = -1.0;
     *variant = fp32_candidates[0].variant;
     *splits = split_k > 0 ? split_k : 1;
+    *cluster = dev->clusters;
     if (m < 1 || n < 1 || k < 1 || dev->sms < 1)
         return;
     for (size_t i = 0; i < sizeof fp32_candidates / sizeof fp32_candidates[0]; ++i) {
@@ -221,11 +301,17 @@ static void fp32_search(const gputile__device *dev, bool aligned, int split_k, i
         for (int s = first; s <= last; ++s) {
             if (s > 1 && split_k == 0 && k_per_split(k, s, rows[c->variant].bk) < 32)
                 break;
-            const double t = estimate_us(c, dev, aligned, m, n, k, s);
-            if (best < 0 || t < best) {
-                best = t;
-                *variant = c->variant;
-                *splits = s;
+            const int clusters = dev->clusters && c->cluster;
+            for (int mode = clusters; mode >= 0; --mode) {
+                if (mode == 0 && clusters && (s < 2 || s > GPUTILE__GEMM_MAX_CLUSTER))
+                    break; /* the same estimate */
+                const double t = estimate_us(c, dev, aligned, mode, m, n, k, s);
+                if (best < 0 || t < best) {
+                    best = t;
+                    *variant = c->variant;
+                    *splits = s;
+                    *cluster = mode;
+                }
             }
         }
     }
@@ -238,10 +324,10 @@ static void fp32_search(const gputile__device *dev, bool aligned, int split_k, i
 struct choice_entry {
     int64_t m, n, k;
     int device, split_k, variant, splits;
-    bool aligned, valid;
+    bool aligned, cluster, valid;
 };
 static void fp32_model(const gputile__device *dev, bool aligned, int split_k, int64_t m, int64_t n,
-                       int64_t k, int *variant, int *splits)
+                       int64_t k, int *variant, int *splits, bool *cluster)
 {
     static _Thread_local struct choice_entry cache[CHOICE_CACHE];
     const uint64_t h = ((uint64_t)m * 0x9E3779B97F4A7C15ull) ^
@@ -253,11 +339,13 @@ static void fp32_model(const gputile__device *dev, bool aligned, int split_k, in
         e->split_k == split_k && e->aligned == aligned) {
         *variant = e->variant;
         *splits = e->splits;
+        *cluster = e->cluster;
         return;
     }
-    fp32_search(dev, aligned, split_k, m, n, k, variant, splits);
+    fp32_search(dev, aligned, split_k, m, n, k, variant, splits, cluster);
     e->m = m, e->n = n, e->k = k, e->device = dev->ordinal, e->split_k = split_k;
-    e->aligned = aligned, e->variant = *variant, e->splits = *splits, e->valid = true;
+    e->aligned = aligned, e->variant = *variant, e->splits = *splits, e->cluster = *cluster;
+    e->valid = true;
 }
 
 gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int split_k,
@@ -265,11 +353,14 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
                                           int64_t n, int64_t k)
 {
     gputile__gemm_choice c = {.sms = dev != NULL ? dev->sms : 0,
-                              .device = dev != NULL ? dev->ordinal : -1};
+                              .device = dev != NULL ? dev->ordinal : -1,
+                              .clusters = dev != NULL && dev->clusters};
     int splits = split_k;
     if (requested == GPUTILE_ALGO_AUTO) {
         if (precision == GPUTILE_PRECISION_FP32 && dev != NULL) {
-            fp32_model(dev, aligned, split_k, m, n, k, &c.variant, &splits);
+            bool cluster = true;
+            fp32_model(dev, aligned, split_k, m, n, k, &c.variant, &splits, &cluster);
+            c.clusters = c.clusters && cluster;
         } else {
             c.variant = tensor_or_default_variant(precision);
             if (splits == 0)
@@ -290,10 +381,6 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
     return c;
 }
 
-/* Per-device answers, filled on first use (a race writes the same value);
- * gputile__device_current() gives ordinals below GPUTILE__MAX_DEVICES only. */
-enum { UNKNOWN = 0, YES = 1, NO = 2 };
-
 cudaError_t gputile__gemm_tensor_cores(const gputile__device *dev, bool *yes)
 {
     static int cache[GPUTILE__MAX_DEVICES];
@@ -308,6 +395,29 @@ cudaError_t gputile__gemm_tensor_cores(const gputile__device *dev, bool *yes)
             return err;
         known = ok ? YES : NO;
         __atomic_store_n(&cache[dev->ordinal], known, __ATOMIC_RELAXED);
+    }
+    *yes = known == YES;
+    return cudaSuccess;
+}
+
+/* True when the choice's splits of k sum in a cluster (the cp.async rows,
+ * 2 to 8 splits: the portable cluster size) and this build's kernels can
+ * (asked once per device; a build without sm_90 code takes the workspace). */
+static cudaError_t cluster_split(const gputile__gemm_choice *c, bool *yes)
+{
+    static int cache[GPUTILE__MAX_DEVICES];
+    *yes = false;
+    if (!c->clusters || c->splits < 2 || c->splits > GPUTILE__GEMM_MAX_CLUSTER ||
+        !(rows[c->variant].flags & GPUTILE__GEMM_ASYNC))
+        return cudaSuccess;
+    int known = __atomic_load_n(&cache[c->device], __ATOMIC_RELAXED);
+    if (known == UNKNOWN) {
+        int ok = 0;
+        cudaError_t err = gputile__gemm_async_clusters(&ok);
+        if (err != cudaSuccess)
+            return err;
+        known = ok ? YES : NO;
+        __atomic_store_n(&cache[c->device], known, __ATOMIC_RELAXED);
     }
     *yes = known == YES;
     return cudaSuccess;
@@ -411,7 +521,8 @@ static void parts(const gputile__gemm_plan *plan, const gputile__gemm_choice *c,
     const int64_t rows_r = plan->swap ? p->n : p->m, rows_d = plan->swap ? p->m : p->n;
     bytes[0] = plan->pack_r ? (size_t)rows_r * plan->ld_pack * sizeof(float) : 0;
     bytes[1] = plan->pack_d ? (size_t)rows_d * plan->ld_pack * sizeof(float) : 0;
-    bytes[2] = plan->splits > 1 ? (size_t)plan->splits * p->m * p->n * sizeof(float) : 0;
+    bytes[2] =
+        plan->splits > 1 && !plan->cluster ? (size_t)plan->splits * p->m * p->n * sizeof(float) : 0;
     if (plan->tail_splits > 1) {
         const int64_t tiles = ceil_div(p->m, r->bm) * ceil_div(p->n, r->bn);
         bytes[3] = (size_t)((tiles - plan->full_tiles) * plan->tail_splits) * r->bm * r->bn *
@@ -443,8 +554,11 @@ cudaError_t gputile__gemm_plan_launch(const gputile__gemm_choice *c, const gputi
     }
     if (r->flags & GPUTILE__GEMM_TMA)
         plan_tma(r, p, plan);
-    cudaError_t err = cudaSuccess;
-    if (r->flags & GPUTILE__GEMM_PERSISTENT) /* the BATCHED rows (gemm_batched_plan.c) */
+    bool cluster = false;
+    cudaError_t err = cluster_split(c, &cluster);
+    plan->cluster = cluster;
+    if (err == cudaSuccess &&
+        (r->flags & GPUTILE__GEMM_PERSISTENT)) /* the BATCHED rows (gemm_batched_plan.c) */
         err = gputile__gemm_plan_persistent(c, p, plan);
     plan->reduce_blocks =
         2 * (c->sms > 0 ? c->sms : 1); /* two per SM keep the reductions at DRAM speed */

@@ -38,11 +38,14 @@ bool gputile__gemm_known(int algorithm);
 
 /* What a call runs, decided once for the whole call and reported. */
 typedef struct gputile__gemm_choice {
-    int variant; /* row */
-    int splits;  /* split of k (1: none), as every launch of the call runs it */
-    bool tail;   /* launches may split the tiles of a last half-empty wave (AUTO only) */
-    int sms;     /* the device's multiprocessors (0: unknown: plan no split) */
-    int device;  /* its ordinal (caches) */
+    int variant;   /* row */
+    int splits;    /* split of k (1: none), as every launch of the call runs it */
+    bool tail;     /* launches may split the tiles of a last half-empty wave (AUTO only) */
+    int sms;       /* the device's multiprocessors (0: unknown: plan no split) */
+    int device;    /* its ordinal (caches) */
+    bool clusters; /* the cp.async rows' splits of 2 to 8 sum in a thread-block cluster
+                      (compute capability 9.0 or later; AUTO's model may prefer the
+                      workspace) */
 } gputile__gemm_choice;
 
 /* The row and split of k for `requested` (AUTO resolved) in `precision`

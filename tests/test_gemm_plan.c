@@ -25,12 +25,14 @@ static const gputile__device h200 = {.ordinal = 0,
                                      .sms = 132,
                                      .major = 9,
                                      .minor = 0,
+                                     .clusters = 1,
                                      .mem_clock_khz = 3201000,
                                      .mem_bus_bits = 6016};
 static const gputile__device h100 = {.ordinal = 1,
                                      .sms = 132,
                                      .major = 9,
                                      .minor = 0,
+                                     .clusters = 1,
                                      .mem_clock_khz = 2619000,
                                      .mem_bus_bits = 5120};
 static const gputile__device small = {
@@ -189,5 +191,33 @@ Test(gemm_plan, a_large_square_is_not_split)
         const gputile__gemm_choice c = choose(&h200, sizes[i], sizes[i], sizes[i], 0);
         cr_assert_eq(c.splits, 1, "%ld^3: %d splits", (long)sizes[i], c.splits);
         cr_assert(row(c)->bm * row(c)->bn >= 128 * 128, "%ld^3: %s", (long)sizes[i], row(c)->name);
+    }
+}
+
+/* A split in clusters that would overflow one wave of clusters (the
+ * described devices' wave: 7/8 of the blocks in whole clusters) runs
+ * through the workspace instead: 127 x 8192 x 8192 split 4 on 128 x 128
+ * tiles is 64 clusters of 4 where 57 fit (on the H200 62: 0.55 of cuBLAS
+ * clustered, 0.89 through the workspace, 0.86 in 12 splits). Without the
+ * way of summing in the search, the model splits those two 12 ways. A
+ * device without clusters never gets them. */
+Test(gemm_plan, clusters_that_overflow_a_wave_take_the_workspace)
+{
+    const int64_t shapes[][3] = {{127, 8192, 8192}, {8192, 128, 8192}, {1000, 1000, 20000}};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
+        const int64_t m = shapes[i][0], n = shapes[i][1], k = shapes[i][2];
+        const gputile__gemm_choice c = choose(&h200, m, n, k, 0);
+        const gputile__gemm_row *r = row(c);
+        const int64_t blocks = ceil_div(m, r->bm) * ceil_div(n, r->bn) * c.splits;
+        const int64_t wave = (int64_t)h200.sms * r->per_sm * 7 / 8 / c.splits * c.splits;
+        cr_assert(c.splits > 1, "%ldx%ldx%ld: split", (long)m, (long)n, (long)k);
+        cr_assert(!c.clusters || c.splits > GPUTILE__GEMM_MAX_CLUSTER || blocks <= wave,
+                  "%ldx%ldx%ld: %s split %d in clusters: %ld blocks, %ld in a wave", (long)m,
+                  (long)n, (long)k, r->name, c.splits, (long)blocks, (long)wave);
+        if (i < 2)
+            cr_assert(c.splits <= GPUTILE__GEMM_MAX_CLUSTER && !c.clusters,
+                      "%ldx%ldx%ld: %s split %d, clusters %d", (long)m, (long)n, (long)k, r->name,
+                      c.splits, c.clusters);
+        cr_assert(!choose(&small, m, n, k, 0).clusters, "no clusters on the small part");
     }
 }

@@ -280,6 +280,16 @@ cudaError_t gputile__gemm_async_blocks_per_sm(int v, int ta, int tb, int va, int
     (void)v, (void)ta, (void)tb, (void)va, (void)vb, (void)b;
     NO_DEVICE;
 }
+cudaError_t gputile__gemm_async_max_clusters(int v, int cluster, int *clusters)
+{
+    (void)v, (void)cluster, (void)clusters;
+    NO_DEVICE;
+}
+cudaError_t gputile__gemm_async_clusters(int *yes)
+{
+    (void)yes;
+    NO_DEVICE;
+}
 cudaError_t gputile__gemm_wgmma_loadable(int *ok)
 {
     (void)ok;

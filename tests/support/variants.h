@@ -42,8 +42,10 @@ struct gputest_run {
 
 /* The runs that cover every row of one kind (FP32 FFMA rows, or the
  * tensor-core rows): each row unsplit and, where it takes a split of k,
- * forced to split 2 to 7 ways (varying by row); then AUTO in each
- * precision of that kind. Returns how many were written to out. */
+ * forced to split 2 to 8 ways (varying by row: the cp.async rows sum
+ * these in a cluster) and 9 to 21 ways (their workspace and reduction
+ * launch); then AUTO in each precision of that kind. Returns how many
+ * were written to out. */
 static inline size_t gputest_runs(int tensor, struct gputest_run *out)
 {
     size_t n = 0;
@@ -53,8 +55,10 @@ static inline size_t gputest_runs(int tensor, struct gputest_run *out)
             continue;
         const int splits = (r->flags & GPUTILE__GEMM_SPLITK) != 0;
         out[n++] = (struct gputest_run){r->algorithm, splits, r->precision};
-        if (splits)
-            out[n++] = (struct gputest_run){r->algorithm, 2 + (int)(v * 5 % 6), r->precision};
+        if (splits) {
+            out[n++] = (struct gputest_run){r->algorithm, 2 + (int)(v * 5 % 7), r->precision};
+            out[n++] = (struct gputest_run){r->algorithm, 9 + (int)(v % 4) * 4, r->precision};
+        }
     }
     if (!tensor) {
         out[n++] = (struct gputest_run){GPUTILE_ALGO_AUTO, 0, GPUTILE_PRECISION_FP32};
