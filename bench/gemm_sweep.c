@@ -217,11 +217,15 @@ static sweep_shape *draw_shapes(int count, uint64_t seed)
     return v;
 }
 
+/* drawn < 0: the shapes were given on the command line */
 static void print_shape_list(const sweep_shape *v, int count, int drawn, unsigned long long seed,
                              bool csv)
 {
-    printf("# gputile-bench gemm --list-shapes --shapes %d --seed %llu: %d drawn + 8 tuned\n",
-           drawn, seed, drawn);
+    if (drawn < 0)
+        printf("# gputile-bench gemm --list-shapes: %d given\n", count);
+    else
+        printf("# gputile-bench gemm --list-shapes --shapes %d --seed %llu: %d drawn + 8 tuned\n",
+               drawn, seed, drawn);
     if (csv)
         printf("i,kind,m,n,k,ta,tb,log2_mnk,abc_mib\n");
     else
@@ -254,8 +258,11 @@ static void print_shape_list(const sweep_shape *v, int count, int drawn, unsigne
         flops += 2 * mnk(s);
         most = abc_bytes(s) > most ? abc_bytes(s) : most;
     }
-    printf("# shapes %d (%d drawn, 8 tuned); m*n*k < 2^30: %d; NN %d NT %d TN %d TT %d\n", count,
-           drawn, small, per_op[0], per_op[1], per_op[2], per_op[3]);
+    char from[32] = "given";
+    if (drawn >= 0)
+        snprintf(from, sizeof from, "%d drawn, 8 tuned", drawn);
+    printf("# shapes %d (%s); m*n*k < 2^30: %d; NN %d NT %d TN %d TT %d\n", count, from, small,
+           per_op[0], per_op[1], per_op[2], per_op[3]);
     printf("# m %ld..%ld, n %ld..%ld, k %ld..%ld; skinny (largest dim >= 16x smallest) %d; "
            "an odd dim %d; a dim not a multiple of 4 %d\n",
            lo[0], hi[0], lo[1], hi[1], lo[2], hi[2], skinny, odd, not4);
@@ -608,9 +615,8 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
     }
     /* shapes given: those alone (no drawn or tuned ones) */
     const int count = ngiven > 0 ? ngiven : (int)drawn + 8;
-    sweep_shape *shapes = draw_shapes((int)drawn, seed);
+    sweep_shape *shapes = ngiven > 0 ? NULL : draw_shapes((int)drawn, seed);
     if (ngiven > 0) {
-        free(shapes);
         shapes = malloc((size_t)ngiven * sizeof *shapes);
         if (shapes == NULL) {
             fprintf(stderr, "gputile-bench: out of memory\n");
@@ -619,7 +625,7 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
         memcpy(shapes, given, (size_t)ngiven * sizeof *shapes);
     }
     if (list) {
-        print_shape_list(shapes, count, (int)drawn, seed, o.csv);
+        print_shape_list(shapes, count, ngiven > 0 ? -1 : (int)drawn, seed, o.csv);
         free(shapes);
         return 0;
     }

@@ -10,10 +10,7 @@
 #include "gputile.h"
 #include "../tests/support/variants.h"
 
-/* internal (kernels/kernels.h): the cp.async rows' residency */
-cudaError_t gputile__gemm_async_blocks_per_sm(int variant, int trans_a, int trans_b, int vec_a,
-                                              int vec_b, int *blocks);
-cudaError_t gputile__gemm_async_max_clusters(int variant, int cluster, int *clusters);
+#include "../kernels/kernels.h" /* internal: the cp.async rows' residency */
 
 static const char info_usage[] = "usage: gputile-bench info [--runs N] [--warmup N]\n";
 

@@ -448,6 +448,24 @@ static __global__ void gemm_async_tail_reduce_kernel(gputile__gemm_args p, int64
     }
 }
 
+/* A launch of `grid` whose splits (blockIdx.z, `splits` of them) form one
+ * cluster per tile; `attr` holds the cluster's shape for the config. */
+static cudaLaunchConfig_t split_clusters(dim3 grid, int threads, int splits, cudaStream_t stream,
+                                         cudaLaunchAttribute *attr)
+{
+    cudaLaunchConfig_t config = {};
+    config.gridDim = grid;
+    config.blockDim = dim3((unsigned)threads);
+    config.stream = stream;
+    attr->id = cudaLaunchAttributeClusterDimension;
+    attr->val.clusterDim.x = 1;
+    attr->val.clusterDim.y = 1;
+    attr->val.clusterDim.z = (unsigned)splits;
+    config.attrs = attr;
+    config.numAttrs = 1;
+    return config;
+}
+
 /* One instantiation: with `blocks`, how many of its blocks fit on an SM;
  * else the launch the plan describes (whole tiles, or the tail split and
  * its reduction). */
@@ -464,17 +482,9 @@ static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan 
     const int64_t tiles = tiles_m * tiles_n;
     const dim3 grid((unsigned)tiles, 1, (unsigned)plan->splits);
     if (plan->cluster) { /* the split's blocks of a tile in one cluster: no workspace */
-        cudaLaunchConfig_t config = {};
-        cudaLaunchAttribute attr[1];
-        config.gridDim = grid;
-        config.blockDim = dim3(THREADS);
-        config.stream = stream;
-        attr[0].id = cudaLaunchAttributeClusterDimension;
-        attr[0].val.clusterDim.x = 1;
-        attr[0].val.clusterDim.y = 1;
-        attr[0].val.clusterDim.z = (unsigned)plan->splits;
-        config.attrs = attr;
-        config.numAttrs = 1;
+        cudaLaunchAttribute attr;
+        const cudaLaunchConfig_t config =
+            split_clusters(grid, THREADS, plan->splits, stream, &attr);
         return cudaLaunchKernelEx(
             &config, gemm_async_kernel<RM, RN, WM, WN, BK, STAGES, MINB, TA, TB, VA, VB, true>, *p,
             tiles_n, plan->k_per_split, (float *)NULL, tiles, 0, (int64_t)0, (float *)NULL);
@@ -504,16 +514,9 @@ static cudaError_t max_clusters(int cluster, int *clusters)
 {
     const auto kernel =
         gemm_async_kernel<RM, RN, WM, WN, BK, STAGES, MINB, false, false, false, false, true>;
-    cudaLaunchConfig_t config = {};
-    cudaLaunchAttribute attr[1];
-    config.gridDim = dim3(1, 1, (unsigned)cluster);
-    config.blockDim = dim3(WM * WN * 32);
-    attr[0].id = cudaLaunchAttributeClusterDimension;
-    attr[0].val.clusterDim.x = 1;
-    attr[0].val.clusterDim.y = 1;
-    attr[0].val.clusterDim.z = (unsigned)cluster;
-    config.attrs = attr;
-    config.numAttrs = 1;
+    cudaLaunchAttribute attr;
+    const cudaLaunchConfig_t config =
+        split_clusters(dim3(1, 1, (unsigned)cluster), WM * WN * 32, cluster, NULL, &attr);
     return cudaOccupancyMaxActiveClusters(clusters, kernel, &config);
 }
 

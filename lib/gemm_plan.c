@@ -298,10 +298,10 @@ static void fp32_search(const gputile__device *dev, bool aligned, int split_k, i
         const struct fp32_candidate *c = &fp32_candidates[i];
         const int first = split_k > 0 ? split_k : 1,
                   last = split_k > 0 ? split_k : GPUTILE_MAX_SPLIT_K;
+        const int clusters = dev->clusters && c->cluster;
         for (int s = first; s <= last; ++s) {
             if (s > 1 && split_k == 0 && k_per_split(k, s, rows[c->variant].bk) < 32)
                 break;
-            const int clusters = dev->clusters && c->cluster;
             for (int mode = clusters; mode >= 0; --mode) {
                 if (mode == 0 && clusters && (s < 2 || s > GPUTILE__GEMM_MAX_CLUSTER))
                     break; /* the same estimate */
@@ -381,23 +381,31 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
     return c;
 }
 
+/* *yes from `ask`'s answer on device `ordinal`, asked there once and kept
+ * in `cache` (UNKNOWN, YES or NO per device). */
+static cudaError_t device_answer(int cache[GPUTILE__MAX_DEVICES], int ordinal,
+                                 cudaError_t (*ask)(int *), bool *yes)
+{
+    int known = __atomic_load_n(&cache[ordinal], __ATOMIC_RELAXED);
+    if (known == UNKNOWN) {
+        int ok = 0;
+        cudaError_t err = ask(&ok);
+        if (err != cudaSuccess)
+            return err;
+        known = ok ? YES : NO;
+        __atomic_store_n(&cache[ordinal], known, __ATOMIC_RELAXED);
+    }
+    *yes = known == YES;
+    return cudaSuccess;
+}
+
 cudaError_t gputile__gemm_tensor_cores(const gputile__device *dev, bool *yes)
 {
     static int cache[GPUTILE__MAX_DEVICES];
     *yes = false;
     if (dev->major != 9 || dev->minor != 0) /* sm_90a machine code runs on 9.0 only */
         return cudaSuccess;
-    int known = __atomic_load_n(&cache[dev->ordinal], __ATOMIC_RELAXED);
-    if (known == UNKNOWN) {
-        int ok = 0;
-        cudaError_t err = gputile__gemm_wgmma_loadable(&ok);
-        if (err != cudaSuccess)
-            return err;
-        known = ok ? YES : NO;
-        __atomic_store_n(&cache[dev->ordinal], known, __ATOMIC_RELAXED);
-    }
-    *yes = known == YES;
-    return cudaSuccess;
+    return device_answer(cache, dev->ordinal, gputile__gemm_wgmma_loadable, yes);
 }
 
 /* True when the choice's splits of k sum in a cluster (the cp.async rows,
@@ -410,17 +418,7 @@ static cudaError_t cluster_split(const gputile__gemm_choice *c, bool *yes)
     if (!c->clusters || c->splits < 2 || c->splits > GPUTILE__GEMM_MAX_CLUSTER ||
         !(rows[c->variant].flags & GPUTILE__GEMM_ASYNC))
         return cudaSuccess;
-    int known = __atomic_load_n(&cache[c->device], __ATOMIC_RELAXED);
-    if (known == UNKNOWN) {
-        int ok = 0;
-        cudaError_t err = gputile__gemm_async_clusters(&ok);
-        if (err != cudaSuccess)
-            return err;
-        known = ok ? YES : NO;
-        __atomic_store_n(&cache[c->device], known, __ATOMIC_RELAXED);
-    }
-    *yes = known == YES;
-    return cudaSuccess;
+    return device_answer(cache, c->device, gputile__gemm_async_clusters, yes);
 }
 
 /* Blocks per SM of a register-blocked instantiation (the tail split's
