@@ -184,7 +184,7 @@ int bench_histogram(int argc, char **argv)
             benchref_fill(d, n, k, nbins, stream);
             BENCH_CUDA(cudaStreamSynchronize(stream));
 
-            bench_item items[MAX_ITEMS];
+            bench_item items[MAX_ITEMS] = {{0}}; /* drain: false, back to back */
             ctx c[MAX_ITEMS];
             int m = 0;
             ctx base = {.d = d,

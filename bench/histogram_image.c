@@ -214,7 +214,7 @@ int bench_histogram_image(const bench_options *o, const char *only, cudaStream_t
         BENCH_CUDA(cudaStreamSynchronize(stream));
 
         img_ctx c[4];
-        bench_item items[4];
+        bench_item items[4] = {{0}}; /* drain: false, back to back */
         const int nitems = r == U8_ROI ? 4 : 3;
         for (int i = 0; i < nitems; ++i) {
             c[i] = base;

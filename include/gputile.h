@@ -210,8 +210,8 @@ typedef enum gputile_hist_tier {
     GPUTILE_HIST_TIER_SHARED = 1, /* privatised copies in one block's shared memory */
     GPUTILE_HIST_TIER_DSM = 2,    /* one slice of the bins per block of a cluster */
     GPUTILE_HIST_TIER_GLOBAL = 3, /* 64-bit atomics on the counts, through the L2 */
-    GPUTILE_HIST_TIER_ROUTE = 4,  /* one slice of the bins per block of the whole GPU,
-                                     samples routed to their owner through the L2 */
+    GPUTILE_HIST_TIER_ROUTE = 4,  /* bins in slices across the whole GPU, samples
+                                     sorted by slice through device scratch */
     GPUTILE_HIST_TIER_SEED = 5    /* the Programming Guide's cluster kernel: remote
                                      shared-memory atomics (reference; never AUTO) */
 } gputile_hist_tier;

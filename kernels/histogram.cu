@@ -24,7 +24,7 @@
  *   GPUTILE__HIST_MAX_VEC_PER_GROUP vectors (2^30 samples) plus fewer than
  *   two vectors' worth of scalar samples, below 2^32.
  *
- * hist_smem_kernel (shared and DSM tiers), 1024 threads per block:
+ * hist_smem_kernel<Bin, P16> (shared and DSM tiers), 1024 threads per block:
  *   Shared tier (cluster = 1): the block keeps K = 2^copies_log2 (1..32)
  *   interleaved copies of the histogram in shared memory, word
  *   bin * K + (lane % K): lanes of a warp with different lane % K never hit
@@ -43,6 +43,12 @@
  *   shared-memory atomics. No remote traffic, no cluster barrier. The cost
  *   is C-fold L2-to-SM traffic and sample evaluation, which is why the
  *   planner takes the smallest cluster that holds the bins.
+ *   Counts are 32-bit words, or (P16, where 32-bit ones do not fit one
+ *   block: 58k to 116k bins per block on an H100/H200) 16-bit halves of
+ *   words whose wraps are credited to the 64-bit counts as they happen
+ *   (kernels/histogram_packed16.cuh); a run's multiples of 2^16 go straight
+ *   to its 64-bit count. The 16-bit add needs the atomic's old value, so
+ *   P16 is its own instantiation and the 32-bit kernel keeps its registers.
  *   Each block flushes its slice (summing its K copies) with one 64-bit
  *   global atomic per non-zero bin.
  *
@@ -71,6 +77,7 @@
 
 #include "histogram.h"
 #include "histogram_samples.cuh"
+#include "histogram_packed16.cuh"
 #include "histogram_route.cuh"
 #include "histogram_seed.cuh"
 #include "gputile.h"
@@ -88,20 +95,62 @@ struct run {
 
 /* ---- shared and DSM tiers --------------------------------------------- */
 
+/* Adds a run of `count` samples of slice-relative bin `key` (< len) to the
+ * block's counts: a 32-bit word, or (P16) a 16-bit half whose wraps are
+ * credited to the 64-bit counts (kernels/histogram_packed16.cuh); a run's
+ * multiples of 2^16 go straight to its 64-bit count. */
+template <bool P16>
+__device__ __forceinline__ void smem_add(uint32_t *sh, uint32_t key, uint32_t count, uint32_t len,
+                                         int copies_log2, uint32_t copy,
+                                         unsigned long long *slice_counts)
+{
+    const uint32_t h = (key << copies_log2) + copy;
+    if (!P16) {
+        atomicAdd(&sh[h], count);
+        return;
+    }
+    if (count >> 16 != 0)
+        atomicAdd(slice_counts + key, (unsigned long long)(count & 0xFFFF0000u));
+    uint32_t old;
+    if ((count & 0xFFFFu) != 0 && gputile__packed16_add(sh, h, count & 0xFFFFu, &old)) {
+        /* The high half of h's word: another copy of the bin, the next bin, or padding. */
+        unsigned long long *lo = slice_counts + key;
+        gputile__packed16_wrapped(sh, h, old, lo,
+                                  copies_log2 > 0 ? lo
+                                  : key + 1 < len ? lo + 1
+                                                  : NULL);
+    }
+}
+
 /* Adds one sample with slice-relative key `key` (>= len: not this block's). */
+template <bool P16>
 __device__ __forceinline__ void smem_push(run &r, uint32_t key, uint32_t len, uint32_t *sh,
-                                          int copies_log2, uint32_t copy)
+                                          int copies_log2, uint32_t copy,
+                                          unsigned long long *slice_counts)
 {
     if (key != r.key) {
         if (r.key < len)
-            atomicAdd(&sh[(r.key << copies_log2) + copy], r.count);
+            smem_add<P16>(sh, r.key, r.count, len, copies_log2, copy, slice_counts);
         r.key = key;
         r.count = 0;
     }
     r.count++;
 }
 
-template <typename Bin>
+/* Words of shared memory that hold `slots` counts (32-bit, or P16 halves). */
+__device__ __forceinline__ uint32_t smem_words(uint32_t slots, bool p16)
+{
+    return p16 ? (slots + 1) / 2 : slots;
+}
+
+/* Count of slot h: a word, or (P16) a half. */
+template <bool P16>
+__device__ __forceinline__ uint32_t smem_count(const uint32_t *sh, uint32_t h)
+{
+    return P16 ? (sh[h >> 1] >> (16 * (h & 1))) & 0xFFFFu : sh[h];
+}
+
+template <typename Bin, bool P16>
 static __global__ void __launch_bounds__(SMEM_THREADS)
     hist_smem_kernel(part<Bin> p, Bin bin, uint32_t nbins, uint32_t slice, int copies_log2,
                      uint32_t cluster, unsigned long long *counts)
@@ -115,17 +164,20 @@ static __global__ void __launch_bounds__(SMEM_THREADS)
     const uint32_t lo = rank * slice;
     const uint32_t len = lo < nbins ? min(slice, nbins - lo) : 0;
     const uint32_t copy = threadIdx.x & ((1u << copies_log2) - 1);
+    unsigned long long *const slice_counts = counts + lo;
 
-    for (uint32_t i = threadIdx.x; i < (slice << copies_log2); i += blockDim.x)
+    for (uint32_t i = threadIdx.x; i < smem_words(slice << copies_log2, P16); i += blockDim.x)
         sh[i] = 0;
     __syncthreads();
 
     run r = {NO_BIN, 0};
     if (group == 0) {
         if (threadIdx.x < p.head_n)
-            smem_push(r, bin(p.head[threadIdx.x]) - lo, len, sh, copies_log2, copy);
+            smem_push<P16>(r, bin(p.head[threadIdx.x]) - lo, len, sh, copies_log2, copy,
+                           slice_counts);
         if (threadIdx.x < p.tail_n)
-            smem_push(r, bin(p.tail[threadIdx.x]) - lo, len, sh, copies_log2, copy);
+            smem_push<P16>(r, bin(p.tail[threadIdx.x]) - lo, len, sh, copies_log2, copy,
+                           slice_counts);
     }
     const uint32_t step = groups * blockDim.x;
     for (uint32_t i = group * blockDim.x + threadIdx.x; i < p.nvec; i += UNROLL * step) {
@@ -139,19 +191,20 @@ static __global__ void __launch_bounds__(SMEM_THREADS)
             if (i + u * step < p.nvec) {
 #pragma unroll
                 for (int k = 0; k < Bin::per_vec; ++k)
-                    smem_push(r, bin(Bin::at(v[u], k)) - lo, len, sh, copies_log2, copy);
+                    smem_push<P16>(r, bin(Bin::at(v[u], k)) - lo, len, sh, copies_log2, copy,
+                                   slice_counts);
             }
     }
     if (r.key < len)
-        atomicAdd(&sh[(r.key << copies_log2) + copy], r.count);
+        smem_add<P16>(sh, r.key, r.count, len, copies_log2, copy, slice_counts);
     __syncthreads();
 
     for (uint32_t b = threadIdx.x; b < len; b += blockDim.x) {
         uint32_t s = 0; /* a block counts fewer than 2^32 samples per launch */
         for (uint32_t c = 0; c < (1u << copies_log2); ++c)
-            s += sh[(b << copies_log2) + c];
+            s += smem_count<P16>(sh, (b << copies_log2) + c);
         if (s != 0)
-            atomicAdd(counts + lo + b, (unsigned long long)s);
+            atomicAdd(slice_counts + b, (unsigned long long)s);
     }
 }
 
@@ -286,29 +339,18 @@ static cudaError_t allow_smem(const void *k, int smem_optin)
     return cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_optin);
 }
 
-template <typename Bin>
-static cudaError_t launch_one(const gputile__hist_launch *l, const part<Bin> &p, Bin bin,
-                              uint32_t nbins, unsigned long long *counts, cudaStream_t stream)
+/* The shared/DSM kernel with 32-bit or (P16) 16-bit counts; a cluster
+ * launch where the plan has clusters. */
+template <typename Bin, bool P16>
+static cudaError_t launch_smem(const gputile__hist_launch *l, const part<Bin> &p, Bin bin,
+                               uint32_t nbins, unsigned long long *counts, cudaStream_t stream)
 {
-    if (l->tier == GPUTILE_HIST_TIER_GLOBAL) {
-        hist_global_kernel<Bin><<<l->blocks, l->threads, 0, stream>>>(p, bin, nbins, counts);
-        return cudaGetLastError();
-    }
-    if (l->tier == GPUTILE_HIST_TIER_ROUTE)
-        return hist_route_launch<Bin>(l, p, bin, counts, stream);
-    if (l->tier == GPUTILE_HIST_TIER_SEED)
-        return hist_seed_launch<Bin>(l, p, bin, nbins, counts, stream);
-    cudaError_t err = allow_smem((const void *)hist_smem_kernel<Bin>, l->smem_optin);
+    auto k = hist_smem_kernel<Bin, P16>;
+    cudaError_t err = allow_smem((const void *)k, l->smem_optin);
+    if (err == cudaSuccess && l->cluster > 1)
+        err = cudaFuncSetAttribute((const void *)k, cudaFuncAttributeNonPortableClusterSizeAllowed,
+                                   1);
     if (err != cudaSuccess)
-        return err;
-    if (l->cluster == 1) {
-        hist_smem_kernel<Bin><<<l->blocks, l->threads, l->smem, stream>>>(
-            p, bin, nbins, (uint32_t)l->slice, l->copies_log2, 1u, counts);
-        return cudaGetLastError();
-    }
-    if ((err = cudaFuncSetAttribute((const void *)hist_smem_kernel<Bin>,
-                                    cudaFuncAttributeNonPortableClusterSizeAllowed, 1)) !=
-        cudaSuccess)
         return err;
     cudaLaunchConfig_t config = {};
     cudaLaunchAttribute attr[1];
@@ -321,9 +363,25 @@ static cudaError_t launch_one(const gputile__hist_launch *l, const part<Bin> &p,
     attr[0].val.clusterDim.y = 1;
     attr[0].val.clusterDim.z = 1;
     config.attrs = attr;
-    config.numAttrs = 1;
-    return cudaLaunchKernelEx(&config, hist_smem_kernel<Bin>, p, bin, nbins, (uint32_t)l->slice,
-                              l->copies_log2, (uint32_t)l->cluster, counts);
+    config.numAttrs = l->cluster > 1 ? 1 : 0;
+    return cudaLaunchKernelEx(&config, k, p, bin, nbins, (uint32_t)l->slice, l->copies_log2,
+                              (uint32_t)l->cluster, counts);
+}
+
+template <typename Bin>
+static cudaError_t launch_one(const gputile__hist_launch *l, const part<Bin> &p, Bin bin,
+                              uint32_t nbins, unsigned long long *counts, cudaStream_t stream)
+{
+    if (l->tier == GPUTILE_HIST_TIER_GLOBAL) {
+        hist_global_kernel<Bin><<<l->blocks, l->threads, 0, stream>>>(p, bin, nbins, counts);
+        return cudaGetLastError();
+    }
+    if (l->tier == GPUTILE_HIST_TIER_ROUTE)
+        return hist_route_launch<Bin>(l, p, bin, counts, stream);
+    if (l->tier == GPUTILE_HIST_TIER_SEED)
+        return hist_seed_launch<Bin>(l, p, bin, nbins, counts, stream);
+    return l->packed16 ? launch_smem<Bin, true>(l, p, bin, nbins, counts, stream)
+                       : launch_smem<Bin, false>(l, p, bin, nbins, counts, stream);
 }
 
 /* Cuts the input into head, body and tail, and the body into launches of
@@ -386,12 +444,13 @@ extern "C" cudaError_t gputile__histogram(const gputile__hist_args *a,
 /* ---- occupancy queries -------------------------------------------------------- */
 
 /* The kernels of sample type `type`; NULL for an id the table lacks. */
-static const void *smem_kernel(int type)
+static const void *smem_kernel(int type, bool p16)
 {
     switch (type) {
-#define SMEM_KERNEL(id, bin, bytes, vw) \
-    case GPUTILE__HIST_SAMPLE_##id:     \
-        return (const void *)hist_smem_kernel<bin>;
+#define SMEM_KERNEL(id, bin, bytes, vw)                        \
+    case GPUTILE__HIST_SAMPLE_##id:                            \
+        return p16 ? (const void *)hist_smem_kernel<bin, true> \
+                   : (const void *)hist_smem_kernel<bin, false>;
         GPUTILE__HIST_SAMPLE_TYPES(SMEM_KERNEL)
 #undef SMEM_KERNEL
     }
@@ -410,10 +469,10 @@ static const void *global_kernel(int type)
     return NULL;
 }
 
-extern "C" cudaError_t gputile__hist_smem_blocks_per_sm(int type, size_t smem, int smem_optin,
-                                                        int *blocks)
+extern "C" cudaError_t gputile__hist_smem_blocks_per_sm(int type, int packed16, size_t smem,
+                                                        int smem_optin, int *blocks)
 {
-    const void *k = smem_kernel(type);
+    const void *k = smem_kernel(type, packed16 != 0);
     if (k == NULL)
         return cudaErrorInvalidValue;
     cudaError_t err = allow_smem(k, smem_optin);
@@ -436,15 +495,15 @@ static cudaError_t cluster_config(const void *k, size_t smem, int smem_optin,
 }
 
 /* The cluster kernel of a tier: DSM (replicated reads) or SEED (remote atomics). */
-static const void *cluster_kernel(int tier, int type)
+static const void *cluster_kernel(int tier, int type, bool p16)
 {
-    return tier == GPUTILE_HIST_TIER_SEED ? seed_kernel(type) : smem_kernel(type);
+    return tier == GPUTILE_HIST_TIER_SEED ? seed_kernel(type) : smem_kernel(type, p16);
 }
 
-extern "C" cudaError_t gputile__hist_cluster_max(int tier, int type, size_t smem, int smem_optin,
-                                                 int *max_cluster)
+extern "C" cudaError_t gputile__hist_cluster_max(int tier, int type, int packed16, size_t smem,
+                                                 int smem_optin, int *max_cluster)
 {
-    const void *k = cluster_kernel(tier, type);
+    const void *k = cluster_kernel(tier, type, packed16 != 0);
     if (k == NULL)
         return cudaErrorInvalidValue;
     cudaLaunchConfig_t config;
@@ -454,10 +513,10 @@ extern "C" cudaError_t gputile__hist_cluster_max(int tier, int type, size_t smem
     return cudaOccupancyMaxPotentialClusterSize(max_cluster, k, &config);
 }
 
-extern "C" cudaError_t gputile__hist_cluster_active(int tier, int type, size_t smem, int smem_optin,
-                                                    int cluster, int *clusters)
+extern "C" cudaError_t gputile__hist_cluster_active(int tier, int type, int packed16, size_t smem,
+                                                    int smem_optin, int cluster, int *clusters)
 {
-    const void *k = cluster_kernel(tier, type);
+    const void *k = cluster_kernel(tier, type, packed16 != 0);
     if (k == NULL)
         return cudaErrorInvalidValue;
     cudaLaunchConfig_t config;

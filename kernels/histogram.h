@@ -84,49 +84,62 @@ typedef struct gputile__hist_launch {
     int blocks;      /* per launch; a multiple of cluster */
     int cluster;     /* blocks per cluster (DSM); 1 otherwise */
     int copies_log2; /* log2 of the interleaved copies per bin (shared tier); 0 otherwise */
+    int packed16;    /* shared/DSM tiers: 16-bit counts, two per word (twice the bins); else 32 */
     int32_t slice;   /* bins per block: nbins (shared), ceil(nbins / cluster) (DSM), 0 (global) */
     size_t smem;     /* dynamic shared memory per block, bytes */
     int smem_optin;  /* the device's opt-in shared memory per block, bytes (shared/DSM tiers) */
     uint32_t vec_per_launch; /* most 16-byte vectors one launch reads (the limits above) */
     int slice_log2;          /* routed tier: log2 of the bins per slice; 0 otherwise */
-    int slices;              /* routed tier: slices (owner blocks); 0 otherwise */
+    int slices;              /* routed tier: slices; 0 otherwise */
     size_t scratch_bytes; /* routed tier: device scratch it needs (gputile__hist_route_scratch) */
     void *scratch;        /* routed tier: that scratch, set by lib/ before the launch */
+    uint32_t route_tiles; /* routed tier: tiles per piece (the scratch holds one piece) */
+    int count_blocks;     /* routed tier: blocks of the count pass, slices x replicas */
+    size_t count_smem;    /* routed tier: dynamic shared memory per count block, bytes */
 } gputile__hist_launch;
 
-/* ---- the routed tier (kernels/histogram_route.cu) ----
- * 1024 threads, one block per SM, SUB samples per block per chunk, BUFS
- * chunks in flight. A slice holds at most 2^15 bins (16-bit entries, 128 KB
- * of counters), slices x 2^slice_log2 < 2^23 and slices <= 255 (one
- * register packs a routed sample), and one launch reads at most 2^31
- * samples (32-bit counters). */
-#define GPUTILE__HIST_ROUTE_THREADS 1024
-#define GPUTILE__HIST_ROUTE_SUB 16384
-#define GPUTILE__HIST_ROUTE_BUFS 4
+/* ---- the routed tier (kernels/histogram_route.cuh) ----
+ * Two kernels per piece of the input: a partition (512 threads, two
+ * blocks per SM, a persistent grid, tiles of SUB samples routed to their
+ * slice) and a count (1024 threads, blocks owning a slice each). A slice holds at most 2^15
+ * bins (16-bit entries, 128 KB of counters), slices x 2^slice_log2 < 2^23
+ * and slices <= 255 (one register packs a routed sample), a piece is at
+ * most PIECE_TILES tiles (the scratch holds one), and one launch reads at
+ * most 2^31 samples (32-bit counters). */
+#define GPUTILE__HIST_ROUTE_THREADS 512 /* partition: two blocks per SM */
+#define GPUTILE__HIST_ROUTE_COUNT_THREADS 1024
+#define GPUTILE__HIST_ROUTE_SUB 8192 /* samples per tile: 16 per partition thread */
+#define GPUTILE__HIST_ROUTE_PIECE_TILES 8192
 #define GPUTILE__HIST_ROUTE_MAX_SLICE_LOG2 15
 #define GPUTILE__HIST_ROUTE_MAX_SLICES 255
 #define GPUTILE__HIST_ROUTE_MAX_SAMPLES ((uint64_t)1 << 31)
-/* Dynamic shared memory per block and device scratch per launch. */
+/* Dynamic shared memory per partition block and per count block, and the
+ * device scratch of a piece of `tiles` tiles. */
 size_t gputile__hist_route_smem(int slice_log2, int slices);
-size_t gputile__hist_route_scratch(int blocks, int slices);
-/* Blocks of the routed kernel with `smem` bytes each that fit on one SM. */
+size_t gputile__hist_route_count_smem(int slice_log2);
+size_t gputile__hist_route_scratch(uint64_t tiles, int slices);
+/* Blocks of the partition kernel (of sample type `type`) and of the count
+ * kernel with `smem` bytes each that fit on one SM. */
 cudaError_t gputile__hist_route_blocks_per_sm(int type, size_t smem, int smem_optin, int *blocks);
+cudaError_t gputile__hist_route_count_blocks_per_sm(size_t smem, int smem_optin, int *blocks);
 
 /* The occupancy queries of the kernels of sample type `type`. Those of the
- * shared/DSM kernel first let it use smem_optin bytes of dynamic shared
- * memory (the device's opt-in limit) and non-portable cluster sizes. */
+ * shared/DSM kernel (packed16: its 16-bit-count instantiation) first let
+ * it use smem_optin bytes of dynamic shared memory (the device's opt-in
+ * limit) and non-portable cluster sizes. */
 /* Blocks of the shared/DSM kernel with `smem` bytes each that fit on one SM. */
-cudaError_t gputile__hist_smem_blocks_per_sm(int type, size_t smem, int smem_optin, int *blocks);
+cudaError_t gputile__hist_smem_blocks_per_sm(int type, int packed16, size_t smem, int smem_optin,
+                                             int *blocks);
 /* Largest cluster of the DSM (tier GPUTILE_HIST_TIER_DSM) or seed
  * (GPUTILE_HIST_TIER_SEED) kernel with `smem` bytes per block that the
  * device can launch (cudaOccupancyMaxPotentialClusterSize, non-portable
  * sizes allowed); 0 when clusters cannot be launched. */
-cudaError_t gputile__hist_cluster_max(int tier, int type, size_t smem, int smem_optin,
+cudaError_t gputile__hist_cluster_max(int tier, int type, int packed16, size_t smem, int smem_optin,
                                       int *max_cluster);
 /* Clusters of `cluster` blocks with `smem` bytes each of that tier's kernel
  * that fit on the device at once (cudaOccupancyMaxActiveClusters). */
-cudaError_t gputile__hist_cluster_active(int tier, int type, size_t smem, int smem_optin,
-                                         int cluster, int *clusters);
+cudaError_t gputile__hist_cluster_active(int tier, int type, int packed16, size_t smem,
+                                         int smem_optin, int cluster, int *clusters);
 /* Blocks of the global-tier kernel that fit on one SM. */
 cudaError_t gputile__hist_global_blocks_per_sm(int type, int *blocks);
 

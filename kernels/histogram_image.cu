@@ -48,6 +48,7 @@
 #include "gputile.h"
 #include "histogram.h"
 #include "histogram_image.h"
+#include "histogram_packed16.cuh"
 #include "histogram_samples.cuh"
 
 #define THREADS GPUTILE__HIMG_THREADS
@@ -249,34 +250,15 @@ __device__ __forceinline__ void flush(const run &r, uint32_t *sh, uint32_t base,
 }
 
 /* PACKED16: one more sample in bin `bin` of a channel, at half h = the
- * channel's first half (even) + bin of the 16-bit halves. A half that
- * passes 0xFFFF wraps to 0 and the thread whose atomic saw it (the old
- * value is exact) adds 65,536 to the bin's 64-bit count. A wrap of a low
- * half also carries 1 into the high half: the same thread takes it back
- * with a second atomic, crediting 65,536 to the high half's bin where the
- * carry wrapped it and debiting 65,536 where taking it back wraps it below
- * 0. So for every half, its value plus 65,536 times its credits is its
- * exact count at all times, whatever the interleaving; the final flush
- * adds the values. */
+ * channel's first half (even) + bin (kernels/histogram_packed16.cuh); the
+ * half after the channel's last bin is padding. */
 __device__ __forceinline__ void add16(uint32_t *sh, uint32_t h, uint32_t bin, uint32_t nbins,
                                       unsigned long long *counts)
 {
-    const uint32_t w = h >> 1;
-    if (h & 1) {
-        if (atomicAdd(&sh[w], 0x10000u) >> 16 == 0xFFFFu)
-            atomicAdd(counts + bin, 65536ull);
-        return;
-    }
-    const uint32_t old = atomicAdd(&sh[w], 1u);
-    if ((old & 0xFFFFu) != 0xFFFFu)
-        return;
-    atomicAdd(counts + bin, 65536ull);        /* the low half wrapped */
-    const bool high_is_bin = bin + 1 < nbins; /* else the channel's padding half */
-    if (old >> 16 == 0xFFFFu && high_is_bin)
-        atomicAdd(counts + bin + 1, 65536ull);            /* the carry wrapped the high half */
-    const uint32_t back = atomicAdd(&sh[w], 0xFFFF0000u); /* high half - 1 */
-    if (back >> 16 == 0 && high_is_bin)
-        atomicAdd(counts + bin + 1, 0ull - 65536ull); /* and that wrapped it below 0 */
+    uint32_t old;
+    if (gputile__packed16_add(sh, h, 1u, &old))
+        gputile__packed16_wrapped(sh, h, old, counts + bin,
+                                  bin + 1 < nbins ? counts + bin + 1 : NULL);
 }
 
 /* One more in the word at shared-space address a (no result: a RED). */

@@ -3,20 +3,24 @@
  * histogram_plan.c: which tier, how many privatised copies, which cluster
  * size and how many blocks, for nbins on the current device.
  *
- * - Shared tier while one block's opt-in shared memory holds nbins 32-bit
- *   counts. Copies per block K (a power of two, at most 32): the largest K
- *   for which two blocks of K copies still fit on one SM (more copies cut
- *   same-address and bank conflicts; two blocks keep 2048 threads and their
- *   loads in flight); K = 1 with one block per SM near the top of the tier.
+ * - Shared tier while one block's opt-in shared memory holds nbins 16-bit
+ *   counts. Counts are 32-bit while two blocks of them fit on one SM, and
+ *   packed 16-bit beyond (kernels/histogram_packed16.cuh: twice the bins,
+ *   at the cost of atomics that return their old value). Copies per block
+ *   K (a power of two, at most 32): the largest K for which two blocks of
+ *   K copies still fit on one SM (more copies cut same-address and bank
+ *   conflicts; two blocks keep 2048 threads and their loads in flight);
+ *   K = 1 with one block per SM near the top of the tier.
  * - DSM tier (devices that launch clusters) beyond that: the smallest
- *   cluster C whose blocks each hold ceil(nbins / C) counts and that
+ *   cluster C whose blocks each hold ceil(nbins / C) counts (16-bit by the
+ *   same rule, so C is half what 32-bit counts need) and that
  *   cudaOccupancyMaxPotentialClusterSize allows (non-portable sizes up to
  *   16), since every block of a cluster evaluates all of the cluster's
  *   samples (see kernels/histogram.cu).
  *   AUTO takes DSM clusters up to GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER blocks.
- * - Routed tier beyond (kernels/histogram_route.cu): power-of-two slices,
- *   one per resident block, samples routed to their owner through the L2;
- *   a cooperative launch of every resident block, with device scratch.
+ * - Routed tier beyond (kernels/histogram_route.cuh): power-of-two slices,
+ *   samples sorted by slice into device scratch by a partition kernel on
+ *   every resident block, then counted per slice by a second kernel.
  * - Global tier beyond the routed tier's reach (slices x 2^15 bins), or
  *   on devices without clusters.
  * - The seed's tier (remote shared-memory atomics) only when asked for.
@@ -32,13 +36,12 @@
 #define MAX_CLUSTER 16
 #define MAX_COPIES 32
 /* AUTO's largest DSM cluster before the routed tier. Measured on an H200
- * (1 GiB of uniform int32, gputile-bench all, 2026-11-24): DSM 2,083 /
- * 1,269 / 733 / 244 GB/s at C = 2 / 3 / 5 / 10 (65,536 / 131,072 /
- * 262,144 / 524,288 bins), falling faster than 1 / C past 5 (3.7 TB/s x
- * C at 5, 2.4 at 10); the routed tier ~540 GB/s whatever the bin count.
- * 733 x 5 / C passes 540 below C = 7: the largest is 6. (At 10, AUTO ran
- * 524,288 bins at 244 GB/s where the routed tier gives 538.) */
-#define GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER 6
+ * (1 GiB of int32, gputile-bench histogram --all-tiers, 2026-11-24): DSM
+ * with 16-bit slices 1,246 / 752 / 432 GB/s at C = 2 / 3 / 5 (131,072 /
+ * 262,144 / 524,288 uniform bins), the routed tier 807 / 900 / 800; on
+ * all-equal and 16-distinct data the routed tier wins from C = 3 too
+ * (2,604 against 1,824, 1,602 against 685 at 262,144 bins). */
+#define GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER 2
 
 static const gputile__hist_type types[GPUTILE__HIST_SAMPLE_COUNT] = {
 #define GPUTILE__HIST_TYPE_ROW(id, bin, bytes_, vw)                                          \
@@ -79,21 +82,52 @@ static void set_vec_per_launch(const gputile__hist_type *t, gputile__hist_launch
     out->vec_per_launch = (uint32_t)per_launch;
 }
 
+/* Shared memory per SM left to each of two blocks (the planner's aim:
+ * two 1024-thread blocks keep 2048 threads and their loads in flight). */
+static size_t two_per_sm(const gputile__device *d)
+{
+    const size_t half = (size_t)d->smem_per_sm / 2, reserved = (size_t)d->smem_reserved;
+    return half > reserved ? half - reserved : 0;
+}
+
+/* Whether a block of the shared/DSM kernel keeps `slice` bins as 16-bit
+ * counts: only where 32-bit ones do not fit in one block. 16-bit adds need
+ * the atomic's old value (32-bit ones are fire-and-forget), which costs
+ * more than the occupancy it buys: on an H200 (1 GiB of uniform int32),
+ * 32,768 bins ran at 70% of the read rate as 16-bit counts in two blocks
+ * per SM, and at 99% as 32-bit counts in one. */
+static bool packed_counts(int64_t slice, const gputile__device *d)
+{
+    return (size_t)slice * sizeof(uint32_t) > (size_t)d->smem_optin;
+}
+
+/* Bytes of `slots` counts, 32-bit or packed 16-bit (two per word). */
+static size_t counts_bytes(int64_t slots, bool packed)
+{
+    return (size_t)(packed ? (slots + 1) / 2 : slots) * sizeof(uint32_t);
+}
+
+/* The most bins one block of the shared/DSM kernel holds (16-bit counts). */
+static int64_t block_bins_max(const gputile__device *d)
+{
+    return (int64_t)(d->smem_optin / sizeof(uint32_t)) * 2;
+}
+
 static gputile_status plan_shared(int32_t nbins, int type, uint64_t n, const gputile__device *d,
                                   gputile__hist_launch *out)
 {
-    const size_t one = (size_t)nbins * sizeof(uint32_t);
-    const size_t per_sm_half = (size_t)d->smem_per_sm / 2, reserved = (size_t)d->smem_reserved;
-    const size_t two_per_sm = per_sm_half > reserved ? per_sm_half - reserved : 0;
+    const bool packed = packed_counts(nbins, d);
     int k = MAX_COPIES, log2k = 5;
-    while (k > 1 && one * (size_t)k > two_per_sm) {
+    while (k > 1 && counts_bytes((int64_t)nbins * k, packed) > two_per_sm(d)) {
         k /= 2;
         --log2k;
     }
     int per_sm = 0;
-    size_t smem = one * (size_t)k;
-    gputile_status s =
-        gputile__cuda_status(gputile__hist_smem_blocks_per_sm(type, smem, d->smem_optin, &per_sm));
+    const size_t smem = counts_bytes((int64_t)nbins * k, packed);
+    if (smem > (size_t)d->smem_optin)
+        return GPUTILE_ERROR_UNSUPPORTED;
+    gputile_status s = gputile__cuda_status(
+        gputile__hist_smem_blocks_per_sm(type, packed, smem, d->smem_optin, &per_sm));
     if (s != GPUTILE_SUCCESS)
         return s;
     if (per_sm < 1)
@@ -102,6 +136,7 @@ static gputile_status plan_shared(int32_t nbins, int type, uint64_t n, const gpu
     out->threads = GPUTILE__HIST_SMEM_THREADS;
     out->cluster = 1;
     out->copies_log2 = log2k;
+    out->packed16 = packed;
     out->slice = nbins;
     out->smem = smem;
     out->smem_optin = d->smem_optin;
@@ -111,28 +146,30 @@ static gputile_status plan_shared(int32_t nbins, int type, uint64_t n, const gpu
 }
 
 /* Tries a cluster of c blocks of the DSM or SEED tier's kernel; *ok =
- * false when the device cannot run it. */
+ * false when the device cannot run it. The seed's kernel counts in 32
+ * bits; the DSM kernel as packed_counts() says. */
 static gputile_status try_cluster(int tier, int32_t nbins, int type, uint64_t n, int c,
                                   const gputile__device *d, gputile__hist_launch *out, bool *ok)
 {
     *ok = false;
     const int32_t slice = (int32_t)(((int64_t)nbins + c - 1) / c);
-    const size_t smem = (size_t)slice * sizeof(uint32_t);
+    const bool packed = tier == GPUTILE_HIST_TIER_DSM && packed_counts(slice, d);
+    const size_t smem = counts_bytes(slice, packed);
     if (smem > (size_t)d->smem_optin)
         return GPUTILE_SUCCESS;
     int max_cluster = 0, active = 0;
     gputile_status s = gputile__cuda_status(
-        gputile__hist_cluster_max(tier, type, smem, d->smem_optin, &max_cluster));
+        gputile__hist_cluster_max(tier, type, packed, smem, d->smem_optin, &max_cluster));
     if (s != GPUTILE_SUCCESS)
         return s;
     if (c > max_cluster)
         return GPUTILE_SUCCESS;
     if (c > 1 || tier == GPUTILE_HIST_TIER_SEED) { /* the seed's kernel always runs in clusters */
         s = gputile__cuda_status(
-            gputile__hist_cluster_active(tier, type, smem, d->smem_optin, c, &active));
+            gputile__hist_cluster_active(tier, type, packed, smem, d->smem_optin, c, &active));
     } else {
         s = gputile__cuda_status(
-            gputile__hist_smem_blocks_per_sm(type, smem, d->smem_optin, &active));
+            gputile__hist_smem_blocks_per_sm(type, packed, smem, d->smem_optin, &active));
         active *= d->sms;
     }
     if (s != GPUTILE_SUCCESS)
@@ -143,6 +180,7 @@ static gputile_status try_cluster(int tier, int32_t nbins, int type, uint64_t n,
     out->threads = GPUTILE__HIST_SMEM_THREADS;
     out->cluster = c;
     out->copies_log2 = 0;
+    out->packed16 = packed;
     out->slice = slice;
     out->smem = smem;
     out->smem_optin = d->smem_optin;
@@ -162,7 +200,10 @@ static gputile_status plan_cluster(int tier, int32_t nbins, int type, uint64_t n
     if (cluster != 0)
         return try_cluster(tier, nbins, type, n, cluster, d, out, ok);
     /* The smallest cluster that holds the bins with no block left empty. */
-    int64_t need = ((int64_t)nbins * 4 + (int64_t)d->smem_optin - 1) / (int64_t)d->smem_optin;
+    const int64_t per_block = tier == GPUTILE_HIST_TIER_DSM
+                                  ? block_bins_max(d)
+                                  : (int64_t)(d->smem_optin / sizeof(uint32_t));
+    const int64_t need = ((int64_t)nbins + per_block - 1) / per_block;
     for (int c = need < 2 ? 2 : (int)need; c <= MAX_CLUSTER && (int64_t)c <= nbins; ++c) {
         int64_t slice = ((int64_t)nbins + c - 1) / c;
         if ((int64_t)(c - 1) * slice >= nbins)
@@ -172,19 +213,21 @@ static gputile_status plan_cluster(int tier, int32_t nbins, int type, uint64_t n
             return s;
     }
     /* A requested cluster tier for bins that one block holds: a cluster of one. */
-    if ((size_t)nbins * 4 <= (size_t)d->smem_optin)
+    if (nbins <= per_block)
         return try_cluster(tier, nbins, type, n, 1, d, out, ok);
     return GPUTILE_SUCCESS;
 }
 
-/* The routed tier: the smallest power-of-two slice whose slices the
- * device's resident blocks (one per SM) can own, within the kernel's
- * limits (kernels/histogram.h); *ok = false when there is none. */
-static gputile_status plan_route(int32_t nbins, int type, const gputile__device *d,
+/* The routed tier: the smallest power-of-two slice for at most one slice
+ * per SM, within the kernels' limits (kernels/histogram.h); *ok = false
+ * when there is none. The partition runs on every resident block; the
+ * count on `slices` times as many replicas of each slice as fit at once;
+ * the scratch holds one piece of the input (n = 0: a whole piece). */
+static gputile_status plan_route(int32_t nbins, int type, uint64_t n, const gputile__device *d,
                                  gputile__hist_launch *out, bool *ok)
 {
     *ok = false;
-    int per_sm = 0, log2s = 0;
+    int per_sm = 0, count_per_sm = 0, log2s = 0;
     int64_t slices = nbins;
     while (log2s <= GPUTILE__HIST_ROUTE_MAX_SLICE_LOG2 &&
            (slices > d->sms || slices > GPUTILE__HIST_ROUTE_MAX_SLICES)) {
@@ -194,18 +237,24 @@ static gputile_status plan_route(int32_t nbins, int type, const gputile__device 
     if (log2s > GPUTILE__HIST_ROUTE_MAX_SLICE_LOG2 || (slices << log2s) >= ((int64_t)1 << 23))
         return GPUTILE_SUCCESS;
     const size_t smem = gputile__hist_route_smem(log2s, (int)slices);
-    if (smem > (size_t)d->smem_optin)
+    const size_t count_smem = gputile__hist_route_count_smem(log2s);
+    if (smem > (size_t)d->smem_optin || count_smem > (size_t)d->smem_optin)
         return GPUTILE_SUCCESS;
     gputile_status s =
         gputile__cuda_status(gputile__hist_route_blocks_per_sm(type, smem, d->smem_optin, &per_sm));
+    if (s == GPUTILE_SUCCESS)
+        s = gputile__cuda_status(
+            gputile__hist_route_count_blocks_per_sm(count_smem, d->smem_optin, &count_per_sm));
     if (s != GPUTILE_SUCCESS)
         return s;
-    if (per_sm < 1 || (int64_t)per_sm * d->sms < slices)
+    if (per_sm < 1 || count_per_sm < 1)
         return GPUTILE_SUCCESS;
     const gputile__hist_type *t = gputile__hist_type_of(type);
+    const int64_t count_resident = (int64_t)count_per_sm * d->sms;
+    const uint64_t tiles = (n + GPUTILE__HIST_ROUTE_SUB - 1) / GPUTILE__HIST_ROUTE_SUB;
     out->tier = GPUTILE_HIST_TIER_ROUTE;
     out->threads = GPUTILE__HIST_ROUTE_THREADS;
-    out->blocks = per_sm * d->sms; /* cooperative: all resident; every block reads */
+    out->blocks = per_sm * d->sms; /* the partition's persistent grid */
     out->cluster = 1;
     out->copies_log2 = 0;
     out->slice = 1 << log2s;
@@ -217,7 +266,12 @@ static gputile_status plan_route(int32_t nbins, int type, const gputile__device 
     out->vec_per_launch = (uint32_t)per_launch;
     out->slice_log2 = log2s;
     out->slices = (int)slices;
-    out->scratch_bytes = gputile__hist_route_scratch(out->blocks, (int)slices);
+    out->route_tiles = n == 0 || tiles > GPUTILE__HIST_ROUTE_PIECE_TILES
+                           ? GPUTILE__HIST_ROUTE_PIECE_TILES
+                           : (uint32_t)(tiles > 0 ? tiles : 1);
+    out->count_blocks = (int)(slices * (count_resident > slices ? count_resident / slices : 1));
+    out->count_smem = count_smem;
+    out->scratch_bytes = gputile__hist_route_scratch(out->route_tiles, (int)slices);
     *ok = true;
     return GPUTILE_SUCCESS;
 }
@@ -249,7 +303,7 @@ gputile_status gputile__hist_plan(int32_t nbins, int type, uint64_t n, int tier,
     if (s != GPUTILE_SUCCESS)
         return s;
     *out = (gputile__hist_launch){0};
-    const bool fits_block = (size_t)nbins * sizeof(uint32_t) <= (size_t)d->smem_optin;
+    const bool fits_block = nbins <= block_bins_max(d);
     bool ok = false;
 
     switch (tier) {
@@ -260,7 +314,7 @@ gputile_status gputile__hist_plan(int32_t nbins, int type, uint64_t n, int tier,
         s = plan_cluster(tier, nbins, type, n, cluster, d, out, &ok);
         return s != GPUTILE_SUCCESS ? s : ok ? GPUTILE_SUCCESS : GPUTILE_ERROR_UNSUPPORTED;
     case GPUTILE_HIST_TIER_ROUTE:
-        s = plan_route(nbins, type, d, out, &ok);
+        s = plan_route(nbins, type, n, d, out, &ok);
         return s != GPUTILE_SUCCESS ? s : ok ? GPUTILE_SUCCESS : GPUTILE_ERROR_UNSUPPORTED;
     case GPUTILE_HIST_TIER_GLOBAL:
         return plan_global(type, n, d, out);
@@ -268,11 +322,14 @@ gputile_status gputile__hist_plan(int32_t nbins, int type, uint64_t n, int tier,
         if (fits_block)
             return plan_shared(nbins, type, n, d, out);
         /* DSM while its clusters are small (every block of a cluster reads
-         * the cluster's samples), the routed tier beyond. */
-        s = plan_cluster(GPUTILE_HIST_TIER_DSM, nbins, type, n, 0, d, out, &ok);
-        if (s != GPUTILE_SUCCESS || (ok && out->cluster <= GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER))
-            return s;
-        s = plan_route(nbins, type, d, out, &ok);
+         * the cluster's samples), the routed tier beyond. No cluster
+         * queries (slow) where even the smallest cluster is too large. */
+        if ((int64_t)nbins <= block_bins_max(d) * GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER) {
+            s = plan_cluster(GPUTILE_HIST_TIER_DSM, nbins, type, n, 0, d, out, &ok);
+            if (s != GPUTILE_SUCCESS || (ok && out->cluster <= GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER))
+                return s;
+        }
+        s = plan_route(nbins, type, n, d, out, &ok);
         if (s != GPUTILE_SUCCESS || ok)
             return s;
         s = plan_cluster(GPUTILE_HIST_TIER_DSM, nbins, type, n, 0, d, out, &ok);

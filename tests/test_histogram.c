@@ -8,7 +8,8 @@
  * n = 0, 1, 2, 3, not a multiple of 4, start pointers 0..3 elements past a
  * 16-byte boundary, nbins = 1, nbins at each tier boundary (found from
  * gputile_histogram_plan()) and +-1, 2^20 and 2^22 bins, accumulate mode,
- * and more than 2^32 samples in one bin. The counts sit between guard
+ * 16-bit shared counts that wrap many times, and more than 2^32 samples in
+ * one bin. The counts sit between guard
  * words; overwrite-mode counts are poisoned first, accumulate-mode counts
  * start from random values; every word, guards included, is compared.
  */
@@ -134,11 +135,22 @@ static struct hist_case cases[] = {
     I(UNIFORM, 3000001, 131073, 0, 2, OVW),
     I(SORTED, 3000001, 135169, 0, 3, OVW),
     I(UNIFORM, 3000001, 1 << 18, 0, 0, OVW),
-    /* a chunk of the routed tier is 16384 samples per block: n around chunks */
+    /* the routed tier's tiles are 8192 samples, its pieces 8192 tiles (2^26
+     * samples): n around tiles and past a piece */
+    I(UNIFORM, (1 << 26) + 16384 * 3 + 5, 1 << 20, 0, 1, ACC),
     I(UNIFORM, 16384 * 132 - 1, 1 << 19, 0, 0, OVW),
     I(UNIFORM, 16384 * 132 + 1, 1 << 19, 0, 1, OVW),
     I(UNIFORM, 16384 * 132 * 9 + 5, 1 << 20, 0, 2, ACC),
     I(SORTED, 16384 * 132 * 9 + 5, 1 << 21, 0, 3, OVW),
+    /* where 32-bit shared counts stop fitting two blocks per SM and 16-bit
+     * halves take over (about 29k bins on a 228 KB SM), and beyond */
+    I(UNIFORM, 3000001, 28671, 0, 1, OVW),
+    I(UNIFORM, 3000001, 28673, 0, 2, OVW),
+    I(SORTED, 3000001, 32768, 0, 3, OVW),
+    I(FEW, 3000001, 32769, 0, 0, ACC),
+    F(RANGE, 3000001, 49151, 0, 1, OVW),
+    I(EQUAL, 3000001, 57345, 0, 2, OVW),
+    I(HOT, 3000001, 98303, 0, 3, OVW),
     /* cluster-sized and global-sized */
     I(UNIFORM, 3000001, 65536, 0, 1, OVW),
     I(EQUAL, 3000001, 65536, 0, 2, OVW),
@@ -552,7 +564,7 @@ Test(histogram, plan_is_consistent, .init = gputest_require_device)
     /* The call reports what the query says. */
     uint64_t *d;
     int32_t *x;
-    GPUTEST_CUDA(gputest_malloc((void **)&d, 65536 * 8));
+    GPUTEST_CUDA(gputest_malloc((void **)&d, (size_t)(smax + 1 > 65536 ? smax + 1 : 65536) * 8));
     GPUTEST_CUDA(gputest_malloc((void **)&x, 1 << 24));
     GPUTEST_CUDA(cudaMemset(x, 0, 1 << 24));
     const int32_t sizes[] = {1, 256, 4096, smax, smax + 1, 65536};
@@ -596,6 +608,70 @@ Test(histogram, stream_and_managed_memory, .init = gputest_require_device)
     GPUTEST_CUDA(cudaFree(x));
     GPUTEST_CUDA(cudaFree(c));
     GPUTEST_CUDA(cudaStreamDestroy(st));
+}
+
+/* 16-bit shared counts (the shared tier's largest nbins, DSM slices of
+ * clusters of 2 and 3) wrapping many times per block: samples from the two
+ * halves of one word (bins 2k and 2k + 1: the low half's carries into a
+ * high half that is counting too), the last bin (its word's high half is
+ * padding when nbins is odd) and each slice's edges, shuffled so that runs
+ * are short and every sample is an atomic. */
+Test(histogram, packed16_counts_wrap, .init = gputest_require_device, .timeout = 300)
+{
+    if (gputest_small())
+        cr_skip_test("GPUTEST_SMALL: 2^16 samples per bin per block are the point of this test");
+    const size_t n = 96000001; /* bins 2k and 2k + 1: 24M samples each, hundreds of wraps */
+    int32_t *host = malloc(n * sizeof *host), *dev;
+    uint64_t *dcounts;
+    const int32_t smax = last_true(is_shared);
+    const int32_t sizes[] = {smax, smax - 1, last_true(at_most_cluster2), 3 * (smax / 2) + 1};
+    cr_assert_not_null(host);
+    GPUTEST_CUDA(gputest_malloc((void **)&dev, n * sizeof *dev));
+    const size_t words = (size_t)smax * 3 + 2 * GUARD;
+    uint64_t *got = malloc(words * 8), *want = malloc(words * 8);
+    cr_assert(got && want);
+    GPUTEST_CUDA(gputest_malloc((void **)&dcounts, words * 8));
+    for (size_t c = 0; c < sizeof sizes / sizeof sizes[0]; ++c) {
+        const int32_t nbins = sizes[c];
+        const int32_t k2 = 2 * rand_below(nbins / 2 - 1), half = (nbins + 1) / 2;
+        const int32_t pick[] = {k2, k2 + 1, nbins - 1, half - 1, half, k2, k2 + 1, 0};
+        for (size_t i = 0; i < n; ++i)
+            host[i] = pick[gputest_rand() % 8];
+        GPUTEST_CUDA(cudaMemcpy(dev, host, n * sizeof *dev, cudaMemcpyHostToDevice));
+        memset(want, 0, words * 8);
+        for (size_t i = 0; i < words; ++i)
+            if (i < GUARD || i >= GUARD + (size_t)nbins)
+                want[i] = POISON;
+        for (size_t i = 0; i < n; ++i)
+            want[GUARD + host[i]]++;
+        const int tiers[] = {GPUTILE_HIST_TIER_AUTO, GPUTILE_HIST_TIER_SHARED,
+                             GPUTILE_HIST_TIER_DSM, GPUTILE_HIST_TIER_DSM};
+        for (int t = 0; t < 4; ++t) {
+            gputile_histogram_options o = GPUTILE_HISTOGRAM_OPTIONS_INIT;
+            o.tier = tiers[t];
+            o.cluster_size = t == 3 ? 3 : 0;
+            if (gputile_histogram_plan(nbins, &o) != GPUTILE_SUCCESS)
+                continue; /* that tier or cluster does not hold nbins here */
+            for (size_t i = 0; i < words; ++i)
+                got[i] = POISON;
+            GPUTEST_CUDA(cudaMemcpy(dcounts, got, words * 8, cudaMemcpyHostToDevice));
+            cr_assert_eq(gputile_histogram_i32(dev, n, nbins, dcounts + GUARD, OVW, NULL, &o),
+                         GPUTILE_SUCCESS);
+            GPUTEST_CUDA(cudaMemcpy(got, dcounts, words * 8, cudaMemcpyDeviceToHost));
+            cr_log_info("nbins %d: %s, cluster %d, %d bins per block, %d blocks", nbins,
+                        gputile_hist_tier_name(o.tier_used), o.cluster_size_used, o.bins_per_block,
+                        o.blocks_used);
+            for (size_t i = 0; i < words; ++i)
+                cr_assert(got[i] == want[i], "nbins %d %s cluster %d: word %ld = %llu, want %llu",
+                          nbins, gputile_hist_tier_name(o.tier_used), o.cluster_size_used,
+                          (long)i - GUARD, (unsigned long long)got[i], (unsigned long long)want[i]);
+        }
+    }
+    free(host);
+    free(got);
+    free(want);
+    GPUTEST_CUDA(cudaFree(dev));
+    GPUTEST_CUDA(cudaFree(dcounts));
 }
 
 /* More than 2^32 samples, nearly all in bin 0: 64-bit counts, several

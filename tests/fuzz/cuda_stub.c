@@ -194,19 +194,20 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned f)
 }
 
 /* kernels/: occupancy questions go to the device; launches must not happen. */
-cudaError_t gputile__hist_smem_blocks_per_sm(int t, size_t smem, int o, int *b)
+cudaError_t gputile__hist_smem_blocks_per_sm(int t, int p16, size_t smem, int o, int *b)
 {
-    (void)t, (void)smem, (void)o, (void)b;
+    (void)t, (void)p16, (void)smem, (void)o, (void)b;
     NO_DEVICE;
 }
-cudaError_t gputile__hist_cluster_max(int tier, int t, size_t smem, int o, int *m)
+cudaError_t gputile__hist_cluster_max(int tier, int t, int p16, size_t smem, int o, int *m)
 {
-    (void)tier, (void)t, (void)smem, (void)o, (void)m;
+    (void)tier, (void)t, (void)p16, (void)smem, (void)o, (void)m;
     NO_DEVICE;
 }
-cudaError_t gputile__hist_cluster_active(int tier, int t, size_t smem, int o, int c, int *n)
+cudaError_t gputile__hist_cluster_active(int tier, int t, int p16, size_t smem, int o, int c,
+                                         int *n)
 {
-    (void)tier, (void)t, (void)smem, (void)o, (void)c, (void)n;
+    (void)tier, (void)t, (void)p16, (void)smem, (void)o, (void)c, (void)n;
     NO_DEVICE;
 }
 cudaError_t gputile__hist_route_blocks_per_sm(int t, size_t smem, int o, int *b)
@@ -214,14 +215,24 @@ cudaError_t gputile__hist_route_blocks_per_sm(int t, size_t smem, int o, int *b)
     (void)t, (void)smem, (void)o, (void)b;
     NO_DEVICE;
 }
+cudaError_t gputile__hist_route_count_blocks_per_sm(size_t smem, int o, int *b)
+{
+    (void)smem, (void)o, (void)b;
+    NO_DEVICE;
+}
 size_t gputile__hist_route_smem(int slice_log2, int slices)
 {
     (void)slice_log2, (void)slices;
     return 0;
 }
-size_t gputile__hist_route_scratch(int blocks, int slices)
+size_t gputile__hist_route_count_smem(int slice_log2)
 {
-    (void)blocks, (void)slices;
+    (void)slice_log2;
+    return 0;
+}
+size_t gputile__hist_route_scratch(uint64_t tiles, int slices)
+{
+    (void)tiles, (void)slices;
     return 0;
 }
 cudaError_t gputile__hist_global_blocks_per_sm(int t, int *b)
