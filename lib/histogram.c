@@ -108,23 +108,34 @@ gputile_status gputile__hist_check_memory(const void *p)
     return where == GPUTILE__MEMORY_DEVICE ? GPUTILE_SUCCESS : GPUTILE_ERROR_INVALID_VALUE;
 }
 
-/* Launches the plan, with the scratch the routed tier needs. */
+/* Zeroes the counts (overwrite) and launches the plan, with the scratch
+ * the routed tier needs taken first: when the device has no memory for
+ * it, nothing has been written. */
 static gputile_status run(const gputile__hist_args *args, gputile__hist_launch *launch,
-                          cudaStream_t stream)
+                          gputile_hist_mode mode, cudaStream_t stream)
 {
-    if (launch->scratch_bytes == 0)
-        return gputile__cuda_status(gputile__histogram(args, launch, stream));
-    const gputile__device *d;
-    gputile_status s = gputile__device_current(&d);
-    if (s != GPUTILE_SUCCESS)
-        return s;
-    cudaError_t err =
-        gputile__workspace_acquire(&launch->scratch, launch->scratch_bytes, d->ordinal, stream);
-    if (err != cudaSuccess)
-        return gputile__cuda_status(err);
-    err = gputile__histogram(args, launch, stream);
-    cudaError_t release = gputile__workspace_release(launch->scratch, stream);
-    return gputile__cuda_status(err != cudaSuccess ? err : release);
+    const bool scratch = args->n != 0 && launch->scratch_bytes != 0;
+    cudaError_t err = cudaSuccess;
+    if (scratch) {
+        const gputile__device *d;
+        gputile_status s = gputile__device_current(&d);
+        if (s != GPUTILE_SUCCESS)
+            return s;
+        err =
+            gputile__workspace_acquire(&launch->scratch, launch->scratch_bytes, d->ordinal, stream);
+        if (err != cudaSuccess)
+            return gputile__cuda_status(err);
+    }
+    if (mode == GPUTILE_HIST_OVERWRITE)
+        err = cudaMemsetAsync(args->counts, 0, (size_t)args->nbins * sizeof(uint64_t), stream);
+    if (err == cudaSuccess && args->n != 0)
+        err = gputile__histogram(args, launch, stream);
+    if (scratch) {
+        cudaError_t release = gputile__workspace_release(launch->scratch, stream);
+        if (err == cudaSuccess)
+            err = release;
+    }
+    return gputile__cuda_status(err);
 }
 
 static gputile_status histogram(const gputile__hist_args *args, gputile_hist_mode mode,
@@ -146,11 +157,7 @@ static gputile_status histogram(const gputile__hist_args *args, gputile_hist_mod
         GPUTILE_SUCCESS)
         return s;
 
-    if (mode == GPUTILE_HIST_OVERWRITE &&
-        (s = gputile__cuda_status(cudaMemsetAsync(
-             args->counts, 0, (size_t)args->nbins * sizeof(uint64_t), stream))) != GPUTILE_SUCCESS)
-        return s;
-    if (args->n != 0 && (s = run(args, &launch, stream)) != GPUTILE_SUCCESS)
+    if ((s = run(args, &launch, mode, stream)) != GPUTILE_SUCCESS)
         return s;
     report(options, &launch);
     return GPUTILE_SUCCESS;
