@@ -330,15 +330,6 @@ static __global__ void __launch_bounds__(GLOBAL_THREADS)
 
 /* ---- launcher ------------------------------------------------------------- */
 
-/* Lets kernel k use the device's whole opt-in shared memory (lib/ passes it
- * from its device cache). Always the same value, never the size of one
- * call: host threads planning different sizes at once cannot undo each
- * other's setting between it and a launch. */
-static cudaError_t allow_smem(const void *k, int smem_optin)
-{
-    return cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_optin);
-}
-
 /* The shared/DSM kernel with 32-bit or (P16) 16-bit counts; a cluster
  * launch where the plan has clusters. */
 template <typename Bin, bool P16>
@@ -346,7 +337,7 @@ static cudaError_t launch_smem(const gputile__hist_launch *l, const part<Bin> &p
                                uint32_t nbins, unsigned long long *counts, cudaStream_t stream)
 {
     auto k = hist_smem_kernel<Bin, P16>;
-    cudaError_t err = allow_smem((const void *)k, l->smem_optin);
+    cudaError_t err = gputile__hist_allow_smem((const void *)k, l->smem_optin);
     if (err == cudaSuccess && l->cluster > 1)
         err = cudaFuncSetAttribute((const void *)k, cudaFuncAttributeNonPortableClusterSizeAllowed,
                                    1);
@@ -475,7 +466,7 @@ extern "C" cudaError_t gputile__hist_smem_blocks_per_sm(int type, int packed16, 
     const void *k = smem_kernel(type, packed16 != 0);
     if (k == NULL)
         return cudaErrorInvalidValue;
-    cudaError_t err = allow_smem(k, smem_optin);
+    cudaError_t err = gputile__hist_allow_smem(k, smem_optin);
     if (err != cudaSuccess)
         return err;
     return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, k, SMEM_THREADS, smem);
@@ -484,7 +475,7 @@ extern "C" cudaError_t gputile__hist_smem_blocks_per_sm(int type, int packed16, 
 static cudaError_t cluster_config(const void *k, size_t smem, int smem_optin,
                                   cudaLaunchConfig_t *config)
 {
-    cudaError_t err = allow_smem(k, smem_optin);
+    cudaError_t err = gputile__hist_allow_smem(k, smem_optin);
     if (err == cudaSuccess)
         err = cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
     *config = cudaLaunchConfig_t{};

@@ -101,11 +101,11 @@ typedef struct gputile__hist_launch {
 /* ---- the routed tier (kernels/histogram_route.cuh) ----
  * Two kernels per piece of the input: a partition (512 threads, two
  * blocks per SM, a persistent grid, tiles of SUB samples routed to their
- * slice) and a count (1024 threads, blocks owning a slice each). A slice holds at most 2^15
- * bins (16-bit entries, 128 KB of counters), slices x 2^slice_log2 < 2^23
- * and slices <= 255 (one register packs a routed sample), a piece is at
- * most PIECE_TILES tiles (the scratch holds one), and one launch reads at
- * most 2^31 samples (32-bit counters). */
+ * slice) and a count (1024 threads, blocks owning a slice each). A slice
+ * holds at most 2^15 bins (16-bit entries, 128 KB of counters), slices <=
+ * 255 (one register packs a routed sample's slice and slot), a piece is
+ * at most PIECE_TILES tiles (the scratch holds one), and one launch reads
+ * at most 2^31 samples (32-bit counters). */
 #define GPUTILE__HIST_ROUTE_THREADS 512 /* partition: two blocks per SM */
 #define GPUTILE__HIST_ROUTE_COUNT_THREADS 1024
 #define GPUTILE__HIST_ROUTE_SUB 8192 /* samples per tile: 16 per partition thread */
@@ -115,7 +115,7 @@ typedef struct gputile__hist_launch {
 #define GPUTILE__HIST_ROUTE_MAX_SAMPLES ((uint64_t)1 << 31)
 /* Dynamic shared memory per partition block and per count block, and the
  * device scratch of a piece of `tiles` tiles. */
-size_t gputile__hist_route_smem(int slice_log2, int slices);
+size_t gputile__hist_route_smem(void);
 size_t gputile__hist_route_count_smem(int slice_log2);
 size_t gputile__hist_route_scratch(uint64_t tiles, int slices);
 /* Blocks of the partition kernel (of sample type `type`) and of the count

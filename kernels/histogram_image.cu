@@ -261,12 +261,6 @@ __device__ __forceinline__ void add16(uint32_t *sh, uint32_t h, uint32_t bin, ui
                                   bin + 1 < nbins ? counts + bin + 1 : NULL);
 }
 
-/* One more in the word at shared-space address a (no result: a RED). */
-__device__ __forceinline__ void red_shared_inc(uint32_t a)
-{
-    asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(a));
-}
-
 template <typename T, int CH, int MODE, int COUNTING>
 struct block {
     const params &q;
@@ -292,26 +286,26 @@ struct block {
     __device__ __forceinline__ void push(T x)
     {
         if (COUNTING == GPUTILE__HIMG_IDENT8) {
-            red_shared_inc(at0[C] + (uint32_t)(uint8_t)x * bin_bytes);
+            gputile__red_shared_inc(at0[C] + (uint32_t)(uint8_t)x * bin_bytes);
             return;
         }
         if (COUNTING == GPUTILE__HIMG_SHIFT8_ALL) {
-            red_shared_inc(at0[C] +
-                           (((uint32_t)(uint8_t)x + q.s8_off[C]) >> q.ch[C].ishift) * bin_bytes);
+            gputile__red_shared_inc(
+                at0[C] + (((uint32_t)(uint8_t)x + q.s8_off[C]) >> q.ch[C].ishift) * bin_bytes);
             return;
         }
         if (COUNTING == GPUTILE__HIMG_SHIFT8) {
             const uint32_t d = (uint32_t)(uint8_t)x - q.s8_first[C];
             const uint32_t at =
                 at0[C] + (((d + q.s8_off[C]) >> q.ch[C].ishift) << (q.copies_log2 + 2));
-            red_shared_inc(d < q.s8_count[C] ? at : at_spare);
+            gputile__red_shared_inc(d < q.s8_count[C] ? at : at_spare);
             return;
         }
         if (COUNTING == GPUTILE__HIMG_TABLE) { /* the entry is the bin's word */
             /* the entry is the bin's word as a shared-space address; copy4
              * = 4 * copy: a byte extract, the table load, an add and the
              * atomic per sample */
-            red_shared_inc(sh[C * LUT + (uint32_t)(uint8_t)x] + copy4);
+            gputile__red_shared_inc(sh[C * LUT + (uint32_t)(uint8_t)x] + copy4);
             return;
         }
         if (COUNTING == GPUTILE__HIMG_PACKED16_ALL) { /* lower >= -2^24: 32 bits */
@@ -680,8 +674,7 @@ extern "C" cudaError_t gputile__himg_blocks_per_sm(const gputile__himg_args *a, 
     const kernel_fn k = kernel_of(a, counting);
     if (k == NULL)
         return cudaErrorInvalidValue;
-    cudaError_t err = cudaFuncSetAttribute((const void *)k,
-                                           cudaFuncAttributeMaxDynamicSharedMemorySize, smem_optin);
+    cudaError_t err = gputile__hist_allow_smem((const void *)k, smem_optin);
     if (err != cudaSuccess)
         return err;
     return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, (const void *)k, THREADS, smem);
@@ -742,8 +735,7 @@ extern "C" cudaError_t gputile__himg_run(const gputile__himg_args *a, const gput
     const kernel_fn k = kernel_of(a, l->counting);
     if (k == NULL)
         return cudaErrorInvalidValue; /* lib/ plans only the kernels above */
-    cudaError_t err = cudaFuncSetAttribute(
-        (const void *)k, cudaFuncAttributeMaxDynamicSharedMemorySize, l->smem_optin);
+    cudaError_t err = gputile__hist_allow_smem((const void *)k, l->smem_optin);
     if (err != cudaSuccess)
         return err;
     const params q = layout(a, l->tier, l->counting, l->copies_log2);

@@ -12,8 +12,9 @@
  *     (key, count) slots, the first key to reach a free slot keeps it:
  *     skewed inputs are counted here, never routed, so one owner is not
  *     swamped; all-equal data routes nothing), sorts the others by slice
- *     with a counting sort in shared memory (per-warp counts, a scan, each
- *     sample's slot), and writes them as 16-bit slice offsets, slice by
+ *     with a counting sort in shared memory (one counter per slice gives
+ *     each sample its slot, one warp scans the counters), and writes them
+ *     as 16-bit slice offsets, slice by
  *     slice, to the tile's region of the scratch, with the start of each
  *     slice's segment (offs). The next tile's loads are in flight while a
  *     tile is sorted.
@@ -38,12 +39,11 @@
  * Scratch, per piece of at most PIECE_TILES tiles: SUB 16-bit entries and
  * slices + 1 offsets per tile (gputile__hist_route_scratch).
  *
- * Shared memory of the partition: per-warp counts (32 x slices words) +
- * the scan (256 words) + the hot cache (2 x HOT words) + the stage (SUB
- * 16-bit entries, 32 KB). Of the count: S 32-bit counters (at most 32768:
- * 128 KB). Packing a routed sample in one register: bin (23 bits: slices x
- * S < 2^23) | slot in its warp's (slice) group << 23 (a warp routes at
- * most 512 samples: 9 bits).
+ * Shared memory of the partition: the per-slice counters and the scan (256
+ * words each) + the hot cache (2 x HOT words) + the stage (SUB 16-bit
+ * entries, 16 KB). Of the count: S 32-bit counters (at most 32768: 128 KB)
+ * and 32 spare words. A routed sample is one register, slot | slice <<
+ * SLOT_BITS (slices <= 255), and its offset in the slice half of another.
  *
  * 32-bit counters: a launch reads at most GPUTILE__HIST_ROUTE_MAX_SAMPLES
  * samples (< 2^32), all of which may land in one slice or one hot slot.
@@ -242,12 +242,6 @@ static __global__ void __launch_bounds__(THREADS, 2)
             atomicAdd(counts + hot_key[s], (unsigned long long)hot_count[s]);
 }
 
-/* One more in the word at shared-space address a (no result: a RED). */
-__device__ __forceinline__ void route_red_inc(uint32_t a)
-{
-    asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(a));
-}
-
 /* Adds the entries [lo, hi) of 16-byte vector q (entries 8 j .. 8 j + 7).
  * Entries outside go to `spare` (a word past the counters, one per lane):
  * no branch, so lanes at a segment's ends do not split the warp. */
@@ -259,7 +253,7 @@ __device__ __forceinline__ void route_count_vec(uint4 q, uint32_t j, uint32_t lo
 #pragma unroll
     for (int k = 0; k < 8; ++k) {
         const uint32_t a = cnt_addr + 4 * ((w[k >> 1] >> (16 * (k & 1))) & 0xFFFFu);
-        route_red_inc(d + k < len ? a : spare);
+        gputile__red_shared_inc(d + k < len ? a : spare);
     }
 }
 
@@ -329,9 +323,8 @@ static __global__ void __launch_bounds__(CTHREADS)
 }
 
 /* Dynamic shared memory of the partition and count kernels. */
-extern "C" size_t gputile__hist_route_smem(int slice_log2, int slices)
+extern "C" size_t gputile__hist_route_smem(void)
 {
-    (void)slice_log2, (void)slices;
     return 2 * 256 * 4 + 2 * HOT * 4 + (size_t)SUB * 2;
 }
 
@@ -340,10 +333,16 @@ extern "C" size_t gputile__hist_route_count_smem(int slice_log2)
     return (((size_t)1 << slice_log2) + 32) * 4;
 }
 
+/* The scratch of a piece of `tiles` tiles: the offsets, padded to 256
+ * bytes, then the regions. */
+static size_t route_offs_bytes(uint64_t tiles, uint32_t slices)
+{
+    return ((size_t)tiles * (slices + 1) * 4 + 255) / 256 * 256;
+}
+
 extern "C" size_t gputile__hist_route_scratch(uint64_t tiles, int slices)
 {
-    const size_t offs = (size_t)tiles * (slices + 1) * 4;
-    return (offs + 255) / 256 * 256 + (size_t)tiles * SUB * 2;
+    return route_offs_bytes(tiles, (uint32_t)slices) + (size_t)tiles * SUB * 2;
 }
 
 /* Both passes over each piece of at most l->route_tiles tiles. */
@@ -351,12 +350,9 @@ template <typename Bin>
 static cudaError_t hist_route_launch(const gputile__hist_launch *l, const part<Bin> &p, Bin bin,
                                      unsigned long long *counts, cudaStream_t stream)
 {
-    const void *k1 = (const void *)hist_part_kernel<Bin>;
-    const void *k2 = (const void *)hist_count_kernel;
-    cudaError_t err =
-        cudaFuncSetAttribute(k1, cudaFuncAttributeMaxDynamicSharedMemorySize, l->smem_optin);
+    cudaError_t err = gputile__hist_allow_smem((const void *)hist_part_kernel<Bin>, l->smem_optin);
     if (err == cudaSuccess)
-        err = cudaFuncSetAttribute(k2, cudaFuncAttributeMaxDynamicSharedMemorySize, l->smem_optin);
+        err = gputile__hist_allow_smem((const void *)hist_count_kernel, l->smem_optin);
     if (err != cudaSuccess)
         return err;
     const uint32_t subv = SUB / Bin::per_vec, slices = (uint32_t)l->slices;
@@ -364,8 +360,7 @@ static cudaError_t hist_route_launch(const gputile__hist_launch *l, const part<B
     const uint64_t piece_v = (uint64_t)l->route_tiles * subv;
     route_space sp;
     sp.offs = (uint32_t *)l->scratch;
-    const size_t offs = (size_t)l->route_tiles * (slices + 1) * 4;
-    sp.region = (uint16_t *)((char *)l->scratch + (offs + 255) / 256 * 256);
+    sp.region = (uint16_t *)((char *)l->scratch + route_offs_bytes(l->route_tiles, slices));
     uint64_t done = 0;
     do {
         part<Bin> q = p;
@@ -404,8 +399,7 @@ extern "C" cudaError_t gputile__hist_route_blocks_per_sm(int type, size_t smem, 
     }
     if (k == NULL)
         return cudaErrorInvalidValue;
-    cudaError_t err =
-        cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_optin);
+    cudaError_t err = gputile__hist_allow_smem(k, smem_optin);
     if (err != cudaSuccess)
         return err;
     return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, k, THREADS, smem);
@@ -415,8 +409,7 @@ extern "C" cudaError_t gputile__hist_route_count_blocks_per_sm(size_t smem, int 
                                                                int *blocks)
 {
     const void *k = (const void *)hist_count_kernel;
-    cudaError_t err =
-        cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_optin);
+    cudaError_t err = gputile__hist_allow_smem(k, smem_optin);
     if (err != cudaSuccess)
         return err;
     return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, k, CTHREADS, smem);

@@ -2,7 +2,7 @@
 /*
  * histogram_samples.cuh: the binning functors of the histogram's sample
  * types, one per row of GPUTILE__HIST_SAMPLE_TYPES (kernels/histogram.h).
- * Included by kernels/histogram.cu only.
+ * Included by kernels/histogram.cu and kernels/histogram_image.cu.
  *
  * A functor holds all that the kernels need to know of its type:
  *   sample        the scalar type (head and tail of the input are read as these)
@@ -12,6 +12,8 @@
  *   make(args)    the functor of one call, built on the host from lib/'s arguments
  *   operator()(x) the bin of sample x, or NO_BIN (not counted)
  * Keys are 32-bit: a bin index in [0, nbins), or NO_BIN.
+ * Also the helpers every histogram kernel file shares (the opt-in shared
+ * memory setting, a shared-memory increment with no result).
  */
 #ifndef GPUTILE_KERNELS_HISTOGRAM_SAMPLES_CUH
 #define GPUTILE_KERNELS_HISTOGRAM_SAMPLES_CUH
@@ -23,6 +25,21 @@
 #include "histogram.h"
 
 #define NO_BIN 0xFFFFFFFFu
+
+/* Lets kernel k use the device's whole opt-in shared memory (lib/ passes it
+ * from its device cache). Always the same value, never the size of one
+ * call: host threads planning different sizes at once cannot undo each
+ * other's setting between it and a launch. */
+static inline cudaError_t gputile__hist_allow_smem(const void *k, int smem_optin)
+{
+    return cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_optin);
+}
+
+/* One more in the word at shared-space address a (no result: a RED). */
+__device__ __forceinline__ void gputile__red_shared_inc(uint32_t a)
+{
+    asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(a));
+}
 
 /* The samples of one launch: scalar head, 16-byte body, scalar tail. */
 template <typename Bin>

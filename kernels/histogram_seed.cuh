@@ -84,8 +84,7 @@ static cudaError_t hist_seed_launch(const gputile__hist_launch *l, const part<Bi
                                     uint32_t nbins, unsigned long long *counts, cudaStream_t stream)
 {
     const void *k = (const void *)hist_seed_kernel<Bin>;
-    cudaError_t err =
-        cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, l->smem_optin);
+    cudaError_t err = gputile__hist_allow_smem(k, l->smem_optin);
     if (err == cudaSuccess)
         err = cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
     if (err != cudaSuccess)

@@ -4,9 +4,9 @@
  * size and how many blocks, for nbins on the current device.
  *
  * - Shared tier while one block's opt-in shared memory holds nbins 16-bit
- *   counts. Counts are 32-bit while two blocks of them fit on one SM, and
- *   packed 16-bit beyond (kernels/histogram_packed16.cuh: twice the bins,
- *   at the cost of atomics that return their old value). Copies per block
+ *   counts. Counts are 32-bit while one block holds them, and packed
+ *   16-bit beyond (kernels/histogram_packed16.cuh: twice the bins, at the
+ *   cost of atomics that return their old value). Copies per block
  *   K (a power of two, at most 32): the largest K for which two blocks of
  *   K copies still fit on one SM (more copies cut same-address and bank
  *   conflicts; two blocks keep 2048 threads and their loads in flight);
@@ -234,9 +234,9 @@ static gputile_status plan_route(int32_t nbins, int type, uint64_t n, const gput
         ++log2s;
         slices = ((int64_t)nbins + (1 << log2s) - 1) >> log2s;
     }
-    if (log2s > GPUTILE__HIST_ROUTE_MAX_SLICE_LOG2 || (slices << log2s) >= ((int64_t)1 << 23))
+    if (log2s > GPUTILE__HIST_ROUTE_MAX_SLICE_LOG2)
         return GPUTILE_SUCCESS;
-    const size_t smem = gputile__hist_route_smem(log2s, (int)slices);
+    const size_t smem = gputile__hist_route_smem();
     const size_t count_smem = gputile__hist_route_count_smem(log2s);
     if (smem > (size_t)d->smem_optin || count_smem > (size_t)d->smem_optin)
         return GPUTILE_SUCCESS;

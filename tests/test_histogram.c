@@ -142,8 +142,9 @@ static struct hist_case cases[] = {
     I(UNIFORM, 16384 * 132 + 1, 1 << 19, 0, 1, OVW),
     I(UNIFORM, 16384 * 132 * 9 + 5, 1 << 20, 0, 2, ACC),
     I(SORTED, 16384 * 132 * 9 + 5, 1 << 21, 0, 3, OVW),
-    /* where 32-bit shared counts stop fitting two blocks per SM and 16-bit
-     * halves take over (about 29k bins on a 228 KB SM), and beyond */
+    /* where 32-bit shared counts stop fitting two blocks per SM (about 29k
+     * bins on a 228 KB SM), where they stop fitting one and 16-bit halves
+     * take over (about 58k), and beyond */
     I(UNIFORM, 3000001, 28671, 0, 1, OVW),
     I(UNIFORM, 3000001, 28673, 0, 2, OVW),
     I(SORTED, 3000001, 32768, 0, 3, OVW),

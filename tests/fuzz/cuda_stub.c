@@ -220,9 +220,8 @@ cudaError_t gputile__hist_route_count_blocks_per_sm(size_t smem, int o, int *b)
     (void)smem, (void)o, (void)b;
     NO_DEVICE;
 }
-size_t gputile__hist_route_smem(int slice_log2, int slices)
+size_t gputile__hist_route_smem(void)
 {
-    (void)slice_log2, (void)slices;
     return 0;
 }
 size_t gputile__hist_route_count_smem(int slice_log2)
