@@ -10,7 +10,7 @@
  * is transposed on the way in by 4-byte cp.async.ca, eight threads reading
  * one row's 32 bytes; an operand whose rows run along the tile (A^T, B) is
  * copied by 16-byte cp.async.cg where its rows are 16-byte aligned, else by
- * 4-byte copies. Slice i + STAGES - 1 is in flight while slice i is
+ * 4-byte copies, a warp's 32 along one row. Slice i + STAGES - 1 is in flight while slice i is
  * multiplied; one cp.async.wait_group and one __syncthreads per slice.
  *
  * Edges stay out of the main loop. Along m and n a thread's copies past
@@ -97,46 +97,59 @@ __device__ __forceinline__ void cp_async_wait()
 }
 
 /* Copies OUTER x BK slices of one operand into shared memory as S[k][outer]
- * (rows OUTER + PAD floats apart), one slice per call.
+ * (rows OUTER + PAD floats apart), one slice per call, in one of three ways.
  * K_CONTIG (the operand's rows run along k): single elements, thread t at
  * k = t % BK and outer = t / BK + v * THREADS / BK for its slots v (eight
  * threads read a row's 32 bytes; a warp's copies land in 32 banks). One
  * pointer, the slots a fixed stride apart; slots past the matrix copy
  * nothing: their shared rows feed only outputs that are never stored.
- * Otherwise: 4 outer-consecutive elements per slot (16 bytes with VEC),
- * thread t at k = t / (THREADS / BK) and outer = 4 (t % (THREADS / BK)) +
- * v * 4 THREADS / BK, the slots immediate offsets from one pointer; past
- * the matrix nothing is copied, and a 16-byte slot across its edge reads
- * only what is inside (the src-size operand), zero-filling the rest.
+ * Straight with VEC (rows along the tile, 16-byte aligned): 4
+ * outer-consecutive elements per slot, thread t at k = t / (THREADS / BK)
+ * and outer = 4 (t % (THREADS / BK)) + v * 4 THREADS / BK, the slots
+ * immediate offsets from one pointer; past the matrix nothing is copied,
+ * and a 16-byte slot across its edge reads only what is inside (the
+ * src-size operand), zero-filling the rest.
+ * Straight without VEC (rows not 16-byte aligned): single elements, thread
+ * t at outer = t % OUTER of rows k = t / OUTER + v THREADS / OUTER, so a
+ * warp's copy is 32 consecutive floats of one row (4 or 5 sectors; four
+ * outer-consecutive elements per thread made each copy touch 16 sectors a
+ * quarter used, and ran 128 x 128 at 0.86 of its aligned speed).
  * Every copy that runs reads inside the matrix; along k, the first slice
  * zero-fills its rows past the split (read from its first row, inside). */
 template <int OUTER, int BK, int THREADS, bool K_CONTIG, bool VEC>
 struct async_loader {
-    static constexpr int TPR = THREADS / BK; /* threads per k row (straight) */
-    static constexpr int VECS = K_CONTIG ? OUTER * BK / THREADS : OUTER * BK / 4 / THREADS;
+    static constexpr bool ROWS = !K_CONTIG && !VEC;          /* straight, single elements */
+    static constexpr int TPR = THREADS / BK;                 /* threads per k row (VEC) */
+    static constexpr int RSTEP = ROWS ? THREADS / OUTER : 1; /* k rows between slots */
+    static constexpr int VECS = K_CONTIG || ROWS ? OUTER * BK / THREADS : OUTER * BK / 4 / THREADS;
     static constexpr int STEP_O = K_CONTIG ? THREADS / BK : 4 * TPR; /* outer between slots */
     static_assert(THREADS % BK == 0 && VECS >= 1, "every thread copies whole slots");
-    static_assert(K_CONTIG ? OUTER % (THREADS / BK) == 0 : (OUTER / 4) % TPR == 0,
+    static_assert(ROWS       ? THREADS % OUTER == 0 && BK % RSTEP == 0
+                  : K_CONTIG ? OUTER % (THREADS / BK) == 0
+                             : (OUTER / 4) % TPR == 0,
                   "the slots tile the slice");
 
     const float *ptr; /* slot 0's first element of the next slice */
     int64_t ld;
-    int inside[VECS]; /* straight: elements of the slot inside the matrix (0..4) */
-    int slots_in;     /* K_CONTIG: the slots inside the matrix (a prefix) */
+    int inside[VECS]; /* VEC: elements of the slot inside the matrix (0..4) */
+    int slots_in;     /* K_CONTIG: the slots inside the matrix (a prefix); ROWS: 0 or VECS */
     unsigned dst;     /* shared address of slot 0 in stage 0 */
-    int q;            /* the thread's k in the slice */
+    int q;            /* the thread's (first) k in the slice */
 
     __device__ __forceinline__ async_loader(const float *base, int64_t ld_, int64_t o0,
                                             int64_t n_outer, int64_t k0, unsigned smem, int tid)
     {
         ld = ld_;
-        q = K_CONTIG ? tid % BK : tid / TPR;
-        const int o = K_CONTIG ? tid / BK : tid % TPR * 4;
+        q = K_CONTIG ? tid % BK : ROWS ? tid / OUTER : tid / TPR;
+        const int o = K_CONTIG ? tid / BK : ROWS ? tid % OUTER : tid % TPR * 4;
         dst = smem + (unsigned)(q * (OUTER + PAD) + o) * 4u;
         if (K_CONTIG) {
             ptr = base + (o0 + o) * ld + k0 + q;
             const int64_t left = n_outer - (o0 + o); /* rows from the thread's first on */
             slots_in = left <= 0 ? 0 : left >= OUTER ? VECS : (int)((left + STEP_O - 1) / STEP_O);
+        } else if (ROWS) {
+            ptr = base + (k0 + q) * ld + o0 + o;
+            slots_in = o0 + o < n_outer ? VECS : 0;
         } else {
             ptr = base + (k0 + q) * ld + o0 + o;
 #pragma unroll
@@ -164,20 +177,23 @@ struct async_loader {
                 src += slot_stride;
             }
             ptr += first ? k_in : BK;
+        } else if (ROWS) {
+            const int64_t row_stride = RSTEP * ld;
+            const float *src = ptr;
+#pragma unroll
+            for (int v = 0; v < VECS; ++v) {
+                const bool in = !first || q + v * RSTEP < k_in;
+                cp_async4(dst + stage + v * RSTEP * (OUTER + PAD) * 4, in ? src : ptr - q * ld,
+                          in ? 4 : 0, on && slots_in > 0);
+                src += row_stride;
+            }
+            ptr += (first ? k_in : BK) * ld;
         } else {
             const float *src = kin ? ptr : ptr - q * ld;
 #pragma unroll
-            for (int v = 0; v < VECS; ++v) {
-                if (VEC) { /* a slot across the edge reads only its inside part */
-                    cp_async16(dst + stage + v * STEP_O * 4, src + v * STEP_O,
-                               kin ? 4 * inside[v] : 0, on && inside[v] > 0);
-                } else {
-#pragma unroll
-                    for (int i = 0; i < 4; ++i)
-                        cp_async4(dst + stage + (v * STEP_O + i) * 4, src + v * STEP_O + i,
-                                  kin ? 4 : 0, on && i < inside[v]);
-                }
-            }
+            for (int v = 0; v < VECS; ++v) /* a slot across the edge reads only its inside part */
+                cp_async16(dst + stage + v * STEP_O * 4, src + v * STEP_O, kin ? 4 * inside[v] : 0,
+                           on && inside[v] > 0);
             ptr += (first ? k_in : BK) * ld;
         }
     }
@@ -406,6 +422,16 @@ static __global__ void __launch_bounds__(WM *WN * 32, MINB)
     const int64_t ldc = tail ? BN : partial ? p.n : p.ldc;
     const bool vec_c =
         tail || (partial ? p.n % 4 == 0 : (uintptr_t)p.c % 16 == 0 && p.ldc % 4 == 0);
+    if (!vec_c) { /* rows through shared memory (block-uniform: the barrier is safe) */
+        static_assert(THREADS / 32 * 16 * 32 * 4 <= STAGES * STAGE_BYTES,
+                      "a 16 x 32 quarter per warp fits in the pipeline's shared memory");
+        __syncthreads(); /* every warp's last reads of the pipeline are done */
+        const int64_t row0 = m0 + warp % WM * 16 * RM, col0 = n0 + warp / WM * 32 * RN;
+        gputile__store_rows_staged<RM, RN>(
+            acc, reinterpret_cast<float *>(st) + warp * 16 * 32, c + row0 * ldc + col0, ldc,
+            p.m - row0, p.n - col0, partial ? 1.0f : p.alpha, !partial && p.beta != 0.0f, p.beta);
+        return;
+    }
 #pragma unroll
     for (int i = 0; i < TM; ++i) {
         const int64_t row = m0 + tm + i % 4 + 16 * (i / 4);

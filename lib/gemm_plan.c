@@ -114,7 +114,9 @@ static int split_rule(const gputile__gemm_row *r, int sms, int64_t m, int64_t n,
  *   block   = P bm bn (kps / (R eff) + epi) + fixed
  *   compute = full waves x block (x cw clustered) + (last wave: j blocks on
  *             the busiest SM)
- *             block x (j / P)^(1 - gamma)
+ *             block x (j / P)^(1 - gamma), or where AUTO's tail split
+ *             fires (s = 1), the same for rem x s' blocks of k / s'
+ *             + reduce + (s' + 1) rem bm bn 4 bytes / BW, if less
  *   time    = max(compute, A + B bytes / BW_read + C bytes / the row's BW_C)
  *             + launch
  *             + (s = 2..8, clusters) cluster + s m n 4 bytes / BW_cluster
@@ -233,9 +235,46 @@ static int cluster_wave(const gputile__device *dev, int variant, int s)
     return table[dev->ordinal][variant][s];
 }
 
-/* `cluster`: splits of 2 to 8 may sum in clusters (else in the workspace). */
+/* One wave of the row (per_sm blocks on an SM) with kps of k each. */
+static double wave_us(const struct fp32_candidate *c, double eff, int64_t kps)
+{
+    const gputile__gemm_row *r = &rows[c->variant];
+    return (double)r->per_sm * r->bm * r->bn *
+               ((double)ceil_div(kps, r->bk) * r->bk / (SM_FMA_PER_US * eff) + c->epi_us) +
+           FIT_FIXED_US;
+}
+
+/* The last, partial wave of `rem` blocks of whole k, on `sms` SMs of
+ * `slots` block slots; with `tail` (AUTO, no split asked for) as
+ * plan_tail runs it where it fires: rem x s blocks of k / s, their partials
+ * reduced after (the constants fitted without the tail stand for its
+ * parts: a wave, the reduction's launch and bytes). Without the tail in
+ * the model, 128 x 128 looked 9% slower than it runs on 2,815 x 8,009 x
+ * 4,057 and AUTO took 64 x 64 at 0.79 of cuBLAS. */
+static double last_wave_us(const struct fp32_candidate *c, double eff, const gputile__device *dev,
+                           int64_t k, int64_t blocks, int64_t slots, bool tail, double bw)
+{
+    const gputile__gemm_row *r = &rows[c->variant];
+    const int64_t rem = blocks % slots;
+    const double whole =
+        wave_us(c, eff, k) * pow((double)ceil_div(rem, dev->sms) / r->per_sm, 1.0 - FIT_GAMMA);
+    if (!tail || blocks <= slots || 2 * rem > slots || slots < 2)
+        return whole;
+    int64_t s = slots / rem, by_k = k / (4 * r->bk);
+    s = s < by_k ? s : by_k;
+    s = s < 8 ? s : 8;
+    if (s < 2)
+        return whole;
+    const double split = wave_us(c, eff, k_per_split(k, s, r->bk)) *
+                             pow((double)ceil_div(rem * s, dev->sms) / r->per_sm, 1.0 - FIT_GAMMA) +
+                         FIT_REDUCE_US + 4.0 * (double)(s + 1) * rem * r->bm * r->bn / bw;
+    return split < whole ? split : whole;
+}
+
+/* `cluster`: splits of 2 to 8 may sum in clusters (else in the workspace);
+ * `tail`: an unsplit choice may have its last wave split (plan_tail). */
 static double estimate_us(const struct fp32_candidate *c, const gputile__device *dev, bool aligned,
-                          bool cluster, int64_t m, int64_t n, int64_t k, int splits)
+                          bool cluster, bool tail, int64_t m, int64_t n, int64_t k, int splits)
 {
     const gputile__gemm_row *r = &rows[c->variant];
     const double bw = FIT_BYTES_PER_US * memory_scale(dev);
@@ -257,15 +296,11 @@ static double estimate_us(const struct fp32_candidate *c, const gputile__device 
     const bool clustered = cluster && s > 1 && s <= GPUTILE__GEMM_MAX_CLUSTER && dev->clusters;
     const int64_t slots =
         clustered ? cluster_wave(dev, c->variant, (int)s) : (int64_t)dev->sms * r->per_sm;
-    const double block =
-        (double)r->per_sm * r->bm * r->bn *
-            ((double)ceil_div(kps, r->bk) * r->bk / (SM_FMA_PER_US * eff) + c->epi_us) +
-        FIT_FIXED_US;
-    double compute = (double)(blocks / slots) * block * (clustered ? FIT_CLUSTER_WAVES : 1.0);
-    if (blocks % slots != 0) {
-        const double j = (double)ceil_div(blocks % slots, dev->sms);
-        compute += block * pow(j / r->per_sm, 1.0 - FIT_GAMMA);
-    }
+    double compute =
+        (double)(blocks / slots) * wave_us(c, eff, kps) * (clustered ? FIT_CLUSTER_WAVES : 1.0);
+    if (blocks % slots != 0)
+        compute += last_wave_us(c, eff, dev, kps, blocks, slots,
+                                tail && s == 1 && (r->flags & GPUTILE__GEMM_TAIL), bw);
     const double memory = (4.0 * ((double)m * k + (double)k * n) / FIT_READ_BYTES_PER_US +
                            4.0 * (double)m * n / c->bytes_per_us) /
                           memory_scale(dev);
@@ -305,7 +340,7 @@ static void fp32_search(const gputile__device *dev, bool aligned, int split_k, i
             for (int mode = clusters; mode >= 0; --mode) {
                 if (mode == 0 && clusters && (s < 2 || s > GPUTILE__GEMM_MAX_CLUSTER))
                     break; /* the same estimate */
-                const double t = estimate_us(c, dev, aligned, mode, m, n, k, s);
+                const double t = estimate_us(c, dev, aligned, mode, split_k == 0, m, n, k, s);
                 if (best < 0 || t < best) {
                     best = t;
                     *variant = c->variant;
