@@ -581,6 +581,28 @@ static cudaError_t row(const gputile__gemm_args *p, const gputile__gemm_plan *pl
     return cudaErrorInvalidValue;
 }
 
+/* The plan's pre-pass (C = A B^T, where AUTO packs one operand so that
+ * its copies run straight): B^T into B (k x n), or A into A^T (k x m), in
+ * the workspace, rows ld_pack floats apart; *q: the product as it then
+ * runs. */
+static cudaError_t pack(const gputile__gemm_args *p, const gputile__gemm_plan *plan,
+                        cudaStream_t stream, gputile__gemm_args *q)
+{
+    *q = *p;
+    cudaError_t err = cudaSuccess;
+    if (plan->pack_d) {
+        err = gputile__gemm_pack_kmajor(p->b, p->ldb, 1, p->k, p->n, plan->pack_d_buf,
+                                        plan->ld_pack, 0, stream);
+        q->b = plan->pack_d_buf, q->ldb = plan->ld_pack, q->trans_b = 0;
+    }
+    if (err == cudaSuccess && plan->pack_r) {
+        err = gputile__gemm_pack_kmajor(p->a, p->lda, 1, p->k, p->m, plan->pack_r_buf,
+                                        plan->ld_pack, 0, stream);
+        q->a = plan->pack_r_buf, q->lda = plan->ld_pack, q->trans_a = 1;
+    }
+    return err;
+}
+
 } // namespace
 
 #define ASYNC_ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags)     \
@@ -592,7 +614,11 @@ static cudaError_t row(const gputile__gemm_args *p, const gputile__gemm_plan *pl
     extern "C" cudaError_t gputile__gemm_run_##id(                                                \
         const gputile__gemm_args *p, const gputile__gemm_plan *plan, cudaStream_t stream)         \
     {                                                                                             \
-        return row_##id(p, plan, stream, p->trans_a, p->trans_b, plan->vec_a, plan->vec_b, NULL); \
+        gputile__gemm_args q;                                                                     \
+        const cudaError_t err = pack(p, plan, stream, &q);                                        \
+        return err != cudaSuccess ? err                                                           \
+                                  : row_##id(&q, plan, stream, q.trans_a, q.trans_b, plan->vec_a, \
+                                             plan->vec_b, NULL);                                  \
     }
 GPUTILE__GEMM_ASYNC_ROWS(ASYNC_ROW)
 #undef ASYNC_ROW

@@ -64,7 +64,8 @@ typedef struct gputile__gemm_plan {
     int64_t tail_k;      /* k of each tail split, a multiple of bk */
     int vec_a, vec_b;    /* 16-byte loads of A, B (rows 16-byte aligned); GPUTILE__GEMM_VEC rows */
     int swap;            /* GPUTILE__GEMM_TMA: compute C^T = op(B)^T op(A)^T */
-    int pack_r, pack_d;  /* GPUTILE__GEMM_TMA: R, D' packed K-major (ld_pack floats apart) first */
+    int pack_r, pack_d;  /* GPUTILE__GEMM_TMA: R, D' packed K-major (ld_pack floats apart) first;
+                            GPUTILE__GEMM_ASYNC: A as A^T (k x m), B^T as B (k x n) */
     int64_t ld_pack;
     int reduce_blocks; /* grid of the reduction kernels (a few per SM) */
     float *work;       /* splits > 1: splits x m x n partials */

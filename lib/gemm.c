@@ -122,7 +122,8 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
         if (!tensor && requested == GPUTILE_ALGO_AUTO)
             precision = GPUTILE_PRECISION_FP32;
         gputile__gemm_choice choice =
-            gputile__gemm_choose(requested, precision, split_k, NULL, true, args.m, args.n, args.k);
+            gputile__gemm_choose(requested, precision, split_k, NULL, GPUTILE__GEMM_FORM_ALIGNED,
+                                 args.m, args.n, args.k);
         report(options, &choice);
         return GPUTILE_SUCCESS;
     }
@@ -143,10 +144,13 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
         if (!tensor)
             precision = GPUTILE_PRECISION_FP32;
     }
-    const bool aligned = gputile__rows_aligned16(a.elements, (int64_t)a.stride) &&
-                         gputile__rows_aligned16(b.elements, (int64_t)b.stride);
+    const unsigned form = (gputile__rows_aligned16(a.elements, (int64_t)a.stride) &&
+                                   gputile__rows_aligned16(b.elements, (int64_t)b.stride)
+                               ? GPUTILE__GEMM_FORM_ALIGNED
+                               : 0u) |
+                          (!args.trans_a && args.trans_b ? GPUTILE__GEMM_FORM_NT : 0u);
     gputile__gemm_choice choice =
-        gputile__gemm_choose(requested, precision, split_k, dev, aligned, args.m, args.n, args.k);
+        gputile__gemm_choose(requested, precision, split_k, dev, form, args.m, args.n, args.k);
 
     if (any_host) /* transfers overlapped with the kernels; complete on return */
         s = gputile__gemm_host(&choice, &args, a, b, c, at, stream);

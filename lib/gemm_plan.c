@@ -150,14 +150,15 @@ static int split_rule(const gputile__gemm_row *r, int sms, int64_t m, int64_t n,
  * the picks' regret, the rows' eff alone) picked 0.867-0.877 on its
  * held-out halves where these constants pick 0.874-0.883, so they stand
  * and the gap is the model's form. */
-#define SM_FMA_PER_US 253.0e3           /* R: 128 FFMA per clock at 1.98 GHz (H100, H200) */
-#define FIT_FIXED_US 0.55               /* a block's fixed cost */
-#define FIT_GAMMA 0.582                 /* lone-block gain */
-#define FIT_BYTES_PER_US 3.68e6         /* the split's reduction: effective memory rate */
-#define FIT_READ_BYTES_PER_US 6.0e6     /* reading A and B: effective memory rate */
-#define FIT_REDUCE_US 5.74              /* the split's reduction launch */
-#define FIT_LAUNCH_US 3.16              /* a launch and its first loads */
-#define FIT_UNALIGNED 0.949             /* eff factor, rows not 16-byte aligned */
+#define SM_FMA_PER_US 253.0e3       /* R: 128 FFMA per clock at 1.98 GHz (H100, H200) */
+#define FIT_FIXED_US 0.55           /* a block's fixed cost */
+#define FIT_GAMMA 0.582             /* lone-block gain */
+#define FIT_BYTES_PER_US 3.68e6     /* the split's reduction: effective memory rate */
+#define FIT_READ_BYTES_PER_US 6.0e6 /* reading A and B: effective memory rate */
+#define FIT_REDUCE_US 5.74          /* the split's reduction launch */
+#define FIT_LAUNCH_US 3.16          /* a launch and its first loads */
+#define FIT_UNALIGNED 0.949         /* eff factor, rows not 16-byte aligned */
+#define FIT_NT 0.93 /* eff factor, A row-major and B transposed (both copies transpose) */
 #define FIT_THIN_BYTES_PER_US 2.19e6    /* the thin kernels' effective rate */
 #define FIT_CLUSTER_US 1.9              /* a split summed in its cluster: barriers */
 #define FIT_CLUSTER_BYTES_PER_US 2.97e7 /* ...and partials read across the cluster */
@@ -271,15 +272,40 @@ static double last_wave_us(const struct fp32_candidate *c, double eff, const gpu
     return split < whole ? split : whole;
 }
 
+/* `form`'s factor of a row's eff: operands whose rows are not 16-byte
+ * aligned, and C = A B^T with both copies transposing, unless one operand
+ * is packed first (`pack`: then it is aligned and copied straight). The
+ * factor of NT: 4,096^3 on 128 x 128 ran at 0.917 of NN's speed, 3.13
+ * against 2.87 ms (H200; 0.926 of cuBLAS over the sweep's NT shapes
+ * against 0.97-1.05 for the others): its two 4-byte transposing copies
+ * per slice took 1.7x the shared-memory store wavefronts of NN's one. */
+static double form_eff(unsigned form, bool pack)
+{
+    if (pack)
+        return 1.0;
+    return ((form & GPUTILE__GEMM_FORM_ALIGNED) ? 1.0 : FIT_UNALIGNED) *
+           ((form & GPUTILE__GEMM_FORM_NT) ? FIT_NT : 1.0);
+}
+
+/* The pre-pass that packs the NT product's smaller operand (rows x k) as
+ * its transpose: a launch, 8 bytes an element. */
+static double pack_us(const gputile__device *dev, int64_t m, int64_t n, int64_t k)
+{
+    return FIT_LAUNCH_US +
+           8.0 * (double)(m < n ? m : n) * (double)k / (FIT_BYTES_PER_US * memory_scale(dev));
+}
+
 /* `cluster`: splits of 2 to 8 may sum in clusters (else in the workspace);
- * `tail`: an unsplit choice may have its last wave split (plan_tail). */
-static double estimate_us(const struct fp32_candidate *c, const gputile__device *dev, bool aligned,
-                          bool cluster, bool tail, int64_t m, int64_t n, int64_t k, int splits)
+ * `tail`: an unsplit choice may have its last wave split (plan_tail);
+ * `form_factor`: form_eff's. */
+static double estimate_us(const struct fp32_candidate *c, const gputile__device *dev,
+                          double form_factor, bool cluster, bool tail, int64_t m, int64_t n,
+                          int64_t k, int splits)
 {
     const gputile__gemm_row *r = &rows[c->variant];
     const double bw = FIT_BYTES_PER_US * memory_scale(dev);
     const double bw_thin = FIT_THIN_BYTES_PER_US * memory_scale(dev);
-    const double eff = c->eff * (aligned ? 1.0 : FIT_UNALIGNED);
+    const double eff = c->eff * form_factor;
     double t = FIT_LAUNCH_US;
     /* the thin kernels take one to four rows or columns past whole tiles */
     int64_t mw = m, nw = n;
@@ -320,32 +346,40 @@ static double estimate_us(const struct fp32_candidate *c, const gputile__device 
  * reduction (127 x 8192 x 8192 on 128 x 128 tiles: 64 clusters of 4 run
  * in two waves where 62 fit, at 0.55 of cuBLAS; 0.89 through the
  * workspace). */
-static void fp32_search(const gputile__device *dev, bool aligned, int split_k, int64_t m, int64_t n,
-                        int64_t k, int *variant, int *splits, bool *cluster)
+static void fp32_search(const gputile__device *dev, unsigned form, int split_k, int64_t m,
+                        int64_t n, int64_t k, int *variant, int *splits, bool *cluster, int *pack)
 {
     double best = -1.0;
     *variant = fp32_candidates[0].variant;
     *splits = split_k > 0 ? split_k : 1;
     *cluster = dev->clusters;
+    *pack = 0;
     if (m < 1 || n < 1 || k < 1 || dev->sms < 1)
         return;
-    for (size_t i = 0; i < sizeof fp32_candidates / sizeof fp32_candidates[0]; ++i) {
-        const struct fp32_candidate *c = &fp32_candidates[i];
-        const int first = split_k > 0 ? split_k : 1,
-                  last = split_k > 0 ? split_k : GPUTILE_MAX_SPLIT_K;
-        const int clusters = dev->clusters && c->cluster;
-        for (int s = first; s <= last; ++s) {
-            if (s > 1 && split_k == 0 && k_per_split(k, s, rows[c->variant].bk) < 32)
-                break;
-            for (int mode = clusters; mode >= 0; --mode) {
-                if (mode == 0 && clusters && (s < 2 || s > GPUTILE__GEMM_MAX_CLUSTER))
-                    break; /* the same estimate */
-                const double t = estimate_us(c, dev, aligned, mode, split_k == 0, m, n, k, s);
-                if (best < 0 || t < best) {
-                    best = t;
-                    *variant = c->variant;
-                    *splits = s;
-                    *cluster = mode;
+    /* NT: also with the smaller operand packed first (1: B, 2: A) */
+    const int packs = (form & GPUTILE__GEMM_FORM_NT) ? 2 : 1;
+    for (int pk = 0; pk < packs; ++pk) {
+        const double factor = form_eff(form, pk), before = pk ? pack_us(dev, m, n, k) : 0.0;
+        for (size_t i = 0; i < sizeof fp32_candidates / sizeof fp32_candidates[0]; ++i) {
+            const struct fp32_candidate *c = &fp32_candidates[i];
+            const int first = split_k > 0 ? split_k : 1,
+                      last = split_k > 0 ? split_k : GPUTILE_MAX_SPLIT_K;
+            const int clusters = dev->clusters && c->cluster;
+            for (int s = first; s <= last; ++s) {
+                if (s > 1 && split_k == 0 && k_per_split(k, s, rows[c->variant].bk) < 32)
+                    break;
+                for (int mode = clusters; mode >= 0; --mode) {
+                    if (mode == 0 && clusters && (s < 2 || s > GPUTILE__GEMM_MAX_CLUSTER))
+                        break; /* the same estimate */
+                    const double t =
+                        before + estimate_us(c, dev, factor, mode, split_k == 0, m, n, k, s);
+                    if (best < 0 || t < best) {
+                        best = t;
+                        *variant = c->variant;
+                        *splits = s;
+                        *cluster = mode;
+                        *pack = pk == 0 ? 0 : n <= m ? 1 : 2;
+                    }
                 }
             }
         }
@@ -358,33 +392,36 @@ static void fp32_search(const gputile__device *dev, bool aligned, int split_k, i
 #define CHOICE_CACHE 64
 struct choice_entry {
     int64_t m, n, k;
-    int device, split_k, variant, splits;
-    bool aligned, cluster, valid;
+    int device, split_k, variant, splits, pack;
+    unsigned form;
+    bool cluster, valid;
 };
-static void fp32_model(const gputile__device *dev, bool aligned, int split_k, int64_t m, int64_t n,
-                       int64_t k, int *variant, int *splits, bool *cluster)
+static void fp32_model(const gputile__device *dev, unsigned form, int split_k, int64_t m, int64_t n,
+                       int64_t k, int *variant, int *splits, bool *cluster, int *pack)
 {
     static _Thread_local struct choice_entry cache[CHOICE_CACHE];
     const uint64_t h = ((uint64_t)m * 0x9E3779B97F4A7C15ull) ^
                        ((uint64_t)n * 0xC2B2AE3D27D4EB4Full) ^
                        ((uint64_t)k * 0x165667B19E3779F9ull) ^ (uint64_t)split_k ^
-                       ((uint64_t)dev->ordinal << 8) ^ ((uint64_t)aligned << 16);
+                       ((uint64_t)dev->ordinal << 8) ^ ((uint64_t)form << 16);
     struct choice_entry *e = &cache[(h >> 32) % CHOICE_CACHE];
     if (e->valid && e->m == m && e->n == n && e->k == k && e->device == dev->ordinal &&
-        e->split_k == split_k && e->aligned == aligned) {
+        e->split_k == split_k && e->form == form) {
         *variant = e->variant;
         *splits = e->splits;
         *cluster = e->cluster;
+        *pack = e->pack;
         return;
     }
-    fp32_search(dev, aligned, split_k, m, n, k, variant, splits, cluster);
+    fp32_search(dev, form, split_k, m, n, k, variant, splits, cluster, pack);
     e->m = m, e->n = n, e->k = k, e->device = dev->ordinal, e->split_k = split_k;
-    e->aligned = aligned, e->variant = *variant, e->splits = *splits, e->cluster = *cluster;
+    e->form = form, e->variant = *variant, e->splits = *splits, e->cluster = *cluster;
+    e->pack = *pack;
     e->valid = true;
 }
 
 gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int split_k,
-                                          const gputile__device *dev, bool aligned, int64_t m,
+                                          const gputile__device *dev, unsigned form, int64_t m,
                                           int64_t n, int64_t k)
 {
     gputile__gemm_choice c = {.sms = dev != NULL ? dev->sms : 0,
@@ -394,7 +431,7 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
     if (requested == GPUTILE_ALGO_AUTO) {
         if (precision == GPUTILE_PRECISION_FP32 && dev != NULL) {
             bool cluster = true;
-            fp32_model(dev, aligned, split_k, m, n, k, &c.variant, &splits, &cluster);
+            fp32_model(dev, form, split_k, m, n, k, &c.variant, &splits, &cluster, &c.pack);
             c.clusters = c.clusters && cluster;
         } else {
             c.variant = tensor_or_default_variant(precision);
@@ -494,7 +531,8 @@ static cudaError_t plan_tail(const gputile__gemm_choice *c, const gputile__gemm_
     if (!c->tail || c->sms <= 0 || plan->splits > 1)
         return cudaSuccess;
     int per_sm;
-    cudaError_t err = blocks_per_sm(c, p->trans_a, p->trans_b, plan->vec_a, plan->vec_b, &per_sm);
+    cudaError_t err = blocks_per_sm(c, p->trans_a || plan->pack_r, p->trans_b && !plan->pack_d,
+                                    plan->vec_a, plan->vec_b, &per_sm); /* as packed */
     if (err != cudaSuccess)
         return err;
     const int64_t slots = (int64_t)c->sms * per_sm, rem = tiles % slots;
@@ -545,13 +583,20 @@ static void plan_tma(const gputile__gemm_row *r, const gputile__gemm_args *p,
     plan->ld_pack = (p->k + 63) / 64 * 64; /* 256-byte rows */
 }
 
-/* The workspace's parts, in order: R packed, D' packed, split partials,
- * tail partials (bytes each; 0 where unused). */
+/* The workspace's parts, in order: R packed (the cp.async rows: A^T),
+ * D' packed (B), split partials, tail partials (bytes each; 0 where
+ * unused). */
 static void parts(const gputile__gemm_plan *plan, const gputile__gemm_choice *c,
                   const gputile__gemm_args *p, size_t bytes[4])
 {
     const gputile__gemm_row *r = &rows[c->variant];
-    const int64_t rows_r = plan->swap ? p->n : p->m, rows_d = plan->swap ? p->m : p->n;
+    const bool async = r->flags & GPUTILE__GEMM_ASYNC; /* k rows of ld_pack */
+    const int64_t rows_r = async        ? p->k
+                           : plan->swap ? p->n
+                                        : p->m,
+                  rows_d = async        ? p->k
+                           : plan->swap ? p->m
+                                        : p->n;
     bytes[0] = plan->pack_r ? (size_t)rows_r * plan->ld_pack * sizeof(float) : 0;
     bytes[1] = plan->pack_d ? (size_t)rows_d * plan->ld_pack * sizeof(float) : 0;
     bytes[2] =
@@ -584,6 +629,15 @@ cudaError_t gputile__gemm_plan_launch(const gputile__gemm_choice *c, const gputi
     if (r->flags & GPUTILE__GEMM_VEC) {
         plan->vec_a = gputile__rows_aligned16(p->a, p->lda);
         plan->vec_b = gputile__rows_aligned16(p->b, p->ldb);
+    }
+    /* AUTO's NT pre-pass (cp.async rows): the packed operand's rows are
+     * 128-byte aligned and run along the tile, copied 16 bytes at a time */
+    if ((r->flags & GPUTILE__GEMM_ASYNC) && c->pack != 0 && !p->trans_a && p->trans_b) {
+        plan->pack_d = c->pack == 1;
+        plan->pack_r = c->pack == 2;
+        plan->ld_pack = ((c->pack == 1 ? p->n : p->m) + 31) / 32 * 32;
+        plan->vec_b = plan->pack_d ? 1 : plan->vec_b;
+        plan->vec_a = plan->pack_r ? 1 : plan->vec_a;
     }
     if (r->flags & GPUTILE__GEMM_TMA)
         plan_tma(r, p, plan);

@@ -46,15 +46,21 @@ typedef struct gputile__gemm_choice {
     bool clusters; /* the cp.async rows' splits of 2 to 8 sum in a thread-block cluster
                       (compute capability 9.0 or later; AUTO's model may prefer the
                       workspace) */
+    int pack;      /* AUTO's cp.async rows on C = A B^T: 1 packs B as k x n, 2 packs A as
+                      k x m (A^T) first, so that one copy runs straight; 0: none */
 } gputile__gemm_choice;
+
+/* The operands' form, as the planner weighs it (bits). */
+#define GPUTILE__GEMM_FORM_ALIGNED 1u /* A's and B's rows start 16-byte aligned */
+#define GPUTILE__GEMM_FORM_NT 2u      /* op(A) = A, op(B) = B^T: both rows run along k */
 
 /* The row and split of k for `requested` (AUTO resolved) in `precision`
  * (what runs: FP32 where the tensor cores cannot) on an m x n x k product,
- * split_k as the caller asked (0: the planner's choice), `aligned` when
- * A's and B's rows start 16-byte aligned. dev may be NULL (no device: no
+ * split_k as the caller asked (0: the planner's choice), `form` the
+ * operands' GPUTILE__GEMM_FORM_* bits. dev may be NULL (no device: no
  * split). */
 gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int split_k,
-                                          const gputile__device *dev, bool aligned, int64_t m,
+                                          const gputile__device *dev, unsigned form, int64_t m,
                                           int64_t n, int64_t k);
 
 /* *yes when dev runs the tensor-core (wgmma) rows: compute capability 9.0

@@ -41,8 +41,8 @@ static const gputile__device small = {
 static gputile__gemm_choice choose(const gputile__device *d, int64_t m, int64_t n, int64_t k,
                                    int split_k)
 {
-    return gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, split_k, d, true, m, n,
-                                k);
+    return gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, split_k, d,
+                                GPUTILE__GEMM_FORM_ALIGNED, m, n, k);
 }
 
 static const gputile__gemm_row *row(gputile__gemm_choice c)
@@ -124,8 +124,8 @@ Test(gemm_plan, a_callers_split_is_kept)
 
 Test(gemm_plan, without_a_device_a_plan_to_report)
 {
-    const gputile__gemm_choice c =
-        gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, 0, NULL, true, 0, 0, 64);
+    const gputile__gemm_choice c = gputile__gemm_choose(
+        GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, 0, NULL, GPUTILE__GEMM_FORM_ALIGNED, 0, 0, 64);
     cr_assert_eq(c.splits, 1);
     cr_assert_eq(c.sms, 0);
     cr_assert_str_eq(row(c)->name, "regblock128x256");
@@ -140,7 +140,7 @@ Test(gemm_plan, cached_choices_are_the_searched_ones)
     struct {
         int64_t m, n, k;
         int split_k;
-        bool aligned;
+        unsigned form; /* GPUTILE__GEMM_FORM_* */
         const gputile__device *d;
         gputile__gemm_choice c;
     } v[N];
@@ -148,19 +148,43 @@ Test(gemm_plan, cached_choices_are_the_searched_ones)
     for (int i = 0; i < N; ++i) {
         v[i].m = dim(&s), v[i].n = dim(&s), v[i].k = dim(&s);
         v[i].split_k = i % 5 == 0 ? (int)(next(&s) % 8) + 1 : 0;
-        v[i].aligned = i % 3 != 0;
+        v[i].form = (i % 3 != 0 ? GPUTILE__GEMM_FORM_ALIGNED : 0u) |
+                    (i % 4 == 1 ? GPUTILE__GEMM_FORM_NT : 0u);
         v[i].d = i % 2 ? &h200 : &h100;
         v[i].c = gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, v[i].split_k,
-                                      v[i].d, v[i].aligned, v[i].m, v[i].n, v[i].k);
+                                      v[i].d, v[i].form, v[i].m, v[i].n, v[i].k);
     }
     for (int j = 0; j < 3 * N; ++j) {
         const int i = (int)(next(&s) % N);
         const gputile__gemm_choice c =
             gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, v[i].split_k, v[i].d,
-                                 v[i].aligned, v[i].m, v[i].n, v[i].k);
+                                 v[i].form, v[i].m, v[i].n, v[i].k);
         cr_assert_eq(c.variant, v[i].c.variant, "shape %d asked again", i);
         cr_assert_eq(c.splits, v[i].c.splits, "shape %d asked again", i);
+        cr_assert_eq(c.pack, v[i].c.pack, "shape %d asked again", i);
     }
+}
+
+/* C = A B^T (both copies transpose) packs its smaller operand first where
+ * the product is large enough to pay for the pass: B when n <= m, else A;
+ * never in another form, nor for a small product. */
+Test(gemm_plan, a_large_nt_product_packs_its_smaller_operand)
+{
+    const unsigned nt = GPUTILE__GEMM_FORM_ALIGNED | GPUTILE__GEMM_FORM_NT;
+    gputile__gemm_choice c = gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, 0,
+                                                  &h200, nt, 4096, 2048, 4096);
+    cr_assert_eq(c.pack, 1, "4096 x 2048 x 4096 NT packs B");
+    c = gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, 0, &h200, nt, 2048, 4096,
+                             4096);
+    cr_assert_eq(c.pack, 2, "2048 x 4096 x 4096 NT packs A");
+    c = gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, 0, &h200,
+                             GPUTILE__GEMM_FORM_ALIGNED, 4096, 2048, 4096);
+    cr_assert_eq(c.pack, 0, "NN packs nothing");
+    c = gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, 0, &h200, nt, 64, 64, 64);
+    cr_assert_eq(c.pack, 0, "64^3 NT packs nothing");
+    c = gputile__gemm_choose(GPUTILE_ALGO_ASYNC_128X128, GPUTILE_PRECISION_FP32, 0, &h200, nt, 4096,
+                             2048, 4096);
+    cr_assert_eq(c.pack, 0, "a forced algorithm runs as asked");
 }
 
 /* What the model's terms are for (measured on the H200: BENCHMARKS.md,
