@@ -16,7 +16,9 @@ tenth of that error. It prints the constants in lib/gemm_plan.c's order, the geo
 mean of cuBLAS time / time over the sweep when the model picks among the
 measured configurations (against the best measured one per shape and the
 AUTO row of the sweep), and the shapes it picks worst. The model here and
-estimate_us must stay the same formula. SMS: the device's SM count (the
+estimate_us must stay the same formula for forced rows (estimate_us also
+weighs, for AUTO only, the tail split of an unsplit choice and packing an
+NT product's operand). SMS: the device's SM count (the
 H200 and H100 SXM: 132).
 """
 import csv
@@ -30,7 +32,7 @@ ROWS = {  # name: bm, bn, bk, blocks per SM (kernels/gemm_variants.h)
     'async128x128': (128, 128, 8, 2), 'async128x256': (128, 256, 8, 1),
     'async64x128': (64, 128, 8, 3), 'async128x64': (128, 64, 8, 4),
     'async64x64': (64, 64, 8, 6), 'async128x32': (128, 32, 16, 4),
-    'async32x128': (32, 128, 16, 4)}
+    'async32x128': (32, 128, 16, 4), 'async64x64w8': (64, 64, 16, 3)}
 NAMES = list(ROWS)
 SMS = 132
 R = 128 * 1.98e3  # FFMA per microsecond per SM
@@ -41,6 +43,7 @@ START = [0.0, 0.31, 1.04e6, 3.35, 6.55, 3.4e-4, 0.94, 2.17e6, 1.19e6, 1.0,
          8e6]  # near the optimum of restarts
 LOW = [0.0, 0.0, 1e5, 0.0, 0.0, 0.0, 0.2, 1e4, 1e6, 0.0, 1e5]
 HIGH = [20.0, 1.0, 6e6, 30.0, 20.0, 1e-2, 1.0, 1e8, 6e6, 30.0, 1e8]
+NT = 0.93  # FIT_NT, measured apart (4096^3 NT against NN on 128 x 128)
 MAX_CLUSTER = 8  # splits up to this sum in a cluster (kernels/kernels.h)
 NO_CLUSTER = {'async128x64'}  # rows whose splits AUTO never sums in clusters (fp32_candidates)
 CLUSTER_WAVES = 1.05  # a full wave of clusters against one of blocks (fitted apart: FIT_CLUSTER_WAVES)
@@ -76,6 +79,8 @@ def predict(th, shape, name, s):
     lda, ldb = (m if ta else k), (k if tb else n)
     if lda % 4 or ldb % 4:  # the library knows only "both aligned or not"
         eff *= unaligned
+    if not ta and tb:  # NT: both copies transpose (FIT_NT; forced rows never pack)
+        eff *= NT
     t = launch
     mw, nw = m, n
     if m > bm and 0 < m % bm <= 4:

@@ -75,21 +75,23 @@
  * leave a wave half empty. The 32-wide rows take k in slices of 16, so
  * that their 16-byte copies still tile a slice with 128 threads. */
 #define GPUTILE__GEMM_ASYNC_FLAGS (GPUTILE__GEMM_RB_FLAGS | GPUTILE__GEMM_VEC | GPUTILE__GEMM_ASYNC)
-#define GPUTILE__GEMM_ASYNC_ROWS(X)                                                               \
-    X(ASYNC_128X128, GPUTILE_ALGO_ASYNC_128X128, "async128x128", GPUTILE__FP32, 128, 128, 8, 256, \
-      2, 8, 8, GPUTILE__GEMM_ASYNC_FLAGS)                                                         \
-    X(ASYNC_128X256, GPUTILE_ALGO_ASYNC_128X256, "async128x256", GPUTILE__FP32, 128, 256, 8, 256, \
-      1, 16, 8, GPUTILE__GEMM_ASYNC_FLAGS)                                                        \
-    X(ASYNC_64X128, GPUTILE_ALGO_ASYNC_64X128, "async64x128", GPUTILE__FP32, 64, 128, 8, 128, 3,  \
-      8, 8, GPUTILE__GEMM_ASYNC_FLAGS)                                                            \
-    X(ASYNC_128X64, GPUTILE_ALGO_ASYNC_128X64, "async128x64", GPUTILE__FP32, 128, 64, 8, 128, 4,  \
-      8, 8, GPUTILE__GEMM_ASYNC_FLAGS)                                                            \
-    X(ASYNC_64X64, GPUTILE_ALGO_ASYNC_64X64, "async64x64", GPUTILE__FP32, 64, 64, 8, 64, 6, 8, 8, \
-      GPUTILE__GEMM_ASYNC_FLAGS)                                                                  \
-    X(ASYNC_128X32, GPUTILE_ALGO_ASYNC_128X32, "async128x32", GPUTILE__FP32, 128, 32, 16, 128, 4, \
-      8, 4, GPUTILE__GEMM_ASYNC_FLAGS)                                                            \
-    X(ASYNC_32X128, GPUTILE_ALGO_ASYNC_32X128, "async32x128", GPUTILE__FP32, 32, 128, 16, 128, 4, \
-      8, 4, GPUTILE__GEMM_ASYNC_FLAGS)
+#define GPUTILE__GEMM_ASYNC_ROWS(X)                                                                \
+    X(ASYNC_128X128, GPUTILE_ALGO_ASYNC_128X128, "async128x128", GPUTILE__FP32, 128, 128, 8, 256,  \
+      2, 8, 8, GPUTILE__GEMM_ASYNC_FLAGS)                                                          \
+    X(ASYNC_128X256, GPUTILE_ALGO_ASYNC_128X256, "async128x256", GPUTILE__FP32, 128, 256, 8, 256,  \
+      1, 16, 8, GPUTILE__GEMM_ASYNC_FLAGS)                                                         \
+    X(ASYNC_64X128, GPUTILE_ALGO_ASYNC_64X128, "async64x128", GPUTILE__FP32, 64, 128, 8, 128, 3,   \
+      8, 8, GPUTILE__GEMM_ASYNC_FLAGS)                                                             \
+    X(ASYNC_128X64, GPUTILE_ALGO_ASYNC_128X64, "async128x64", GPUTILE__FP32, 128, 64, 8, 128, 4,   \
+      8, 8, GPUTILE__GEMM_ASYNC_FLAGS)                                                             \
+    X(ASYNC_64X64, GPUTILE_ALGO_ASYNC_64X64, "async64x64", GPUTILE__FP32, 64, 64, 8, 64, 6, 8, 8,  \
+      GPUTILE__GEMM_ASYNC_FLAGS)                                                                   \
+    X(ASYNC_128X32, GPUTILE_ALGO_ASYNC_128X32, "async128x32", GPUTILE__FP32, 128, 32, 16, 128, 4,  \
+      8, 4, GPUTILE__GEMM_ASYNC_FLAGS)                                                             \
+    X(ASYNC_32X128, GPUTILE_ALGO_ASYNC_32X128, "async32x128", GPUTILE__FP32, 32, 128, 16, 128, 4,  \
+      8, 4, GPUTILE__GEMM_ASYNC_FLAGS)                                                             \
+    X(ASYNC_64X64_W8, GPUTILE_ALGO_ASYNC_64X64_W8, "async64x64w8", GPUTILE__FP32, 64, 64, 16, 256, \
+      3, 4, 4, GPUTILE__GEMM_ASYNC_FLAGS)
 
 /* Tensor cores (sm_90a): the register-staged kernel (gemm_wgmma.cu), which
  * runs WGMMA_128X128 in TF32 when named, and the TMA-fed kernels

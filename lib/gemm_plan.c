@@ -186,6 +186,10 @@ static const struct fp32_candidate {
     {GPUTILE__GEMM_V_ASYNC_64X64, 0.710, 2.08e-4, 11.1e6, true},
     {GPUTILE__GEMM_V_ASYNC_128X32, 0.517, 2.06e-4, 11.1e6, true},
     {GPUTILE__GEMM_V_ASYNC_32X128, 0.484, 1.52e-4, 11.1e6, true},
+    /* fitted alone (eff, epi; the rest as above) to 840 forced points,
+     * unsplit and split 2, 3, 4, 8 ways on the sweep's shapes, H200,
+     * 2026-11-25 (bench/results/2026-11-25-gemm-calibration-w8.csv) */
+    {GPUTILE__GEMM_V_ASYNC_64X64_W8, 0.611, 1.83e-4, 11.1e6, true},
 };
 
 /* The device's memory rate relative to the H200's: its peak (double data
