@@ -9,7 +9,9 @@
  * is libgputile's share of the device's read bandwidth, measured in the same
  * run by a float4 read kernel over the same buffer. Every result is checked
  * against CUB's counts (the data lie in [0, nbins), where the seed's
- * clamping and CUB's range agree).
+ * clamping and CUB's range agree). The "f32" column runs AUTO on the same
+ * samples as floats (v + 0.5 over [0, nbins): the same counts, checked
+ * too), for issue 18's "float within 10% of int32".
  *
  *   gputile-bench histogram [--csv] [--runs N] [--samples N] [--bins a,b,...]
  *                           [--all-tiers]
@@ -32,8 +34,9 @@
 #define MAX_ITEMS 16
 
 typedef struct ctx {
-    int what; /* 0 read, 1 libgputile (the seed: its SEED tier), 2 CUB */
+    int what; /* 0 read, 1 libgputile (the seed: its SEED tier), 2 CUB, 3 libgputile f32 */
     const int32_t *d;
+    const float *f;
     size_t n;
     int32_t nbins;
     int tier, cluster;
@@ -68,6 +71,17 @@ static void enqueue(void *p, cudaStream_t stream)
     case 2:
         benchref_cub(c->temp, c->temp_bytes, c->d, c->n, c->nbins, c->hist, stream);
         break;
+    case 3: {
+        gputile_histogram_options o = GPUTILE_HISTOGRAM_OPTIONS_INIT;
+        gputile_status s = gputile_histogram_f32(c->f, c->n, 0.0f, (float)c->nbins, c->nbins,
+                                                 c->counts, GPUTILE_HIST_OVERWRITE, stream, &o);
+        if (s != GPUTILE_SUCCESS) {
+            fprintf(stderr, "gputile-bench: gputile_histogram_f32: %s (%s)\n", gputile_strerror(s),
+                    gputile_last_cuda_error_name());
+            exit(1);
+        }
+        break;
+    }
     }
 }
 
@@ -153,11 +167,14 @@ int bench_histogram(int argc, char **argv)
     cudaStream_t stream;
     BENCH_CUDA(cudaStreamCreate(&stream));
     int32_t *d;
-    uint64_t *counts, *h64;
+    float *df;
+    uint64_t *counts, *h64, *f_counts;
     int *hist, *h32;
     uint64_t *seed_counts;
     float *sink;
     BENCH_CUDA(cudaMalloc((void **)&d, n * 4));
+    BENCH_CUDA(cudaMalloc((void **)&df, n * 4));
+    BENCH_CUDA(cudaMalloc((void **)&f_counts, (size_t)max_bins * 8));
     BENCH_CUDA(cudaMalloc((void **)&counts, (size_t)max_bins * 8));
     BENCH_CUDA(cudaMalloc((void **)&hist, (size_t)max_bins * 4));
     BENCH_CUDA(cudaMalloc((void **)&seed_counts, (size_t)max_bins * 8));
@@ -171,17 +188,18 @@ int bench_histogram(int argc, char **argv)
     if (o.csv)
         printf("data,bins,samples,read_GBps,lib_GBps,lib_read_pct,lib_tier,lib_cluster,"
                "cub_GBps,seed_GBps,seed_cluster,lib_vs_cub,lib_vs_seed,"
-               "shared_GBps,dsm_GBps,global_GBps,route_GBps,correct\n");
+               "shared_GBps,dsm_GBps,global_GBps,route_GBps,correct,f32_GBps,f32_vs_i32\n");
     else
-        printf("%-11s %8s %8s %8s %6s %-10s %8s %8s %-4s %8s %8s%s %s\n", "data", "bins", "read",
-               "lib", "read%", "plan", "CUB", "seed", "(c)", "lib/CUB", "lib/seed",
-               all_tiers ? "   shared      dsm   global    route" : "", "ok");
+        printf("%-11s %8s %8s %8s %6s %-10s %8s %8s %-4s %8s %8s%s %8s %7s %s\n", "data", "bins",
+               "read", "lib", "read%", "plan", "CUB", "seed", "(c)", "lib/CUB", "lib/seed",
+               all_tiers ? "   shared      dsm   global    route" : "", "f32", "f32/i32", "ok");
 
     int all_ok = 1;
     for (int k = 0; k < (image_only ? 0 : 4); ++k)
         for (int b = 0; b < nb; ++b) {
             const int32_t nbins = bins[b];
             benchref_fill(d, n, k, nbins, stream);
+            benchref_to_float(d, df, n, stream);
             BENCH_CUDA(cudaStreamSynchronize(stream));
 
             bench_item items[MAX_ITEMS] = {{0}}; /* drain: false, back to back */
@@ -190,6 +208,7 @@ int bench_histogram(int argc, char **argv)
             ctx base = {.d = d,
                         .n = n,
                         .nbins = nbins,
+                        .f = df,
                         .counts = counts,
                         .hist = hist,
                         .sink = sink,
@@ -199,6 +218,8 @@ int bench_histogram(int argc, char **argv)
             c[m] = base, c[m].what = 1, items[m].name = "libgputile", ++m;
             const int cub_i = m;
             c[m] = base, c[m].what = 2, items[m].name = "CUB", ++m;
+            const int f32_i = m;
+            c[m] = base, c[m].what = 3, c[m].counts = f_counts, items[m].name = "f32", ++m;
             c[cub_i].temp_bytes = benchref_cub_temp_bytes(d, n, nbins, hist);
             BENCH_CUDA(cudaMalloc(&c[cub_i].temp, c[cub_i].temp_bytes ? c[cub_i].temp_bytes : 1));
             const int seed_i = m;
@@ -235,6 +256,7 @@ int bench_histogram(int argc, char **argv)
             if (gputile_histogram_plan(nbins, &plan) != GPUTILE_SUCCESS)
                 return 1;
             int ok = verify(&c[lib_i], &c[cub_i], h64, h32, stream);
+            ok &= verify(&c[f32_i], &c[cub_i], h64, h32, stream);
             for (int t = 1; t <= 4; ++t)
                 if (tier_item[t] >= 0)
                     ok &= verify(&c[tier_item[t]], &c[cub_i], h64, h32, stream);
@@ -244,6 +266,7 @@ int bench_histogram(int argc, char **argv)
 
             double read = gbps(n, items[0].median_ms), lib = gbps(n, items[lib_i].median_ms);
             double cub = gbps(n, items[cub_i].median_ms), seed = 0.0;
+            const double f32 = gbps(n, items[f32_i].median_ms);
             int seed_cluster = 0;
             for (int i = seed_i; i < seed_end; ++i)
                 if (gbps(n, items[i].median_ms) > seed) {
@@ -261,11 +284,11 @@ int bench_histogram(int argc, char **argv)
                                                                  : plan.copies_used);
             if (o.csv) {
                 printf("%s,%d,%zu,%.1f,%.1f,%.1f,%s,%d,%.1f,%.1f,%d,%.3f,%.3f,%.1f,%.1f,%.1f,%.1f,%"
-                       "d\n",
+                       "d,%.1f,%.3f\n",
                        kinds[k], nbins, n, read, lib, 100.0 * lib / read,
                        gputile_hist_tier_name(plan.tier_used), plan.cluster_size_used, cub, seed,
                        seed_cluster, lib / cub, seed > 0 ? lib / seed : 0.0, tier_gbps[1],
-                       tier_gbps[2], tier_gbps[3], tier_gbps[4], ok);
+                       tier_gbps[2], tier_gbps[3], tier_gbps[4], ok, f32, f32 / lib);
             } else {
                 char tiers[48] = "";
                 if (all_tiers)
@@ -274,19 +297,24 @@ int bench_histogram(int argc, char **argv)
                 char seedstr[16] = "-";
                 if (seed > 0)
                     snprintf(seedstr, sizeof seedstr, "(%d)", seed_cluster);
-                printf("%-11s %8d %8.1f %8.1f %5.1f%% %-10s %8.1f %8.1f %-4s %7.2fx %7.2fx%s %s\n",
+                printf("%-11s %8d %8.1f %8.1f %5.1f%% %-10s %8.1f %8.1f %-4s %7.2fx %7.2fx%s %8.1f "
+                       "%6.2fx %s\n",
                        kinds[k], nbins, read, lib, 100.0 * lib / read, planstr, cub, seed, seedstr,
-                       lib / cub, seed > 0 ? lib / seed : 0.0, tiers, ok ? "yes" : "NO");
+                       lib / cub, seed > 0 ? lib / seed : 0.0, tiers, f32, f32 / lib,
+                       ok ? "yes" : "NO");
             }
             fflush(stdout);
             BENCH_CUDA(cudaFree(c[cub_i].temp));
         }
     if (!o.csv && !image_only)
         printf("GB/s of int32 input (%zu samples, %.2f GiB); plan: tier/copies (shared) or "
-               "tier/cluster (dsm); seed (c): its best cluster size\n",
+               "tier/cluster (dsm); seed (c): its best cluster size; f32: the same samples as "
+               "floats (v + 0.5 over [0, nbins)), AUTO\n",
                n, (double)n * 4 / (1 << 30));
     all_ok &= bench_histogram_image(&o, image_row, stream) == 0;
     BENCH_CUDA(cudaFree(d));
+    BENCH_CUDA(cudaFree(df));
+    BENCH_CUDA(cudaFree(f_counts));
     BENCH_CUDA(cudaFree(counts));
     BENCH_CUDA(cudaFree(hist));
     BENCH_CUDA(cudaFree(seed_counts));

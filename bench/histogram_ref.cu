@@ -47,6 +47,19 @@ extern "C" void benchref_fill(int32_t *d, size_t n, int kind, int32_t nbins, cud
     BENCH_CUDA(cudaGetLastError());
 }
 
+static __global__ void to_float_kernel(const int32_t *d, float *f, size_t n)
+{
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
+        f[i] = (float)d[i] + 0.5f;
+}
+
+extern "C" void benchref_to_float(const int32_t *d, float *f, size_t n, cudaStream_t stream)
+{
+    to_float_kernel<<<1024, 256, 0, stream>>>(d, f, n);
+    BENCH_CUDA(cudaGetLastError());
+}
+
 extern "C" size_t benchref_cub_temp_bytes(const int32_t *d, size_t n, int32_t nbins, int *hist)
 {
     size_t bytes = 0;

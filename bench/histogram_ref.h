@@ -27,6 +27,10 @@ enum benchref_kind {
 /* n int32 samples of the given kind in [0, nbins). */
 void benchref_fill(int32_t *d, size_t n, int kind, int32_t nbins, cudaStream_t stream);
 
+/* f[i] = d[i] + 0.5f: the same samples as floats, each in the middle of
+ * its bin of [0, nbins) (exact below 2^23: the same counts as d's). */
+void benchref_to_float(const int32_t *d, float *f, size_t n, cudaStream_t stream);
+
 /* CUB DeviceHistogram::HistogramEven, int counters, levels 0..nbins. */
 size_t benchref_cub_temp_bytes(const int32_t *d, size_t n, int32_t nbins, int *hist);
 void benchref_cub(void *temp, size_t temp_bytes, const int32_t *d, size_t n, int32_t nbins,
