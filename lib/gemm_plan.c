@@ -240,6 +240,21 @@ static int cluster_wave(const gputile__device *dev, int variant, int s)
     return table[dev->ordinal][variant][s];
 }
 
+/* The tail split's ways (plan_tail): with `tiles` blocks of whole k in
+ * waves of `slots`, a last wave at most half full is split along k into
+ * up to slots / rem blocks per tile, at most 8, each at least 4 slices of
+ * bk; 0 where that leaves fewer than 2. */
+static int64_t tail_ways(int64_t slots, int64_t tiles, int64_t k, int bk)
+{
+    const int64_t rem = slots > 0 ? tiles % slots : 0;
+    if (slots < 2 || tiles <= slots || rem == 0 || 2 * rem > slots)
+        return 0;
+    int64_t s = slots / rem, by_k = k / (4 * bk);
+    s = s < by_k ? s : by_k;
+    s = s < 8 ? s : 8;
+    return s >= 2 ? s : 0;
+}
+
 /* One wave of the row (per_sm blocks on an SM) with kps of k each. */
 static double wave_us(const struct fp32_candidate *c, double eff, int64_t kps)
 {
@@ -263,12 +278,8 @@ static double last_wave_us(const struct fp32_candidate *c, double eff, const gpu
     const int64_t rem = blocks % slots;
     const double whole =
         wave_us(c, eff, k) * pow((double)ceil_div(rem, dev->sms) / r->per_sm, 1.0 - FIT_GAMMA);
-    if (!tail || blocks <= slots || 2 * rem > slots || slots < 2)
-        return whole;
-    int64_t s = slots / rem, by_k = k / (4 * r->bk);
-    s = s < by_k ? s : by_k;
-    s = s < 8 ? s : 8;
-    if (s < 2)
+    const int64_t s = tail ? tail_ways(slots, blocks, k, r->bk) : 0;
+    if (s == 0)
         return whole;
     const double split = wave_us(c, eff, k_per_split(k, s, r->bk)) *
                              pow((double)ceil_div(rem * s, dev->sms) / r->per_sm, 1.0 - FIT_GAMMA) +
@@ -328,8 +339,9 @@ static double estimate_us(const struct fp32_candidate *c, const gputile__device 
         clustered ? cluster_wave(dev, c->variant, (int)s) : (int64_t)dev->sms * r->per_sm;
     double compute =
         (double)(blocks / slots) * wave_us(c, eff, kps) * (clustered ? FIT_CLUSTER_WAVES : 1.0);
+    /* unsplit, the k that plan_tail splits (its waves are whole slices either way) */
     if (blocks % slots != 0)
-        compute += last_wave_us(c, eff, dev, kps, blocks, slots,
+        compute += last_wave_us(c, eff, dev, s == 1 ? k : kps, blocks, slots,
                                 tail && s == 1 && (r->flags & GPUTILE__GEMM_TAIL), bw);
     const double memory = (4.0 * ((double)m * k + (double)k * n) / FIT_READ_BYTES_PER_US +
                            4.0 * (double)m * n / c->bytes_per_us) /
@@ -539,14 +551,9 @@ static cudaError_t plan_tail(const gputile__gemm_choice *c, const gputile__gemm_
                                     plan->vec_a, plan->vec_b, &per_sm); /* as packed */
     if (err != cudaSuccess)
         return err;
-    const int64_t slots = (int64_t)c->sms * per_sm, rem = tiles % slots;
-    if (slots < 2 || tiles <= slots || rem == 0 || 2 * rem > slots)
-        return cudaSuccess;
-    int64_t s = slots / rem, by_k = p->k / (4 * r->bk);
-    s = s < by_k ? s : by_k;
-    s = s < 8 ? s : 8;
-    if (s >= 2) {
-        plan->full_tiles = tiles - rem;
+    const int64_t slots = (int64_t)c->sms * per_sm, s = tail_ways(slots, tiles, p->k, r->bk);
+    if (s != 0) {
+        plan->full_tiles = tiles - tiles % slots;
         plan->tail_splits = (int)s;
         plan->tail_k = k_per_split(p->k, s, r->bk);
     }
