@@ -46,6 +46,11 @@ typedef struct bench_options {
 } bench_options;
 int bench_parse_common(int argc, char **argv, bench_options *o);
 
+/* --algorithms: a comma-separated list of gputile_algorithm_name() names,
+ * each with an optional :S (split_k S), into ids and splits (0: none);
+ * false on an unknown name or split, an empty list or more than max. */
+bool bench_parse_algorithms(const char *arg, int *ids, int *splits, int *count, int max);
+
 /* One timed thing: enqueue(ctx, stream) queues one run of it on the stream. */
 typedef struct bench_item {
     const char *name;

@@ -139,3 +139,36 @@ void bench_progress(const char *fmt, ...)
     va_end(ap);
     fputc('\n', stderr);
 }
+
+/* A comma-separated list of algorithm names, each with an optional :S
+ * (split_k S, 1..GPUTILE_MAX_SPLIT_K), into ids and splits; false on an
+ * unknown name or split, an empty list or more than max. */
+bool bench_parse_algorithms(const char *arg, int *ids, int *splits, int *count, int max)
+{
+    char list[512];
+    if (strlen(arg) >= sizeof list)
+        return false;
+    snprintf(list, sizeof list, "%s", arg);
+    *count = 0;
+    for (char *save = NULL, *t = strtok_r(list, ",", &save); t != NULL;
+         t = strtok_r(NULL, ",", &save)) {
+        int id = -1, split = 0;
+        char *colon = strchr(t, ':');
+        if (colon != NULL) {
+            char *end;
+            const long v = strtol(colon + 1, &end, 10);
+            if (*end != '\0' || v < 1 || v > GPUTILE_MAX_SPLIT_K)
+                return false;
+            split = (int)v;
+            *colon = '\0';
+        }
+        for (int a = 0; a < 256 && id < 0; ++a)
+            if (gputile_algorithm_name(a) != NULL && strcmp(gputile_algorithm_name(a), t) == 0)
+                id = a;
+        if (id < 0 || *count == max)
+            return false;
+        splits[*count] = split;
+        ids[(*count)++] = id;
+    }
+    return *count > 0;
+}

@@ -9,7 +9,7 @@
  * needed: each run streams its operands from DRAM.
  *
  *   gputile-bench gemm --batched [--quick] [--precision fp32|all] [--shapes N]
- *                      [--seed S] [--csv] [--runs N] [--warmup N]
+ *                      [--seed S] [--algorithms A,B,...] [--csv] [--runs N] [--warmup N]
  *
  * Rows: the issue's anchor table, then a seeded sweep of batch shapes
  * (m, n, k drawn log-uniformly in 4..512, the count chosen for 256 MiB).
@@ -18,7 +18,10 @@
  * (the views time includes the host's checks and the descriptors' copy,
  * since the events enclose the whole call), the algorithm AUTO picked.
  * With --precision all, rows of 128^3 and above also time 3xTF32 and TF32
- * against cuBLAS FP32 and TF32 (tensor-op math).
+ * against cuBLAS FP32 and TF32 (tensor-op math). --algorithms names rows
+ * (gputile_algorithm_name(), FP32) that are timed in the same rounds as
+ * AUTO and cuBLAS, one line each under the row ("forced"), to check what
+ * AUTO picks against the rows it could have picked.
  */
 #include <math.h>
 #include <stdio.h>
@@ -34,15 +37,19 @@
 
 static const char usage[] =
     "usage: gputile-bench gemm --batched [--quick] [--precision fp32|all] [--shapes N]\n"
-    "                          [--seed S] [--csv] [--runs N] [--warmup N]\n"
+    "                          [--seed S] [--algorithms A,B,...] [--csv] [--runs N] [--warmup N]\n"
     "  batched GEMM (strided and views) beside cublasSgemmStridedBatched: the anchor table\n"
-    "  of issue 20, then N (default 8; 0 with --quick) seeded random batch shapes\n";
+    "  of issue 20, then N (default 8; 0 with --quick) seeded random batch shapes;\n"
+    "  --algorithms: these rows forced too (FP32), timed in the same rounds\n";
+
+#define MAX_FORCED 16 /* --algorithms */
 
 typedef struct batch {
     long m, n, k, count;
     float *a, *b, *c, *c_ref;
     gputile_matrix *va, *vb, *vc; /* views of the same problems */
     int precision;
+    int algorithm; /* GPUTILE_ALGO_AUTO, or the forced row */
     cublasHandle_t h;
     gputile_gemm_options used;
 } batch;
@@ -58,6 +65,7 @@ static void run_strided(void *ctx, cudaStream_t stream)
     batch *x = ctx;
     gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
     o.precision = x->precision;
+    o.algorithm = x->algorithm;
     gputile_status s = gputile_gemm_strided_batched(
         GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, x->va[0], (size_t)(x->m * x->k), x->vb[0],
         (size_t)(x->k * x->n), 0.0f, x->vc[0], (size_t)(x->m * x->n), (size_t)x->count, stream, &o);
@@ -157,20 +165,36 @@ static double difference(const batch *x)
     return worst;
 }
 
+/* The rows --algorithms names, forced in the same rounds as AUTO. */
+typedef struct forced_rows {
+    int count;
+    int ids[MAX_FORCED];
+} forced_rows;
+
 static void row(long m, long n, long k, long count, bool tensor, const bench_options *o,
-                cudaStream_t stream, cublasHandle_t h32, cublasHandle_t htf32)
+                const forced_rows *forced, cudaStream_t stream, cublasHandle_t h32,
+                cublasHandle_t htf32)
 {
     batch x;
     setup(&x, m, n, k, count, stream);
     x.h = h32;
     x.precision = GPUTILE_PRECISION_FP32;
+    x.algorithm = GPUTILE_ALGO_AUTO;
     bench_progress("batched %ldx%ldx%ld x%ld\n", m, n, k, count);
-    bench_item items[3] = {
+    /* each forced row runs on its own copy of x (same buffers, its algorithm) */
+    batch fx[MAX_FORCED];
+    bench_item items[3 + MAX_FORCED] = {
         {"gputile strided", run_strided, &x, 0, false},
         {"cublasSgemmStridedBatched", run_cublas, &x, 0, false},
         {"gputile views", run_views, &x, 0, false},
     };
-    bench_time(items, 3, o, stream);
+    for (int f = 0; f < forced->count; ++f) {
+        fx[f] = x;
+        fx[f].algorithm = forced->ids[f];
+        items[3 + f] =
+            (bench_item){gputile_algorithm_name(forced->ids[f]), run_strided, &fx[f], 0, false};
+    }
+    bench_time(items, 3 + forced->count, o, stream);
     BENCH_CUDA(cudaStreamSynchronize(stream));
     const double diff = difference(&x);
     const double flop = 2.0 * m * n * k * count, bytes = 4.0 * count * (m * k + k * n + m * n);
@@ -185,6 +209,17 @@ static void row(long m, long n, long k, long count, bool tensor, const bench_opt
                "%.1e\n",
                "fp32", m, n, k, count, flop / ours / 1e9, bytes / ours / 1e6, flop / theirs / 1e9,
                bytes / theirs / 1e6, theirs / ours, flop / views / 1e9, ours / views, alg, diff);
+    for (int f = 0; f < forced->count; ++f) {
+        const double t = items[3 + f].median_ms;
+        if (o->csv)
+            printf("forced,%ld,%ld,%ld,%ld,%.3f,%.0f,%.3f,%.0f,%.3f,,,%s,\n", m, n, k, count,
+                   flop / t / 1e9, bytes / t / 1e6, flop / theirs / 1e9, bytes / theirs / 1e6,
+                   theirs / t, gputile_algorithm_name(forced->ids[f]));
+        else
+            printf("%-6s %5ld x %5ld x %5ld x %7ld %8.2f %8.0f %8s %8s %7.3f %8s %7s  %s\n",
+                   "forced", m, n, k, count, flop / t / 1e9, bytes / t / 1e6, "", "", theirs / t,
+                   "", "", gputile_algorithm_name(forced->ids[f]));
+    }
     if (tensor) {
         /* 3xTF32 against cuBLAS FP32 (same accuracy class), TF32 against TF32 */
         for (int p = 1; p <= 2; ++p) {
@@ -225,6 +260,7 @@ int bench_gemm_batched(int argc, char **argv)
     bool quick = false, tensor = false;
     int shapes = -1;
     uint64_t seed = 20;
+    forced_rows forced = {0};
     for (int i = 1; i < argc; ++i) {
         if (bench_is_help(argv[i]))
             return bench_usage(usage, true);
@@ -242,6 +278,15 @@ int bench_gemm_batched(int argc, char **argv)
             shapes = atoi(argv[++i]);
         } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
             seed = strtoull(argv[++i], NULL, 10);
+        } else if (strcmp(argv[i], "--algorithms") == 0 && i + 1 < argc) {
+            int splits[MAX_FORCED];
+            if (!bench_parse_algorithms(argv[++i], forced.ids, splits, &forced.count, MAX_FORCED)) {
+                fprintf(stderr,
+                        "gputile-bench gemm --batched: --algorithms takes up to %d names of "
+                        "gputile_algorithm_name()\n",
+                        MAX_FORCED);
+                return bench_usage(usage, false);
+            }
         } else {
             fprintf(stderr, "gputile-bench gemm --batched: unknown argument %s\n", argv[i]);
             return bench_usage(usage, false);
@@ -272,7 +317,7 @@ int bench_gemm_batched(int argc, char **argv)
     const int nrows = quick ? 3 : 7;
     for (int r = 0; r < nrows; ++r) {
         const long *a = anchors[quick ? quick_rows[r] : r];
-        row(a[0], a[1], a[2], a[3], tensor && a[0] >= 128, &o, stream, h32, htf32);
+        row(a[0], a[1], a[2], a[3], tensor && a[0] >= 128, &o, &forced, stream, h32, htf32);
     }
     if (shapes > 0 && !o.csv)
         printf("# seeded sweep: --seed %llu, %d shapes\n", (unsigned long long)seed, shapes);
@@ -281,7 +326,7 @@ int bench_gemm_batched(int argc, char **argv)
         long d[3];
         for (int j = 0; j < 3; ++j) /* log-uniform in 4..512 */
             d[j] = (long)exp(log(4.0) + (double)(next(&s) % 10000) / 10000.0 * log(128.0));
-        row(d[0], d[1], d[2], count_for(d[0], d[1], d[2]), false, &o, stream, h32, htf32);
+        row(d[0], d[1], d[2], count_for(d[0], d[1], d[2]), false, &o, &forced, stream, h32, htf32);
     }
     cublasDestroy(h32);
     cublasDestroy(htf32);

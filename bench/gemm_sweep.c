@@ -495,39 +495,6 @@ static bool parse_precisions(const char *arg, bool want[3])
     return want[0] || want[1] || want[2];
 }
 
-/* A comma-separated list of algorithm names, each with an optional :S
- * (split_k S, 1..GPUTILE_MAX_SPLIT_K), into ids and splits; false on an
- * unknown name or split, an empty list or more than MAX_ALGORITHMS. */
-static bool parse_algorithms(const char *arg, int *ids, int *splits, int *count)
-{
-    char list[512];
-    if (strlen(arg) >= sizeof list)
-        return false;
-    snprintf(list, sizeof list, "%s", arg);
-    *count = 0;
-    for (char *save = NULL, *t = strtok_r(list, ",", &save); t != NULL;
-         t = strtok_r(NULL, ",", &save)) {
-        int id = -1, split = 0;
-        char *colon = strchr(t, ':');
-        if (colon != NULL) {
-            char *end;
-            const long v = strtol(colon + 1, &end, 10);
-            if (*end != '\0' || v < 1 || v > GPUTILE_MAX_SPLIT_K)
-                return false;
-            split = (int)v;
-            *colon = '\0';
-        }
-        for (int a = 0; a < 256 && id < 0; ++a)
-            if (gputile_algorithm_name(a) != NULL && strcmp(gputile_algorithm_name(a), t) == 0)
-                id = a;
-        if (id < 0 || *count == MAX_ALGORITHMS)
-            return false;
-        splits[*count] = split;
-        ids[(*count)++] = id;
-    }
-    return *count > 0;
-}
-
 static bool parse_ull(const char *arg, unsigned long long max, unsigned long long *out)
 {
     char *end;
@@ -583,7 +550,8 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
                 return bench_usage(sweep_usage, false);
             }
         } else if (strcmp(argv[i], "--algorithms") == 0 && i + 1 < argc) {
-            if (!parse_algorithms(argv[++i], algorithms, splits, &nalgorithms)) {
+            if (!bench_parse_algorithms(argv[++i], algorithms, splits, &nalgorithms,
+                                        MAX_ALGORITHMS)) {
                 fprintf(stderr,
                         "gputile-bench gemm: --algorithms takes up to %d names of "
                         "gputile_algorithm_name(), each with an optional :SPLIT, "

@@ -10,8 +10,9 @@
  * is transposed on the way in by 4-byte cp.async.ca, eight threads reading
  * one row's 32 bytes; an operand whose rows run along the tile (A^T, B) is
  * copied by 16-byte cp.async.cg where its rows are 16-byte aligned, else by
- * 4-byte copies, a warp's 32 along one row. Slice i + STAGES - 1 is in flight while slice i is
- * multiplied; one cp.async.wait_group and one __syncthreads per slice.
+ * 4-byte copies, a warp's 32 along one row. Slice i + STAGES - 1 is in
+ * flight while slice i is multiplied; one cp.async.wait_group and one
+ * __syncthreads per slice.
  *
  * Edges stay out of the main loop. Along m and n a thread's copies past
  * the matrix are predicated off (what shared memory holds there feeds only
@@ -51,6 +52,10 @@
  * takes a range of k; partial tiles to the workspace, reduced by
  * gemm_splitk.cu or gemm_tail_reduce_kernel here); lib/ plans them.
  *
+ * Batches (issue 20), as gemm_regblock.cu: with p.batch > 0 blockIdx.y
+ * picks the problem (gemm_batch.cuh); lib/ plans batches unsplit, without
+ * tail, pack or clusters, at most 65535 problems per launch.
+ *
  * Resources (CUDA 13.0, sm_90; `make ptxas-report`): no spills; 116-118
  * registers for 128 x 128, 128-152 for 64 x 128, 198-218 for 128 x 256.
  * The main loop's schedule: bench/sass_stats.sh (one branch, 5-12 64-bit
@@ -60,6 +65,7 @@
 
 #include "kernels.h"
 #include "epilogue.cuh"
+#include "gemm_batch.cuh"
 #include "grid.cuh"
 
 namespace cg = cooperative_groups;
@@ -290,6 +296,8 @@ static __global__ void __launch_bounds__(WM *WN * 32, MINB)
     __shared__ __align__(16) stage st[STAGES];
 
     const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+    if (p.batch > 0) /* a batch (lib/gemm_batched.c): problem blockIdx.y, never split */
+        gputile__gemm_select_problem(p, blockIdx.y);
     /* the tile, and the split of k (the tail: as gemm_regblock.cu) */
     int64_t tile = blockIdx.x, z = blockIdx.z, kps = k_per_split;
     const bool tail = tail_splits > 1 && tile >= full_tiles;
@@ -506,7 +514,8 @@ static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan 
         return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, THREADS, 0);
     const int64_t tiles_n = (p->n + BN - 1) / BN, tiles_m = (p->m + BM - 1) / BM;
     const int64_t tiles = tiles_m * tiles_n;
-    const dim3 grid((unsigned)tiles, 1, (unsigned)plan->splits);
+    const dim3 grid((unsigned)tiles, p->batch > 0 ? (unsigned)p->batch : 1u,
+                    (unsigned)plan->splits);
     if (plan->cluster) { /* the split's blocks of a tile in one cluster: no workspace */
         cudaLaunchAttribute attr;
         const cudaLaunchConfig_t config =

@@ -91,8 +91,10 @@ static gputile_status run_batch(int requested, int precision, const gputile__dev
      * (the same or better accuracy; algorithm_used says which ran). */
     if (precision != GPUTILE_PRECISION_FP32 && requested != GPUTILE_ALGO_AUTO)
         return GPUTILE_ERROR_UNSUPPORTED;
+    const unsigned form = (aligned ? GPUTILE__GEMM_FORM_ALIGNED : 0u) |
+                          (!args->trans_a && args->trans_b ? GPUTILE__GEMM_FORM_NT : 0u);
     gputile__gemm_choice choice = gputile__gemm_batched_choose(
-        requested, GPUTILE_PRECISION_FP32, dev, aligned, args->m, args->n, args->k, args->batch);
+        requested, GPUTILE_PRECISION_FP32, dev, form, args->m, args->n, args->k, args->batch);
     if (choice.variant < 0)
         return GPUTILE_ERROR_UNSUPPORTED;
     gputile_status s = gputile__gemm_batched_execute(&choice, args, aligned, stream);
@@ -107,7 +109,7 @@ static gputile_status noop(int requested, int precision, gputile_gemm_options *o
     if (precision != GPUTILE_PRECISION_FP32 && requested != GPUTILE_ALGO_AUTO)
         return GPUTILE_SUCCESS; /* nothing runs; nothing to report */
     gputile__gemm_choice c =
-        gputile__gemm_batched_choose(requested, GPUTILE_PRECISION_FP32, NULL, true, 0, 0, 0, 0);
+        gputile__gemm_batched_choose(requested, GPUTILE_PRECISION_FP32, NULL, 0u, 0, 0, 0, 0);
     if (c.variant >= 0)
         report(options, &c);
     return GPUTILE_SUCCESS;

@@ -13,16 +13,16 @@
 /* Problems per launch of a register-blocked row (blockIdx.y's limit). */
 #define GPUTILE__GEMM_BATCH_PER_LAUNCH 65535
 
-/* True when row `variant` runs batches (the register-blocked and BATCHED
- * rows). */
+/* True when row `variant` runs batches (the register-blocked, BATCHED and
+ * cp.async rows). */
 bool gputile__gemm_takes_batch(int variant);
 
 /* The row a batch of count m x n x k products runs (count >= 1): `requested`
  * as the caller named it (AUTO resolved; a row that takes no batch: -1),
  * unsplit; precision is what runs (FP32: no batched tensor-core row yet).
- * `aligned`: every A and B row 16-byte aligned. */
+ * `form`: the operands' GPUTILE__GEMM_FORM_* bits; dev NULL: no device. */
 gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
-                                                  const gputile__device *dev, bool aligned,
+                                                  const gputile__device *dev, unsigned form,
                                                   int64_t m, int64_t n, int64_t k, int64_t count);
 
 /* The plan of one launch of a batch (args->batch >= 1, k >= 1, device

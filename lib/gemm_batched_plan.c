@@ -3,8 +3,8 @@
  * gemm_batched_plan.c: the planner of batched GEMMs (issue 20). Which row a
  * batch runs, and the plan of its launches: never split along k (a batch
  * of one problem per SM already fills the GPU; blockIdx.z stays free), no
- * tail split, no thin edges (the register-blocked kernels predicate their
- * edges), no workspace.
+ * tail split, no thin edges (the register-blocked and cp.async kernels
+ * predicate their edges), no pre-pass, no clusters, no workspace.
  */
 #include "gemm_batched.h"
 
@@ -14,43 +14,36 @@ bool gputile__gemm_takes_batch(int variant)
 #define TAKES(id, ...) case GPUTILE__GEMM_V_##id:
         GPUTILE__GEMM_REGBLOCK_ROWS(TAKES)
         GPUTILE__GEMM_BATCHED_ROWS(TAKES)
+        GPUTILE__GEMM_ASYNC_ROWS(TAKES)
 #undef TAKES
         return true;
     }
     return false;
 }
 
-/* AUTO for batches (FP32). Small C: the BATCHED rows, the smallest tile
- * that covers C (16^3 and 32^3 are bound by DRAM: the tile that wastes the
- * fewest FFMAs and keeps the most pairs in flight per SM); C up to 64 on a
- * side, or k up to 64 (64 x 1024 x 64), 64 x 64 tiles, whose slices of k
- * stream through a two-stage pipeline instead of the register-blocked
- * rows' prologue per tile. Larger products: 64 x 128 tiles, 2 (aligned)
- * or 3 blocks per SM, the batch as blockIdx.y: a few k steps per tile
- * (128^3 has 8) make the prologue count, which more blocks per SM hide.
- * Untuned: not measured on a GPU when written (see the bench's sweep). */
-static int auto_variant(bool aligned, int64_t m, int64_t n, int64_t k)
+/* AUTO for batches (FP32): the row the batched cost model weighs fastest
+ * for all the batch's problems in one launch (gputile__gemm_batched_model:
+ * the persistent BATCHED rows, which pack several small problems' tiles
+ * per block, against the cp.async rows with the batch as blockIdx.y). No
+ * device (a no-op batch's report): batched16. */
+static int auto_variant(const gputile__device *dev, unsigned form, int64_t m, int64_t n, int64_t k,
+                        int64_t count)
 {
-    if (m <= 16 && n <= 16)
+    if (dev == NULL)
         return GPUTILE__GEMM_V_BATCHED_16;
-    if (m <= 32 && n <= 32)
-        return GPUTILE__GEMM_V_BATCHED_32;
-    if (m <= 64 || n <= 64 || k <= 64)
-        return GPUTILE__GEMM_V_BATCHED_64;
-    return aligned ? GPUTILE__GEMM_V_REGBLOCK_64X128 : GPUTILE__GEMM_V_REGBLOCK_64X128_X3;
+    return gputile__gemm_batched_model(dev, form, m, n, k, count, NULL);
 }
 
 gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
-                                                  const gputile__device *dev, bool aligned,
+                                                  const gputile__device *dev, unsigned form,
                                                   int64_t m, int64_t n, int64_t k, int64_t count)
 {
-    (void)count;
     gputile__gemm_choice c = {.sms = dev != NULL ? dev->sms : 0,
                               .device = dev != NULL ? dev->ordinal : -1,
                               .splits = 1,
                               .tail = false};
     if (requested == GPUTILE_ALGO_AUTO)
-        c.variant = auto_variant(aligned, m, n, k);
+        c.variant = auto_variant(dev, form, m, n, k, count);
     else {
         c.variant = gputile__gemm_variant(requested, precision);
         if (c.variant >= 0 && !gputile__gemm_takes_batch(c.variant))

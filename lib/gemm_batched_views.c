@@ -370,6 +370,26 @@ static gputile_status acquire(size_t bytes, int device, slot **out)
     return st;
 }
 
+void gputile__gemm_views_release_idle(void)
+{
+    pthread_mutex_lock(&lock);
+    for (int i = 0; i < SLOTS; ++i) {
+        slot *s = &slots[i];
+        if (s->taken || s->host == NULL)
+            continue;
+        if (s->done != NULL) { /* its last copy reads it: wait for it */
+            (void)cudaEventSynchronize(s->done);
+            (void)cudaEventDestroy(s->done);
+            s->done = NULL;
+        }
+        (void)gputile_pool_free(s->host); /* cached in the pool, freed by its caller */
+        s->host = NULL;
+        s->bytes = 0;
+    }
+    pthread_mutex_unlock(&lock);
+    (void)cudaGetLastError(); /* at exit or after a reset: nothing to report */
+}
+
 static void give_back(slot *s, bool submitted)
 {
     pthread_mutex_lock(&lock);

@@ -63,6 +63,14 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
                                           const gputile__device *dev, unsigned form, int64_t m,
                                           int64_t n, int64_t k);
 
+/* The FP32 row with the least estimate for `count` m x n x k problems of
+ * `form` in one launch (issue 20): a cp.async row, the batch as
+ * blockIdx.y (the FP32 model's constants with each row's batch factor,
+ * unsplit, no tail), or a persistent BATCHED row (its memory-bound
+ * estimate); *us (may be NULL): its estimate. */
+int gputile__gemm_batched_model(const gputile__device *dev, unsigned form, int64_t m, int64_t n,
+                                int64_t k, int64_t count, double *us);
+
 /* *yes when dev runs the tensor-core (wgmma) rows: compute capability 9.0
  * and this build's sm_90a image loads there (asked once per device). */
 cudaError_t gputile__gemm_tensor_cores(const gputile__device *dev, bool *yes);

@@ -57,6 +57,11 @@ cudaError_t gputile__device_lookup(const gputile__device **out);
 cudaError_t gputile__workspace_acquire(void **p, size_t bytes, int device, cudaStream_t stream);
 cudaError_t gputile__workspace_release(void *p, cudaStream_t stream);
 
+/* gputile_pool_release(): the batched views' pinned staging slots not in
+ * use give their blocks back to the pool (lib/gemm_batched_views.c), once
+ * their last copy has finished. */
+void gputile__gemm_views_release_idle(void);
+
 /* ---- matrix.c ---- */
 /* True when the matrix holds no element. */
 static inline bool gputile__is_empty(gputile_matrix m)

@@ -213,6 +213,7 @@ gputile_status gputile_pool_set_limit(size_t bytes)
 gputile_status gputile_pool_release(void)
 {
     block *evicted = NULL;
+    gputile__gemm_views_release_idle(); /* its slots' blocks back to the cache first */
     pthread_mutex_lock(&lock);
     evict(0, &evicted);
     pthread_mutex_unlock(&lock);

@@ -8,7 +8,8 @@
  * from a fresh search, however the cache's slots collide (shapes drawn
  * from a fresh seed each run, logged as GEMM_PLAN_SEED); and the model
  * makes the choices its terms are for: narrow tiles for narrow C, a split
- * for a long k over few tiles, none for a large square, whole-GPU waves.
+ * for a long k over few tiles, none for a large square, whole-GPU waves;
+ * and the batched model (issue 20) picks a row that takes a batch.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdint.h>
@@ -17,6 +18,7 @@
 
 #include <criterion/criterion.h>
 
+#include "../lib/gemm_batched.h"
 #include "../lib/gemm_plan.h"
 
 /* An H200 and an H100 SXM as the driver describes them (132 SMs; 4.8 and
@@ -243,5 +245,59 @@ Test(gemm_plan, clusters_that_overflow_a_wave_take_the_workspace)
                       "%ldx%ldx%ld: %s split %d, clusters %d", (long)m, (long)n, (long)k, r->name,
                       c.splits, c.clusters);
         cr_assert(!choose(&small, m, n, k, 0).clusters, "no clusters on the small part");
+    }
+}
+
+/* AUTO for batches (gputile__gemm_batched_model): every choice is an FP32
+ * row that takes a batch, unsplit (gemm_batched_plan.c), on any shape and
+ * count; tiny problems go to the persistent rows, which pack several
+ * problems' tiles into a block (16^3: 2.1x cuBLAS on the H100 where the
+ * best cp.async row ran at 0.45x), large ones to cp.async tiles of at
+ * least 64 x 64 (512^3: 128 x 128 at 0.95x, batched64 at 0.61x). */
+static gputile__gemm_choice choose_batch(const gputile__device *d, int64_t m, int64_t n, int64_t k,
+                                         int64_t count)
+{
+    return gputile__gemm_batched_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, d,
+                                        GPUTILE__GEMM_FORM_ALIGNED, m, n, k, count);
+}
+
+Test(gemm_plan, batches_take_a_batched_row)
+{
+    uint64_t s = fresh_seed();
+    const gputile__device *devices[] = {&h200, &h100, &small};
+    for (int i = 0; i < 3000; ++i) {
+        const int64_t m = dim(&s) % 4096 + 1, n = dim(&s) % 4096 + 1, k = dim(&s) % 4096 + 1,
+                      count = (int64_t)(next(&s) % 100000) + 1;
+        const gputile__gemm_choice c = choose_batch(devices[i % 3], m, n, k, count);
+        cr_assert(c.variant >= 0 && gputile__gemm_takes_batch(c.variant),
+                  "%ldx%ldx%ld x%ld: row %d takes no batch", (long)m, (long)n, (long)k, (long)count,
+                  c.variant);
+        cr_assert_eq(row(c)->precision, GPUTILE_PRECISION_FP32);
+        cr_assert_eq(c.splits, 1);
+        cr_assert_not(c.tail);
+    }
+    /* nothing to multiply (k = 0: C = beta C; an empty C): no estimate divides by it */
+    cr_assert_eq(row(choose_batch(&h200, 16, 16, 0, 10))->precision, GPUTILE_PRECISION_FP32);
+    cr_assert_eq(row(choose_batch(&h200, 0, 16, 16, 10))->precision, GPUTILE_PRECISION_FP32);
+    cr_assert_eq(row(choose_batch(&h200, 16, 16, 16, 0))->precision, GPUTILE_PRECISION_FP32);
+    /* no device (a no-op batch's report) */
+    cr_assert_eq(choose_batch(NULL, 0, 0, 0, 0).variant, GPUTILE__GEMM_V_BATCHED_16);
+}
+
+Test(gemm_plan, tiny_batches_pack_large_ones_tile)
+{
+    const gputile__device *devices[] = {&h200, &h100};
+    for (int d = 0; d < 2; ++d) {
+        cr_assert(row(choose_batch(devices[d], 16, 16, 16, 100000))->flags &
+                  GPUTILE__GEMM_PERSISTENT);
+        cr_assert(row(choose_batch(devices[d], 6, 5, 5, 789516))->flags & GPUTILE__GEMM_PERSISTENT);
+        const int64_t large[][4] = {
+            {128, 128, 128, 4000}, {256, 256, 256, 1000}, {512, 512, 512, 128}};
+        for (size_t i = 0; i < sizeof large / sizeof large[0]; ++i) {
+            const gputile__gemm_row *r =
+                row(choose_batch(devices[d], large[i][0], large[i][1], large[i][2], large[i][3]));
+            cr_assert((r->flags & GPUTILE__GEMM_ASYNC) && r->bm >= 64 && r->bn >= 64, "%ld^3: %s",
+                      (long)large[i][0], r->name);
+        }
     }
 }
