@@ -58,6 +58,13 @@
  * Split-K: blockIdx.z takes a contiguous range of k, a multiple of BK;
  * the raw partial tiles go to lib/'s workspace and lib/ then launches
  * gputile__gemm_splitk_reduce() (gemm_splitk.cu), which adds them in order.
+ *
+ * Batches (issue 20): the maps are 3-D, a strided batch's problems their
+ * third dimension (one problem: a batch of one), and blockIdx.y picks the
+ * problem: its boxes come from matrix blockIdx.y of each map, zero-filled
+ * at its own edges, and its C is blockIdx.y batch strides on. lib/ runs
+ * batches unsplit and without pre-pass (operands read in place: 3xTF32 of
+ * every transpose but A^T B, 16-byte aligned rows and batch strides).
  */
 #include <cuda.h> /* CUtensorMap and its enums (types only: no libcuda link) */
 
@@ -91,7 +98,8 @@ struct tma_params {
     float alpha, beta;
     float *c;
     int64_t ldc;
-    float *work; /* split-K partials, gridDim.z > 1 only */
+    int64_t stride_c; /* a batch: problem blockIdx.y's C is c + blockIdx.y stride_c */
+    float *work;      /* split-K partials, gridDim.z > 1 only */
 };
 
 /* 3xTF32's split of D' (the descriptor operand) in shared memory, N
@@ -197,15 +205,15 @@ static __global__ void __launch_bounds__(THREADS, 1)
                 if (it >= STAGES) /* the consumers released its last use */
                     gputile__mbar_wait(&empty[s], (it / STAGES - 1) & 1);
                 uint8_t *stage = ring + s * S::STAGE_BYTES;
-                const int32_t kx = (int32_t)(k_begin + (int64_t)it * BK);
+                const int32_t kx = (int32_t)(k_begin + (int64_t)it * BK), z = (int32_t)blockIdx.y;
                 gputile__mbar_arrive_expect_tx(&full[s], S::A_BYTES + S::B_BYTES);
                 if (R_MN)
                     for (int q = 0; q < BM / 32; ++q)
-                        gputile__tma_load_2d(stage + q * 4096, &w.a, (int32_t)(m0 + 32 * q), kx,
+                        gputile__tma_load_3d(stage + q * 4096, &w.a, (int32_t)(m0 + 32 * q), kx, z,
                                              &full[s]);
                 else
-                    gputile__tma_load_2d(stage, &w.a, kx, (int32_t)m0, &full[s]);
-                gputile__tma_load_2d(stage + S::A_BYTES, &w.b, kx, (int32_t)n0, &full[s]);
+                    gputile__tma_load_3d(stage, &w.a, kx, (int32_t)m0, z, &full[s]);
+                gputile__tma_load_3d(stage + S::A_BYTES, &w.b, kx, (int32_t)n0, z, &full[s]);
             }
         } else if (SPLIT && tid >= 32) { /* warps 1-3 split B' as it lands */
             for (int it = 0; it < slices; ++it) {
@@ -307,7 +315,7 @@ static __global__ void __launch_bounds__(THREADS, 1)
     /* Split-K partials raw into the workspace (m x n of C either way),
      * else into C. */
     const bool partial = gridDim.z > 1;
-    float *c = partial ? w.work + blockIdx.z * w.m * w.n : w.c;
+    float *c = partial ? w.work + blockIdx.z * w.m * w.n : w.c + blockIdx.y * w.stride_c;
     const int64_t ldc = partial ? (SWAP ? w.m : w.n) : w.ldc;
     const float alpha = partial ? 1.0f : w.alpha, beta = partial ? 0.0f : w.beta;
     if (SWAP)
@@ -343,23 +351,28 @@ static cudaError_t get_encoder(encode_fn *fn)
     return cudaSuccess;
 }
 
-/* The map of a row-major matrix of `rows` rows of `cols` floats, ld floats
- * apart (16-byte multiple), boxes of 32 (along a row) x box_rows,
- * 128-byte swizzle, zeros outside. */
+/* The map of `batch` row-major matrices of `rows` rows of `cols` floats,
+ * ld floats apart (16-byte multiple), the matrices `stride` floats apart
+ * (16-byte multiple; one matrix: any), boxes of 32 (along a row) x
+ * box_rows of one matrix, 128-byte swizzle, zeros outside. Always 3-D, the
+ * batch its third dimension: one kernel for batches and single products. */
 static cudaError_t encode(encode_fn fn, CUtensorMap *map, const float *base, int64_t rows,
-                          int64_t cols, int64_t ld, int box_rows)
+                          int64_t cols, int64_t ld, int box_rows, int64_t batch, int64_t stride)
 {
-    const cuuint64_t dims[2] = {(cuuint64_t)cols, (cuuint64_t)rows};
-    const cuuint64_t strides[1] = {(cuuint64_t)ld * sizeof(float)};
-    const cuuint32_t box[2] = {32, (cuuint32_t)box_rows}, elem[2] = {1, 1};
-    CUresult r = fn(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, (void *)base, dims, strides, box, elem,
+    if (batch <= 1)
+        stride = rows * ld; /* unused; a valid stride all the same */
+    const cuuint64_t dims[3] = {(cuuint64_t)cols, (cuuint64_t)rows, (cuuint64_t)batch};
+    const cuuint64_t strides[2] = {(cuuint64_t)ld * sizeof(float),
+                                   (cuuint64_t)stride * sizeof(float)};
+    const cuuint32_t box[3] = {32, (cuuint32_t)box_rows, 1}, elem[3] = {1, 1, 1};
+    CUresult r = fn(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 3, (void *)base, dims, strides, box, elem,
                     CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
                     CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorNotSupported;
 }
 
 template <bool SPLIT, bool R_MN, bool SWAP>
-static cudaError_t launch(const tma_params &w, int splits, cudaStream_t stream)
+static cudaError_t launch(const tma_params &w, int splits, int64_t batch, cudaStream_t stream)
 {
     using S = shape<SPLIT>;
     auto kernel = gemm_tma_kernel<SPLIT, R_MN, SWAP>;
@@ -368,7 +381,7 @@ static cudaError_t launch(const tma_params &w, int splits, cudaStream_t stream)
     if (err != cudaSuccess)
         return err;
     const int64_t tiles_m = (w.m + BM - 1) / BM;
-    dim3 grid((unsigned)(tiles_m * w.tiles_n), 1, (unsigned)splits);
+    dim3 grid((unsigned)(tiles_m * w.tiles_n), (unsigned)batch, (unsigned)splits);
     kernel<<<grid, THREADS, S::SMEM_BYTES, stream>>>(w);
     return cudaGetLastError();
 }
@@ -408,6 +421,12 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
     w.alpha = p->alpha, w.beta = p->beta;
     w.c = p->c, w.ldc = p->ldc;
     w.work = plan->work;
+    /* a strided batch (lib/ plans it unsplit, without pre-pass, its
+     * strides 16-byte multiples): the problem is blockIdx.y */
+    const int64_t batch = p->batch > 0 ? p->batch : 1;
+    const int64_t stride_r = swap ? p->stride_b : p->stride_a,
+                  stride_d = swap ? p->stride_a : p->stride_b;
+    w.stride_c = p->batch > 0 ? p->stride_c : 0;
 
     int64_t ld_r = ldr, ld_d = ldd_src;
     if (plan->pack_r) {
@@ -421,15 +440,16 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
         d = plan->pack_d_buf, ld_d = plan->ld_pack;
     }
     if (err == cudaSuccess) /* MN-major: k rows of m' floats, boxes of 32 x 32 */
-        err = r_mn ? encode(fn, &w.a, r, p->k, mr, ld_r, 32)
-                   : encode(fn, &w.a, r, mr, p->k, ld_r, BM);
+        err = r_mn ? encode(fn, &w.a, r, p->k, mr, ld_r, 32, batch, stride_r)
+                   : encode(fn, &w.a, r, mr, p->k, ld_r, BM, batch, stride_r);
     if (err == cudaSuccess)
-        err = encode(fn, &w.b, d, nd, p->k, ld_d, S::BN);
+        err = encode(fn, &w.b, d, nd, p->k, ld_d, S::BN, batch, stride_d);
+    const int splits = plan->splits;
     if (err == cudaSuccess)
-        err = swap ? (r_mn ? launch<SPLIT, true, true>(w, plan->splits, stream)
-                           : launch<SPLIT, false, true>(w, plan->splits, stream))
-                   : (r_mn ? launch<SPLIT, true, false>(w, plan->splits, stream)
-                           : launch<SPLIT, false, false>(w, plan->splits, stream));
+        err = swap ? (r_mn ? launch<SPLIT, true, true>(w, splits, batch, stream)
+                           : launch<SPLIT, false, true>(w, splits, batch, stream))
+                   : (r_mn ? launch<SPLIT, true, false>(w, splits, batch, stream)
+                           : launch<SPLIT, false, false>(w, splits, batch, stream));
     return err;
 }
 

@@ -76,6 +76,16 @@ static __device__ __forceinline__ void gputile__tma_load_2d(void *dst, const voi
                  "l"((uint64_t)(uintptr_t)map), "r"(x), "r"(y), "r"(gputile__smem_addr(bar))
                  : "memory");
 }
+/* As gputile__tma_load_2d for a 3-D map: the box at (x, y) of matrix z
+ * (a batch's problem: the map's third dimension). */
+static __device__ __forceinline__ void gputile__tma_load_3d(void *dst, const void *map, int32_t x,
+                                                            int32_t y, int32_t z, uint64_t *bar)
+{
+    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                 " [%0], [%1, {%2, %3, %4}], [%5];\n" ::"r"(gputile__smem_addr(dst)),
+                 "l"((uint64_t)(uintptr_t)map), "r"(x), "r"(y), "r"(z), "r"(gputile__smem_addr(bar))
+                 : "memory");
+}
 static __device__ __forceinline__ void gputile__tma_prefetch_map(const void *map)
 {
     asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)(uintptr_t)map) : "memory");

@@ -87,7 +87,8 @@ static gputile_status run_batch(int requested, int precision, const gputile__dev
                                 bool aligned, gputile__gemm_args *args, cudaStream_t stream,
                                 gputile_gemm_options *options)
 {
-    /* No batched tensor-core row yet: TF32 precisions run the FP32 rows
+    /* The TF32 precisions are AUTO's alone: the TMA-fed 3xTF32 kernel where
+     * it takes the batch (gputile__gemm_batched_tensor), else the FP32 rows
      * (the same or better accuracy; algorithm_used says which ran). */
     if (precision != GPUTILE_PRECISION_FP32 && requested != GPUTILE_ALGO_AUTO)
         return GPUTILE_ERROR_UNSUPPORTED;
@@ -95,6 +96,14 @@ static gputile_status run_batch(int requested, int precision, const gputile__dev
                           (!args->trans_a && args->trans_b ? GPUTILE__GEMM_FORM_NT : 0u);
     gputile__gemm_choice choice = gputile__gemm_batched_choose(
         requested, GPUTILE_PRECISION_FP32, dev, form, args->m, args->n, args->k, args->batch);
+    if (precision != GPUTILE_PRECISION_FP32) {
+        bool tensor = false;
+        gputile_status st = gputile__gemm_batched_tensor(dev, args, aligned, &tensor);
+        if (st != GPUTILE_SUCCESS)
+            return st;
+        if (tensor)
+            choice.variant = GPUTILE__GEMM_V_TMA_128X128_3XTF32;
+    }
     if (choice.variant < 0)
         return GPUTILE_ERROR_UNSUPPORTED;
     gputile_status s = gputile__gemm_batched_execute(&choice, args, aligned, stream);

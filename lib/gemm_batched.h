@@ -25,6 +25,16 @@ gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
                                                   const gputile__device *dev, unsigned form,
                                                   int64_t m, int64_t n, int64_t k, int64_t count);
 
+/* *yes when AUTO runs a 3xTF32 or TF32 batch on the TMA-fed 3xTF32 row
+ * (TMA_128X128_3XTF32, the batch as its maps' third dimension): a strided
+ * batch (no views) on a device that runs the wgmma rows, operands read in
+ * place (16-byte aligned rows and nonzero batch strides: `aligned` and
+ * more; not A^T B, whose D' would need a pre-pass), and C at least 64 on
+ * a side (smaller C leaves most of a 128 x 128 tile idle). */
+gputile_status gputile__gemm_batched_tensor(const gputile__device *dev,
+                                            const gputile__gemm_args *args, bool aligned,
+                                            bool *yes);
+
 /* The plan of one launch of a batch (args->batch >= 1, k >= 1, device
  * pointers, strides or views set): no split, tail, thin edge or workspace;
  * `aligned` as above; the persistent grid of a BATCHED row. */

@@ -52,6 +52,21 @@ gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
     return c;
 }
 
+gputile_status gputile__gemm_batched_tensor(const gputile__device *dev,
+                                            const gputile__gemm_args *args, bool aligned, bool *yes)
+{
+    *yes = false;
+    /* TMA: strides below 2^40 bytes; each problem's own matrix (stride 0
+     * would make every problem read problem 0 through a 3-D map's z) */
+    const int64_t most = ((int64_t)1 << 40) / (int64_t)sizeof(float);
+    const bool strides = args->batch <= 1 || (args->stride_a > 0 && args->stride_b > 0 &&
+                                              args->stride_a < most && args->stride_b < most);
+    if (args->views != NULL || !aligned || !strides || (args->trans_a && !args->trans_b) ||
+        args->m < 64 || args->n < 64 || args->k < 1)
+        return GPUTILE_SUCCESS;
+    return gputile__cuda_status(gputile__gemm_tensor_cores(dev, yes));
+}
+
 /* Blocks per SM of a BATCHED instantiation, per device, asked once. */
 static cudaError_t blocks_per_sm(const gputile__gemm_choice *c, int ta, int tb, int vec,
                                  int *blocks)
@@ -105,6 +120,8 @@ cudaError_t gputile__gemm_batched_plan(const gputile__gemm_choice *c, const gput
         .vec_b = aligned && (r->flags & GPUTILE__GEMM_VEC),
         .reduce_blocks = 2 * (c->sms > 0 ? c->sms : 1),
     };
+    if (r->flags & GPUTILE__GEMM_TMA) /* D' read in place (gputile__gemm_batched_tensor) */
+        plan->swap = !p->trans_b;
     if (r->flags & GPUTILE__GEMM_PERSISTENT)
         return gputile__gemm_plan_persistent(c, p, plan);
     return cudaSuccess;

@@ -36,7 +36,9 @@
 #include "support/gpu.h"
 #include "support/variants.h"
 
-#define GUARD 37 /* floats of guard band before and after each buffer */
+/* Floats of guard band before and after each buffer: a 16-byte multiple,
+ * so operands start aligned as cudaMalloc leaves them (odd pads unalign). */
+#define GUARD 40
 
 /* ---- CPU: argument validation ---------------------------------------------- */
 
@@ -280,6 +282,9 @@ Test(batched_args, views_checked_in_parts)
 
 /* ---- GPU: results ----------------------------------------------------------- */
 
+/* The algorithm_used of run_batch_case's last call. */
+static int last_used;
+
 typedef struct batch_case {
     int m, n, k;
     int ta, tb;
@@ -390,6 +395,7 @@ static void run_batch_case(batch_case t, int algorithm, int precision, bool inte
         free(va), free(vb), free(vc);
     }
     cr_assert_eq(s, GPUTILE_SUCCESS, "%s", gputile_status_name(s));
+    last_used = o.algorithm_used;
     GPUTEST_CUDA(cudaDeviceSynchronize());
     GPUTEST_CUDA(cudaMemcpy(got, c.dev, c.total * sizeof(float), cudaMemcpyDeviceToHost));
     if (count > 0 && m > 0 && n > 0) {
@@ -513,6 +519,47 @@ Test(batched, random_shapes, .init = gputest_require_device, .timeout = 600)
                         (int)(gputest_rand() % 3),          (int)(gputest_rand() % 5),
                         (int)(gputest_rand() % 4 == 0),     (int)(gputest_rand() % 4)};
         run_batch_case(t, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, false);
+    }
+}
+
+/* 3xTF32 and TF32 of strided batches run the TMA-fed tensor-core kernel
+ * (3xTF32, the batch its maps' third dimension) where its operands can be
+ * read in place: every transpose but A^T B, 16-byte aligned rows and batch
+ * strides, C at least 64 on a side; checked against float64 at FP32's
+ * bound (TF32 gets 3xTF32's accuracy). A^T B, unaligned strides, a
+ * broadcast A (batch stride 0) and views run the FP32 kernels. */
+Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
+{
+    int dev, major = 0, minor = 0; /* the wgmma kernels: compute capability 9.0 */
+    GPUTEST_CUDA(cudaGetDevice(&dev));
+    GPUTEST_CUDA(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
+    GPUTEST_CUDA(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev));
+    const bool yes = major == 9 && minor == 0;
+    const batch_case tensor[] = {
+        {128, 96, 72, 0, 0, 1.5f, 0.5f, 7, 0, 4, 0, 0}, /* NN, gaps between problems */
+        {100, 80, 72, 1, 1, 1, 0, 5, 0, 0, 0, 0},       /* TT */
+        {72, 132, 200, 0, 1, -1, 2, 6, 0, 8, 0, 0},     /* NT, k past 6 slices */
+        {300, 260, 40, 0, 0, 1, 0, 3, 0, 0, 0, 0},      /* several tiles a problem */
+        {64, 64, 4, 0, 0, 1, 0, 70000, 0, 0, 0, 0},     /* past one launch (65535) */
+    };
+    for (size_t i = 0; i < sizeof tensor / sizeof tensor[0]; ++i)
+        for (int p = 0; p < 2; ++p) {
+            const int precision = p ? GPUTILE_PRECISION_TF32 : GPUTILE_PRECISION_FP32_3XTF32;
+            run_batch_case(tensor[i], GPUTILE_ALGO_AUTO, precision, true);
+            if (yes)
+                cr_expect_eq(last_used, GPUTILE_ALGO_WGMMA_128X128, "case %zu: %s ran", i,
+                             gputile_algorithm_name(last_used));
+        }
+    const batch_case fp32[] = {
+        {128, 96, 72, 1, 0, 1, 0, 4, 0, 0, 0, 0}, /* A^T B: D' would need a pre-pass */
+        {128, 96, 72, 0, 0, 1, 0, 4, 1, 0, 0, 0}, /* rows not 16-byte aligned */
+        {128, 96, 72, 0, 0, 1, 0, 4, 0, 1, 0, 0}, /* batch strides not 16-byte multiples */
+        {128, 96, 72, 0, 0, 1, 0, 4, 0, 0, 1, 0}, /* broadcast A */
+        {128, 96, 72, 0, 0, 1, 0, 4, 0, 0, 0, 1}, /* views */
+    };
+    for (size_t i = 0; i < sizeof fp32 / sizeof fp32[0]; ++i) {
+        run_batch_case(fp32[i], GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32_3XTF32, true);
+        cr_expect_neq(last_used, GPUTILE_ALGO_WGMMA_128X128, "case %zu", i);
     }
 }
 
