@@ -203,12 +203,15 @@ static const struct fp32_candidate {
  * 0.985 to 0.994 of the best one measured per shape. 128 x 256 was not
  * in that calibration (it never won a batch): 1. */
 
-/* The persistent BATCHED rows (gemm_batched.cu) in a batch: bound by
- * moving A, B and C through DRAM and the tiles' slices of A and B through
- * L2 (each pair of problem and tile reads its own), whichever takes
- * longer, both at rates fitted to the same calibration (H100, scaled to
- * the H200 here by memory_scale's 1/0.697); their compute never bound the
- * fit (terms for it came out unstable between seeds). */
+/* The persistent BATCHED rows (gemm_batched.cu) in a batch: the time to
+ * move A, B and C through DRAM plus the time to move the tiles' slices of
+ * A and B through L2 (each pair of problem and tile reads its own), both
+ * at rates fitted to the same calibration (H100, scaled to the H200 here
+ * by memory_scale's 1/0.697). The sum, not the larger of the two: their
+ * fits were as close (log-time rms 0.22-0.24 against 0.20-0.25 per row),
+ * but with the larger AUTO took batched16 at 32^3 (0.82 of batched32) and
+ * picked 1.053 of cuBLAS over the calibration against the sum's 1.058;
+ * terms for compute came out unstable between seeds. */
 static const struct persistent_candidate {
     int variant;
     double dram_bytes_per_us, l2_bytes_per_us;
