@@ -65,19 +65,11 @@ static __device__ __forceinline__ void gputile__mbar_wait(uint64_t *bar, uint32_
     } while (!done);
 }
 
-/* The box of `map` at (x, y) (x the contiguous dimension) into dst; its
- * bytes complete on bar. map: the address of a __grid_constant__ kernel
- * parameter (or of global memory) holding a CUtensorMap. */
-static __device__ __forceinline__ void gputile__tma_load_2d(void *dst, const void *map, int32_t x,
-                                                            int32_t y, uint64_t *bar)
-{
-    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
-                 " [%0], [%1, {%2, %3}], [%4];\n" ::"r"(gputile__smem_addr(dst)),
-                 "l"((uint64_t)(uintptr_t)map), "r"(x), "r"(y), "r"(gputile__smem_addr(bar))
-                 : "memory");
-}
-/* As gputile__tma_load_2d for a 3-D map: the box at (x, y) of matrix z
- * (a batch's problem: the map's third dimension). */
+/* The box of `map` at (x, y) of matrix z (x the contiguous dimension, z a
+ * batch's problem: the map's third dimension; a single product is z = 0)
+ * into dst; its bytes complete on bar. map: the address of a
+ * __grid_constant__ kernel parameter (or of global memory) holding a
+ * CUtensorMap. */
 static __device__ __forceinline__ void gputile__tma_load_3d(void *dst, const void *map, int32_t x,
                                                             int32_t y, int32_t z, uint64_t *bar)
 {

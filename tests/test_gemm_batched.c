@@ -530,11 +530,7 @@ Test(batched, random_shapes, .init = gputest_require_device, .timeout = 600)
  * broadcast A (batch stride 0) and views run the FP32 kernels. */
 Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
 {
-    int dev, major = 0, minor = 0; /* the wgmma kernels: compute capability 9.0 */
-    GPUTEST_CUDA(cudaGetDevice(&dev));
-    GPUTEST_CUDA(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
-    GPUTEST_CUDA(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev));
-    const bool yes = major == 9 && minor == 0;
+    const bool yes = gputest_has_wgmma(); /* the wgmma kernels: compute capability 9.0 */
     const batch_case tensor[] = {
         {128, 96, 72, 0, 0, 1.5f, 0.5f, 7, 0, 4, 0, 0}, /* NN, gaps between problems */
         {100, 80, 72, 1, 1, 1, 0, 5, 0, 0, 0, 0},       /* TT */

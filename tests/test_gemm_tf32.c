@@ -67,20 +67,11 @@
                     : 1.0 / (1 << 12) / sqrt((double)((k) > 0 ? (k) : 1)) * \
                           (1 + 4 / sqrt((double)((mn) > 0 ? (mn) : 1))))
 
-static bool has_wgmma(void)
-{
-    int dev, major = 0, minor = 0;
-    return cudaGetDevice(&dev) == cudaSuccess &&
-           cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess &&
-           cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) == cudaSuccess &&
-           major == 9 && minor == 0;
-}
-
 /* .init: a device of compute capability 9.0 (Hopper, sm_90a). */
 static void require_wgmma(void)
 {
     gputest_require_device();
-    if (!has_wgmma())
+    if (!gputest_has_wgmma())
         cr_skip_test("the wgmma kernels need a compute capability 9.0 device (sm_90a)");
 }
 
@@ -401,8 +392,8 @@ Test(tf32_args, statuses)
         OK(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, a_empty, b, 0, c_empty, NULL, &e));
         bool wgmma = e.algorithm_used == GPUTILE_ALGO_WGMMA_128X128 ||
                      e.algorithm_used == GPUTILE_ALGO_WGMMA_128X256;
-        cr_assert(e.algorithm_used > 0 && wgmma == has_wgmma(), "precision %d: AUTO ran %s", p,
-                  gputile_algorithm_name(e.algorithm_used));
+        cr_assert(e.algorithm_used > 0 && wgmma == gputest_has_wgmma(), "precision %d: AUTO ran %s",
+                  p, gputile_algorithm_name(e.algorithm_used));
     }
 }
 

@@ -35,6 +35,15 @@ const char *gputest_cuda_text(cudaError_t err)
     return cudaGetErrorString(err);
 }
 
+bool gputest_has_wgmma(void)
+{
+    int dev, major = 0, minor = 0;
+    return cudaGetDevice(&dev) == cudaSuccess &&
+           cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess &&
+           cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) == cudaSuccess &&
+           major == 9 && minor == 0;
+}
+
 void gputest_require_device(void)
 {
     static bool registered;

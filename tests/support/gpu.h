@@ -16,6 +16,9 @@
 
 /* .init of every GPU test: skips the test, with the reason, without a device. */
 void gputest_require_device(void);
+/* True on a device of compute capability 9.0 (Hopper, sm_90a): the one
+ * the wgmma (tensor-core) kernels are built for. */
+bool gputest_has_wgmma(void);
 /* What a CUDA error means to the user: for cudaErrorNoDevice and
  * cudaErrorInsufficientDriver the library's words for GPUTILE_ERROR_NO_DEVICE
  * ("no usable CUDA device (or no driver)": with no driver installed at all,
