@@ -202,7 +202,7 @@ static __global__ void __launch_bounds__(SMEM_THREADS)
     for (uint32_t b = threadIdx.x; b < len; b += blockDim.x) {
         uint32_t s = 0; /* a block counts fewer than 2^32 samples per launch */
         for (uint32_t c = 0; c < (1u << copies_log2); ++c)
-            s += smem_count<P16>(sh, (b << copies_log2) + c);
+            s += smem_count<P16>(sh, (b << copies_log2) + gputile__flush_copy(b, c, copies_log2));
         if (s != 0)
             atomicAdd(slice_counts + b, (unsigned long long)s);
     }

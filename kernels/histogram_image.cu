@@ -515,7 +515,7 @@ static __global__ void __launch_bounds__(THREADS, MIN_BLOCKS(CH, COUNTING))
                 s = (sh[h >> 1] >> (16 * (h & 1))) & 0xFFFFu;
             } else {
                 for (uint32_t k = 0; k < K; ++k)
-                    s += sh[q.base[c] + bin * K + k];
+                    s += sh[q.base[c] + bin * K + gputile__flush_copy(bin, k, q.copies_log2)];
             }
             if (s != 0)
                 atomicAdd(q.ch[c].counts + bin, (unsigned long long)s);

@@ -483,12 +483,14 @@ struct channel {
     uint64_t *dcounts, *init, *got, *want;
 };
 
+static bool full_size; /* run_case: no GPUTEST_SMALL shrinking (large_images) */
+
 static void run_case(struct img_case tc)
 {
     const int t = tc.type, ch = tc.channels;
     const size_t size = type_size[t];
-    size_t width = gputest_shrink(tc.width, 1 << 12, 256),
-           height = gputest_shrink(tc.height, 64, 16);
+    size_t width = full_size ? tc.width : gputest_shrink(tc.width, 1 << 12, 256),
+           height = full_size ? tc.height : gputest_shrink(tc.height, 64, 16);
     const size_t row_bytes = width * ch * size;
     const size_t stride = tc.pad == CONTIG ? row_bytes : row_bytes + (size_t)tc.pad;
     int32_t nb = tc.nb;
@@ -677,6 +679,33 @@ ParameterizedTest(struct img_case *tc, histogram_image, against_cpu, .init = gpu
         (uint64_t)(uint32_t)tc->nb * 7 + (uint64_t)(tc->delta + 1) * 3 + (uint64_t)tc->range;
     if (!gputest_in_shard(key))
         cr_skip_test("GPUTEST_SHARD: another shard's case");
+    run_case(*tc);
+}
+
+/* Images large enough (64-256 MiB) that the grid takes many trips per
+ * thread, where GPUTEST_SMALL would shrink every other case: odd offsets
+ * and pitches, 1 to 4 channels, 32-bit, 16-bit and computed counts, every
+ * row with a head and a tail. Never shrunk, so that compute-sanitizer sees
+ * full-size launches too (run them alone: --filter='*large_images*'). */
+static struct img_case large[] = {
+    C(U8, 1, 16001, 16003, 29, 3, 0, 256, 0, UNIFORM, OVW), /* the bench's ROI, near enough */
+    C(U8, 4, 4001, 4099, 12, 1, 0, 256, 0, UNIFORM, ACC),   /* RGBA8 */
+    C(U8, 3, 5003, 4001, 7, 2, 0, 200, 0, FEW, OVW),
+    C(U16, 1, 8001, 4001, 6, 2, 0, 65536, 0, UNIFORM, OVW),
+    C(I16, 2, 4001, 4003, 2, 6, 0, 5000, 0, EDGES, OVW),
+    C(F32, 1, 4003, 4001, 4, 4, 0, 777, 0, EDGES, OVW),
+    C(U8, 2, 8191, 4001, 1, 9, 1, 100, 0, UNIFORM, OVW), /* range bins: the table */
+};
+
+ParameterizedTestParameters(histogram_image, large_images)
+{
+    return cr_make_param_array(struct img_case, large, sizeof large / sizeof large[0]);
+}
+
+ParameterizedTest(struct img_case *tc, histogram_image, large_images,
+                  .init = gputest_require_device, .timeout = 600)
+{
+    full_size = true;
     run_case(*tc);
 }
 
