@@ -63,10 +63,12 @@ struct piece {
     uint32_t nvec;    /* 16-byte vectors per row */
     uint32_t scalars; /* samples per row outside the vectors */
     uint64_t magic;   /* floor((2^64 - 1) / nvec) + 1 for nvec >= 2 */
-    /* rows back to back (stride = 16 nvec), base 16-byte aligned, no
-     * scalars: vector w is at base + 16 w, with no row arithmetic (a
-     * contiguous input, cut into rows of CHUNK_SAMPLES) */
-    uint32_t flat;
+    /* One row (a contiguous input), or rows back to back with no head and
+     * no tail: vector w is at vbase + 16 w and its first sample of channel
+     * (phase0 + w V) % CH, with no row arithmetic; a row's head and tail
+     * still go through the scalar pass. */
+    uint32_t flat, phase0;
+    const char *vbase;
 };
 
 /* What every block needs besides the piece. */
@@ -371,8 +373,8 @@ struct block {
     {
         const uint32_t V = 16 / sizeof(T);
         if (w < nv && FLAT) {
-            v = __ldg((const uint4 *)p.base + w);
-            phase = CH == 1 ? 0 : (j_phase(w) * (V % CH)) % CH;
+            v = __ldg((const uint4 *)p.vbase + w);
+            phase = CH == 1 ? 0 : (p.phase0 + j_phase(w) * (V % CH)) % CH;
         } else if (w < nv) {
             const uint32_t row = p.nvec == 1 ? w : (uint32_t)__umul64hi(w, p.magic);
             const uint32_t j = w - row * p.nvec;
@@ -420,7 +422,7 @@ struct block {
         for (int c = 0; c < CH; ++c)
             r[c] = run{NO_BIN, 0};
         /* The vectors: vector i is vector i % nvec of row i / nvec (FLAT:
-         * at base + 16 i); two loops, so that neither carries the other's
+         * at vbase + 16 i); two loops, so that neither carries the other's
          * index arithmetic. */
         if (p.flat)
             vectors<true>(p);
@@ -433,8 +435,9 @@ struct block {
             const uint32_t row = i / p.scalars, k = i - row * p.scalars;
             const char *rowp = p.base + (uint64_t)row * p.stride;
             const uint32_t head = ((uint32_t)(-(uintptr_t)rowp) & 15u) / (uint32_t)sizeof(T);
-            const uint32_t s = k < head || p.nvec == 0 ? k : k + p.nvec * V;
-            scalar_at(((const T *)rowp)[s], s % CH);
+            /* 64-bit: a row of up to 2^28 vectors ends past 2^32 samples */
+            const uint64_t s = k < head || p.nvec == 0 ? k : k + (uint64_t)p.nvec * V;
+            scalar_at(((const T *)rowp)[s], (uint32_t)(s % CH));
         }
         if (COUNTING == GPUTILE__HIMG_RUNS) {
 #pragma unroll
@@ -682,15 +685,17 @@ extern "C" cudaError_t gputile__himg_blocks_per_sm(const gputile__himg_args *a, 
 
 /* ---- launcher ---------------------------------------------------------------------- */
 
-/* Samples per row of a launch, at most: a multiple of every channel count
+/* Samples per column chunk of a pitched image (and the unit of a contiguous
+ * input's pieces), at most: a multiple of every channel count
  * (a chunk starts at channel 0) and of 16 bytes of every type. */
 #define CHUNK_SAMPLES ((uint64_t)12 << 20)
 
 /* The rows [0, height) of `rows` samples each from base, `stride` bytes
  * apart, in launches of at most the vector and scalar limits. */
 static cudaError_t launch_rows(kernel_fn k, const params &q, const gputile__himg_launch *l,
-                               size_t size, const char *base, uint64_t row_samples, uint64_t stride,
-                               uint64_t height, cudaStream_t stream)
+                               uint32_t channels, size_t size, const char *base,
+                               uint64_t row_samples, uint64_t stride, uint64_t height,
+                               cudaStream_t stream)
 {
     const uint64_t row_bytes = row_samples * size, V = 16 / size;
     /* The longest head of any row: heads repeat every 16 rows. */
@@ -716,7 +721,9 @@ static cudaError_t launch_rows(kernel_fn k, const params &q, const gputile__himg
         p.nvec = (uint32_t)nvec;
         p.scalars = (uint32_t)scalars;
         p.magic = nvec >= 2 ? UINT64_MAX / nvec + 1 : 0;
-        p.flat = stride == 16 * nvec && scalars == 0 && max_head == 0;
+        p.flat = p.rows == 1 || (stride == 16 * nvec && scalars == 0 && max_head == 0);
+        p.vbase = p.base + max_head; /* one row: its head; else 0 */
+        p.phase0 = (uint32_t)(max_head / size % channels);
         /* enough blocks for one unrolled trip per thread, at most the plan's */
         const uint64_t work = (uint64_t)p.rows * (nvec + (scalars + V - 1) / V);
         uint64_t want = (work + (uint64_t)THREADS * UNROLL - 1) / ((uint64_t)THREADS * UNROLL);
@@ -743,23 +750,26 @@ extern "C" cudaError_t gputile__himg_run(const gputile__himg_args *a, const gput
     const char *base = (const char *)a->samples;
     const uint64_t row_samples = a->row_samples, height = a->height, stride = a->stride;
     if (height == 1 || stride == row_samples * size) { /* contiguous: one long row */
-        const uint64_t n = row_samples * height, full = n / CHUNK_SAMPLES;
-        if (n <= CHUNK_SAMPLES)
-            return launch_rows(k, q, l, size, base, n, n * size, 1, stream);
-        /* rows of CHUNK_SAMPLES, then the rest */
-        if ((err = launch_rows(k, q, l, size, base, CHUNK_SAMPLES, CHUNK_SAMPLES * size, full,
-                               stream)) != cudaSuccess ||
-            n % CHUNK_SAMPLES == 0)
-            return err;
-        const uint64_t rest = n % CHUNK_SAMPLES;
-        return launch_rows(k, q, l, size, base + full * CHUNK_SAMPLES * size, rest, rest * size, 1,
-                           stream);
+        /* One launch up to 2^28 vectors (4 GiB), a row of its own: cutting
+         * it into rows of CHUNK_SAMPLES left a second launch for the rest,
+         * 6-30 us of a 1 GiB call (ncu, H100). Pieces start at multiples
+         * of CHUNK_SAMPLES: at channel 0. */
+        const uint64_t n = row_samples * height;
+        const uint64_t most =
+            GPUTILE__HIMG_MAX_VEC_PER_LAUNCH * 16 / size / CHUNK_SAMPLES * CHUNK_SAMPLES;
+        for (uint64_t s0 = 0; s0 < n; s0 += most) {
+            const uint64_t m = n - s0 < most ? n - s0 : most;
+            if ((err = launch_rows(k, q, l, (uint32_t)a->channels, size, base + s0 * size, m,
+                                   m * size, 1, stream)) != cudaSuccess)
+                return err;
+        }
+        return cudaSuccess;
     }
     /* Rows longer than a chunk: column chunks, each starting at channel 0. */
     for (uint64_t c0 = 0; c0 < row_samples; c0 += CHUNK_SAMPLES) {
         const uint64_t w = row_samples - c0 < CHUNK_SAMPLES ? row_samples - c0 : CHUNK_SAMPLES;
-        if ((err = launch_rows(k, q, l, size, base + c0 * size, w, stride, height, stream)) !=
-            cudaSuccess)
+        if ((err = launch_rows(k, q, l, (uint32_t)a->channels, size, base + c0 * size, w, stride,
+                               height, stream)) != cudaSuccess)
             return err;
     }
     return cudaSuccess;

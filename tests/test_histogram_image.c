@@ -695,6 +695,10 @@ static struct img_case large[] = {
     C(I16, 2, 4001, 4003, 2, 6, 0, 5000, 0, EDGES, OVW),
     C(F32, 1, 4003, 4001, 4, 4, 0, 777, 0, EDGES, OVW),
     C(U8, 2, 8191, 4001, 1, 9, 1, 100, 0, UNIFORM, OVW), /* range bins: the table */
+    /* contiguous, one launch: its first vector past a head of a few samples */
+    C(U8, 3, 5000, 3001, CONTIG, 5, 0, 256, 0, UNIFORM, OVW),
+    C(U16, 3, 3001, 2001, CONTIG, 2, 0, 4096, 0, UNIFORM, ACC),
+    C(F32, 4, 2001, 2003, CONTIG, 12, 1, 64, 0, UNIFORM, OVW),
 };
 
 ParameterizedTestParameters(histogram_image, large_images)
