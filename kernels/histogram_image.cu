@@ -310,6 +310,12 @@ struct block {
             gputile__red_shared_inc(sh[C * LUT + (uint32_t)(uint8_t)x] + copy4);
             return;
         }
+        if (COUNTING == GPUTILE__HIMG_SHIFT16_ALL) { /* lower >= -2^24: 32 bits */
+            gputile__red_shared_inc(
+                at0[C] +
+                ((uint32_t)((int32_t)x - (int32_t)q.ch[C].ilower) >> q.ch[C].ishift) * bin_bytes);
+            return;
+        }
         if (COUNTING == GPUTILE__HIMG_PACKED16_ALL) { /* lower >= -2^24: 32 bits */
             const uint32_t bin = (uint32_t)((int32_t)x - (int32_t)q.ch[C].ilower) >> q.ch[C].ishift;
             add16(sh, q.base[C] + bin, bin, q.ch[C].nbins, q.ch[C].counts);
@@ -452,7 +458,7 @@ __device__ __forceinline__ void count_with(const piece &p, const params &q, uint
 {
     const uint32_t copy = threadIdx.x & ((1u << q.copies_log2) - 1);
     block<T, CH, MODE, COUNTING> b = {q, sh, copy, 4 * copy};
-    if (GPUTILE__HIMG_COMPUTED(COUNTING)) {
+    if (GPUTILE__HIMG_ADDRESSED(COUNTING)) {
         const uint32_t at = (uint32_t)__cvta_generic_to_shared(sh) + 4 * copy;
         b.bin_bytes = 4u << q.copies_log2;
 #pragma unroll
@@ -550,6 +556,8 @@ static kernel_fn pick_counting(int counting)
         return instance<T, CH, MODE, GPUTILE__HIMG_PACKED16>();
     case GPUTILE__HIMG_PACKED16_ALL:
         return instance<T, CH, MODE, GPUTILE__HIMG_PACKED16_ALL>();
+    case GPUTILE__HIMG_SHIFT16_ALL:
+        return instance<T, CH, MODE, GPUTILE__HIMG_SHIFT16_ALL>();
     case GPUTILE__HIMG_SHIFT8:
         return instance<T, CH, MODE, GPUTILE__HIMG_SHIFT8>();
     case GPUTILE__HIMG_SHIFT8_ALL:

@@ -128,7 +128,14 @@ typedef enum gputile__himg_counting {
      * uint16): the half is computed, (x - lower) >> k from the channel's
      * base, with no compare (ncu, PACKED16 on uint16 65,536 bins: issue
      * slots 75% busy at ~45 instructions per sample, the shared pipe 24%). */
-    GPUTILE__HIMG_PACKED16_ALL = 6
+    GPUTILE__HIMG_PACKED16_ALL = 6,
+    /* PACKED16_ALL's bins where 32-bit counts fit (4,096 bins over
+     * [0, 65536) of uint16, with copies): the word is computed, (x -
+     * lower) >> k times the copies plus the thread's copy of the
+     * channel's base, and counted by a shared atomic with no result; RUNS
+     * there compared each sample with its run (uint16 4,096 bins: 53% of
+     * the read on the H100). */
+    GPUTILE__HIMG_SHIFT16_ALL = 7
 } gputile__himg_counting;
 
 /* What each counting mode needs, a row per mode (compile-time constants,
@@ -139,18 +146,23 @@ typedef enum gputile__himg_counting {
  *   PACKED16  all but UINT8
  *   SHIFT8, SHIFT8_ALL, IDENT8 (computed: each sample's word is computed
  *             from its value, no table)  UINT8, even bins
- *   PACKED16_ALL  16-bit samples, even bins
- * PACKED16 and PACKED16_ALL keep 16-bit counts (packed). */
+ *   PACKED16_ALL, SHIFT16_ALL  16-bit samples, even bins
+ * PACKED16 and PACKED16_ALL keep 16-bit counts (packed). The computed
+ * modes and SHIFT16_ALL find a sample's word from the thread's copy of
+ * its channel's first bin (ADDRESSED). */
 #define GPUTILE__HIMG_COMPUTED(counting)                                             \
     ((counting) == GPUTILE__HIMG_SHIFT8 || (counting) == GPUTILE__HIMG_SHIFT8_ALL || \
      (counting) == GPUTILE__HIMG_IDENT8)
+#define GPUTILE__HIMG_ADDRESSED(counting) \
+    (GPUTILE__HIMG_COMPUTED(counting) || (counting) == GPUTILE__HIMG_SHIFT16_ALL)
 #define GPUTILE__HIMG_PACKED(counting) \
     ((counting) == GPUTILE__HIMG_PACKED16 || (counting) == GPUTILE__HIMG_PACKED16_ALL)
 #define GPUTILE__HIMG_APPLIES(counting, bytes, even)                                            \
     ((counting) == GPUTILE__HIMG_RUNS || ((counting) == GPUTILE__HIMG_TABLE && (bytes) == 1) || \
      ((counting) == GPUTILE__HIMG_PACKED16 && (bytes) != 1) ||                                  \
      (GPUTILE__HIMG_COMPUTED(counting) && (bytes) == 1 && (even)) ||                            \
-     ((counting) == GPUTILE__HIMG_PACKED16_ALL && (bytes) == 2 && (even)))
+     (((counting) == GPUTILE__HIMG_PACKED16_ALL || (counting) == GPUTILE__HIMG_SHIFT16_ALL) &&  \
+      (bytes) == 2 && (even)))
 
 /* The planner's launch shape. */
 typedef struct gputile__himg_launch {

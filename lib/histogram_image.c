@@ -324,6 +324,7 @@ static gputile_status plan(gputile__himg_args *a, int tier, gputile__himg_launch
                      : all    ? GPUTILE__HIMG_SHIFT8_ALL
                      : shift8 ? GPUTILE__HIMG_SHIFT8
                      : u8     ? GPUTILE__HIMG_TABLE
+                     : all16  ? GPUTILE__HIMG_SHIFT16_ALL
                               : GPUTILE__HIMG_RUNS;
     const size_t optin = (size_t)d->smem_optin;
 #define BYTES(tier_, counting, k) (gputile__himg_smem_words(a, (tier_), (counting), (k)) * 4)

@@ -137,6 +137,13 @@ static struct img_case cases[] = {
     C(U16, 1, 1003, 999, 2, 4, 0, 65536, 0, FEW, ACC),
     C(I16, 1, 999, 1003, 2, 8, 0, 65536, 0, UNIFORM, OVW),
     C(I32, 1, 999, 1001, 4, 4, 1, 40000, 0, FEW, OVW),
+    /* fewer bins of 2^j 16-bit values covering the type (offset % 3 as
+     * above: 0 from the least value, 1 twice as wide from below it) */
+    C(U16, 1, 2049, 300, 6, 0, 0, 4096, 0, UNIFORM, OVW),
+    C(I16, 3, 701, 203, 2, 4, 0, 256, 0, EDGES, ACC),
+    C(U16, 2, 999, 301, 4, 6, 0, 1024, 0, FEW, OVW),
+    C(I16, 1, 4097, 129, 2, 10, 0, 2, 0, UNIFORM, OVW),
+    C(U16, 2, 301, 97, 0, 12, 0, 32768, 0, EDGES, OVW), /* past 32-bit counts: 16-bit */
     /* the shared tier's limit, and +-1 */
     C(U16, 1, 1025, 999, 2, 2, 0, NB_SHARED_MAX, -1, UNIFORM, OVW),
     C(U16, 1, 1025, 999, 2, 2, 0, NB_SHARED_MAX, 0, UNIFORM, OVW),
@@ -200,6 +207,14 @@ static gputile_hist_even make_even(int t, int32_t nbins)
                       : v == 2 ? 1.0 + floor(rnd01() * 9.0)
                                : 0.0);
             b = a + (v == 1 ? 131072.0 : 65536.0);
+        } else if ((t == U16 || t == I16) && (nbins & (nbins - 1)) == 0 && nbins < 65536 &&
+                   even16_variant != 2) {
+            /* fewer bins of 2^j values covering every value (32-bit counts,
+             * each sample's word computed): from the least value (0), or
+             * twice as wide from below it (1); else (2) random bounds */
+            const double w = 65536.0 / nbins * (even16_variant == 1 ? 2.0 : 1.0);
+            a = lo - (even16_variant == 1 ? floor(rnd01() * 65536.0) : 0.0);
+            b = a + w * nbins;
         }
         if (t == U8 && (nbins & (nbins - 1)) == 0) { /* bins of 2^j values, j < 3 */
             /* 256 bins: every value counted, one value per bin from 0 in a
@@ -516,7 +531,7 @@ static void run_case(struct img_case tc)
     for (int k = 0; k < ch; ++k) {
         /* 8-bit samples in a power of two of bins: every channel alike, so
          * that bins of 2^j values (the computed-word plan) cover them all */
-        c[k].nbins = t == U8 && (nb & (nb - 1)) == 0 ? nb : nb + 3 * k;
+        c[k].nbins = (t == U8 || t == U16 || t == I16) && (nb & (nb - 1)) == 0 ? nb : nb + 3 * k;
         if (tc.range) {
             c[k].nedges = c[k].nbins + 1;
             c[k].edges = malloc((size_t)c[k].nedges * sizeof(double));
@@ -695,6 +710,8 @@ static struct img_case large[] = {
     C(I16, 2, 4001, 4003, 2, 6, 0, 5000, 0, EDGES, OVW),
     C(F32, 1, 4003, 4001, 4, 4, 0, 777, 0, EDGES, OVW),
     C(U8, 2, 8191, 4001, 1, 9, 1, 100, 0, UNIFORM, OVW), /* range bins: the table */
+    C(U16, 1, 8001, 4001, 6, 0, 0, 4096, 0, UNIFORM, OVW),
+    C(I16, 4, 2001, 4001, 2, 4, 0, 1024, 0, UNIFORM, OVW),
     /* contiguous, one launch: its first vector past a head of a few samples */
     C(U8, 3, 5000, 3001, CONTIG, 5, 0, 256, 0, UNIFORM, OVW),
     C(U16, 3, 3001, 2001, CONTIG, 2, 0, 4096, 0, UNIFORM, ACC),
