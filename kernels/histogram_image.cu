@@ -310,15 +310,14 @@ struct block {
             gputile__red_shared_inc(sh[C * LUT + (uint32_t)(uint8_t)x] + copy4);
             return;
         }
-        if (COUNTING == GPUTILE__HIMG_SHIFT16_ALL) { /* lower >= -2^24: 32 bits */
-            gputile__red_shared_inc(
-                at0[C] +
-                ((uint32_t)((int32_t)x - (int32_t)q.ch[C].ilower) >> q.ch[C].ishift) * bin_bytes);
-            return;
-        }
-        if (COUNTING == GPUTILE__HIMG_PACKED16_ALL) { /* lower >= -2^24: 32 bits */
+        if (COUNTING == GPUTILE__HIMG_SHIFT16_ALL || COUNTING == GPUTILE__HIMG_PACKED16_ALL) {
+            /* even bins of 2^ishift values covering the type; lower >= -2^24,
+             * so the difference fits 32 bits */
             const uint32_t bin = (uint32_t)((int32_t)x - (int32_t)q.ch[C].ilower) >> q.ch[C].ishift;
-            add16(sh, q.base[C] + bin, bin, q.ch[C].nbins, q.ch[C].counts);
+            if (COUNTING == GPUTILE__HIMG_SHIFT16_ALL)
+                gputile__red_shared_inc(at0[C] + bin * bin_bytes);
+            else
+                add16(sh, q.base[C] + bin, bin, q.ch[C].nbins, q.ch[C].counts);
             return;
         }
         const uint32_t k = key<C>(x);

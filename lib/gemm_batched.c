@@ -92,18 +92,17 @@ static gputile_status run_batch(int requested, int precision, const gputile__dev
      * (the same or better accuracy; algorithm_used says which ran). */
     if (precision != GPUTILE_PRECISION_FP32 && requested != GPUTILE_ALGO_AUTO)
         return GPUTILE_ERROR_UNSUPPORTED;
-    const unsigned form = (aligned ? GPUTILE__GEMM_FORM_ALIGNED : 0u) |
-                          (!args->trans_a && args->trans_b ? GPUTILE__GEMM_FORM_NT : 0u);
-    gputile__gemm_choice choice = gputile__gemm_batched_choose(
-        requested, GPUTILE_PRECISION_FP32, dev, form, args->m, args->n, args->k, args->batch);
+    bool tensor = false;
     if (precision != GPUTILE_PRECISION_FP32) {
-        bool tensor = false;
         gputile_status st = gputile__gemm_batched_tensor(dev, args, aligned, &tensor);
         if (st != GPUTILE_SUCCESS)
             return st;
-        if (tensor)
-            choice.variant = GPUTILE__GEMM_V_TMA_128X128_3XTF32;
     }
+    const unsigned form = (aligned ? GPUTILE__GEMM_FORM_ALIGNED : 0u) |
+                          (!args->trans_a && args->trans_b ? GPUTILE__GEMM_FORM_NT : 0u);
+    gputile__gemm_choice choice =
+        gputile__gemm_batched_choose(requested, tensor ? precision : GPUTILE_PRECISION_FP32, dev,
+                                     form, args->m, args->n, args->k, args->batch);
     if (choice.variant < 0)
         return GPUTILE_ERROR_UNSUPPORTED;
     gputile_status s = gputile__gemm_batched_execute(&choice, args, aligned, stream);

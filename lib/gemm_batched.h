@@ -19,7 +19,9 @@ bool gputile__gemm_takes_batch(int variant);
 
 /* The row a batch of count m x n x k products runs (count >= 1): `requested`
  * as the caller named it (AUTO resolved; a row that takes no batch: -1),
- * unsplit; precision is what runs (FP32: no batched tensor-core row yet).
+ * unsplit; precision is what runs: FP32 for the FP32 rows, TF32 or 3xTF32
+ * (AUTO only, after gputile__gemm_batched_tensor said yes) for the TMA-fed
+ * 3xTF32 row, which runs both.
  * `form`: the operands' GPUTILE__GEMM_FORM_* bits; dev NULL: no device. */
 gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
                                                   const gputile__device *dev, unsigned form,
