@@ -45,10 +45,9 @@
  *   planner takes the smallest cluster that holds the bins.
  *   Counts are 32-bit words, or (P16, where 32-bit ones do not fit one
  *   block: 58k to 116k bins per block on an H100/H200) 16-bit halves of
- *   words whose wraps are credited to the 64-bit counts as they happen
- *   (kernels/histogram_packed16.cuh); a run's multiples of 2^16 go straight
- *   to its 64-bit count. The 16-bit add needs the atomic's old value, so
- *   P16 is its own instantiation and the 32-bit kernel keeps its registers.
+ *   words kept from wrapping by a sweep of the block every 49,152 samples
+ *   or so (P16_KEEP below), each add a RED as for 32-bit words. P16 is its own
+ *   instantiation, so the 32-bit kernel keeps its loop.
  *   Each block flushes its slice (summing its K copies) with one 64-bit
  *   global atomic per non-zero bin.
  *
@@ -77,7 +76,6 @@
 
 #include "histogram.h"
 #include "histogram_samples.cuh"
-#include "histogram_packed16.cuh"
 #include "histogram_route.cuh"
 #include "histogram_seed.cuh"
 #include "gputile.h"
@@ -95,10 +93,25 @@ struct run {
 
 /* ---- shared and DSM tiers --------------------------------------------- */
 
+/* 16-bit counts (P16) without a returning atomic. A sweep of the block
+ * (p16_sweep, between two barriers) leaves every half below P16_KEEP,
+ * moving the rest to the 64-bit counts, and runs after every P16_TRIPS
+ * trips of the loop: at most P16_TRIPS x 16 samples per thread (P16 trips
+ * are 16 samples long) plus the head and tail (< 32 per block) are added
+ * between two sweeps, 49,184 in all (each thread's run is flushed before
+ * a sweep, so a run holds only samples read since the last), so no half
+ * passes 4,095 + 49,184 < 65,536 and none carries into its neighbour.
+ * Each sample's add is then a RED, as with 32-bit counts. On an H100 (1
+ * GiB of int32, bench/results/2026-11-27-histogram-p16-sweep-h100.txt)
+ * uniform 65,536 / 98,304 / 131,072 (DSM/2) bins went from 75 / 73 / 40%
+ * of the read rate with the returning atomic and its wrap check to 83 /
+ * 78 / 50%; all-equal data lost 0.6-10 points (72-94% left), 16 distinct
+ * values 2.5-4. */
+#define P16_KEEP 4096u
+#define P16_TRIPS 3u
+
 /* Adds a run of `count` samples of slice-relative bin `key` (< len) to the
- * block's counts: a 32-bit word, or (P16) a 16-bit half whose wraps are
- * credited to the 64-bit counts (kernels/histogram_packed16.cuh); a run's
- * multiples of 2^16 go straight to its 64-bit count. */
+ * block's counts: a 32-bit word, or (P16) a 16-bit half. */
 template <bool P16>
 __device__ __forceinline__ void smem_add(uint32_t *sh, uint32_t key, uint32_t count, uint32_t len,
                                          int copies_log2, uint32_t copy,
@@ -109,16 +122,68 @@ __device__ __forceinline__ void smem_add(uint32_t *sh, uint32_t key, uint32_t co
         atomicAdd(&sh[h], count);
         return;
     }
-    if (count >> 16 != 0)
-        atomicAdd(slice_counts + key, (unsigned long long)(count & 0xFFFF0000u));
-    uint32_t old;
-    if ((count & 0xFFFFu) != 0 && gputile__packed16_add(sh, h, count & 0xFFFFu, &old)) {
-        /* The high half of h's word: another copy of the bin, the next bin, or padding. */
-        unsigned long long *lo = slice_counts + key;
-        gputile__packed16_wrapped(sh, h, old, lo,
-                                  copies_log2 > 0 ? lo
-                                  : key + 1 < len ? lo + 1
-                                                  : NULL);
+    (void)len, (void)slice_counts; /* a run is flushed at each sweep: < 2^16 */
+    gputile__red_shared_add((uint32_t)__cvta_generic_to_shared(sh + (h >> 1)),
+                            count << (16 * (h & 1)));
+}
+
+/* One half's excess over P16_KEEP - 1 to the 64-bit count of its bin
+ * (half h holds bin h >> copies_log2; halves past the slice stay 0). */
+__device__ __forceinline__ uint32_t p16_keep(uint32_t v, uint32_t h, int copies_log2,
+                                             unsigned long long *slice_counts)
+{
+    if (v >= P16_KEEP)
+        atomicAdd(slice_counts + (h >> copies_log2), (unsigned long long)(v & ~(P16_KEEP - 1)));
+    return v & (P16_KEEP - 1);
+}
+
+/* Word w of the sweep, x its value, where some half reached P16_KEEP. */
+__device__ __forceinline__ void p16_keep_word(uint32_t *sh, uint32_t w, uint32_t x, int copies_log2,
+                                              unsigned long long *slice_counts)
+{
+    sh[w] = p16_keep(x & 0xFFFFu, 2 * w, copies_log2, slice_counts) |
+            p16_keep(x >> 16, 2 * w + 1, copies_log2, slice_counts) << 16;
+}
+
+/* The sweep (between barriers: no add runs meanwhile), four words at a
+ * time, then the last words % 4 one at a time. */
+__device__ __forceinline__ void p16_sweep(uint32_t *sh, uint32_t words, int copies_log2,
+                                          unsigned long long *slice_counts)
+{
+    const uint32_t mask = ~((P16_KEEP - 1) * 0x10001u); /* bits >= KEEP, each half */
+    const uint32_t whole = words & ~3u;
+    for (uint32_t w = 4 * threadIdx.x; w < whole; w += 4 * blockDim.x) {
+        const uint4 q = *(const uint4 *)(sh + w);
+        if (((q.x | q.y | q.z | q.w) & mask) == 0)
+            continue; /* the usual case */
+        const uint32_t x[4] = {q.x, q.y, q.z, q.w};
+#pragma unroll
+        for (int k = 0; k < 4; ++k)
+            if (x[k] & mask)
+                p16_keep_word(sh, w + k, x[k], copies_log2, slice_counts);
+    }
+    for (uint32_t w = whole + threadIdx.x; w < words; w += blockDim.x)
+        if (sh[w] & mask)
+            p16_keep_word(sh, w, sh[w], copies_log2, slice_counts);
+}
+
+/* A run flushed before a sweep; where every lane of the warp holds the
+ * same key (all-equal data), one add of the warp's sum instead of 32 on
+ * one word. (__match_any_sync, summing lanes of equal keys in general,
+ * cost uniform data 13 points of the read at 65,536 bins on the H100.)
+ * The whole warp calls it. */
+template <bool P16>
+__device__ __forceinline__ void smem_add_warp(uint32_t *sh, const run &r, uint32_t len,
+                                              int copies_log2, uint32_t copy,
+                                              unsigned long long *slice_counts)
+{
+    const uint32_t key0 = __shfl_sync(0xFFFFFFFFu, r.key, 0);
+    if (__all_sync(0xFFFFFFFFu, r.key == key0)) {
+        const uint32_t total = __reduce_add_sync(0xFFFFFFFFu, r.count);
+        if ((threadIdx.x & 31u) == 0 && key0 < len)
+            smem_add<P16>(sh, key0, total, len, copies_log2, copy, slice_counts);
+    } else if (r.key < len) {
+        smem_add<P16>(sh, r.key, r.count, len, copies_log2, copy, slice_counts);
     }
 }
 
@@ -180,20 +245,34 @@ static __global__ void __launch_bounds__(SMEM_THREADS)
                            slice_counts);
     }
     const uint32_t step = groups * blockDim.x;
-    for (uint32_t i = group * blockDim.x + threadIdx.x; i < p.nvec; i += UNROLL * step) {
-        V v[UNROLL];
+    /* P16: 16 samples per thread and trip; trips counted per block
+     * (the loop runs on b0, the same in every thread: the sweeps' barriers) */
+    constexpr int U = P16 && UNROLL * Bin::per_vec > 16 ? 16 / Bin::per_vec : UNROLL;
+    const uint32_t words = smem_words(slice << copies_log2, P16);
+    uint32_t trips = 0;
+    for (uint32_t b0 = group * blockDim.x; b0 < p.nvec; b0 += U * step) {
+        const uint32_t i = b0 + threadIdx.x;
+        V v[U];
 #pragma unroll
-        for (int u = 0; u < UNROLL; ++u)
+        for (int u = 0; u < U; ++u)
             if (i + u * step < p.nvec)
                 v[u] = __ldg(p.body + i + u * step);
 #pragma unroll
-        for (int u = 0; u < UNROLL; ++u)
+        for (int u = 0; u < U; ++u)
             if (i + u * step < p.nvec) {
 #pragma unroll
                 for (int k = 0; k < Bin::per_vec; ++k)
                     smem_push<P16>(r, bin(Bin::at(v[u], k)) - lo, len, sh, copies_log2, copy,
                                    slice_counts);
             }
+        if (P16 && ++trips == P16_TRIPS) {
+            trips = 0;
+            smem_add_warp<P16>(sh, r, len, copies_log2, copy, slice_counts);
+            r = run{NO_BIN, 0};
+            __syncthreads();
+            p16_sweep(sh, words, copies_log2, slice_counts);
+            __syncthreads();
+        }
     }
     if (r.key < len)
         smem_add<P16>(sh, r.key, r.count, len, copies_log2, copy, slice_counts);

@@ -48,6 +48,12 @@ __device__ __forceinline__ uint32_t gputile__flush_copy(uint32_t b, uint32_t j, 
     return ((b >> g) + j) & ((1u << copies_log2) - 1);
 }
 
+/* v more in the word at shared-space address a (no result: a RED). */
+__device__ __forceinline__ void gputile__red_shared_add(uint32_t a, uint32_t v)
+{
+    asm volatile("red.shared.add.u32 [%0], %1;" ::"r"(a), "r"(v));
+}
+
 /* One more in the word at shared-space address a (no result: a RED). */
 __device__ __forceinline__ void gputile__red_shared_inc(uint32_t a)
 {

@@ -5,8 +5,8 @@
  *
  * - Shared tier while one block's opt-in shared memory holds nbins 16-bit
  *   counts. Counts are 32-bit while one block holds them, and packed
- *   16-bit beyond (kernels/histogram_packed16.cuh: twice the bins, at the
- *   cost of atomics that return their old value). Copies per block
+ *   16-bit beyond (twice the bins, at the cost of a sweep that keeps them
+ *   from wrapping: kernels/histogram.cu). Copies per block
  *   K (a power of two, at most 32): the largest K for which two blocks of
  *   K copies still fit on one SM (more copies cut same-address and bank
  *   conflicts; two blocks keep 2048 threads and their loads in flight);
@@ -91,11 +91,12 @@ static size_t two_per_sm(const gputile__device *d)
 }
 
 /* Whether a block of the shared/DSM kernel keeps `slice` bins as 16-bit
- * counts: only where 32-bit ones do not fit in one block. 16-bit adds need
- * the atomic's old value (32-bit ones are fire-and-forget), which costs
- * more than the occupancy it buys: on an H200 (1 GiB of uniform int32),
- * 32,768 bins ran at 70% of the read rate as 16-bit counts in two blocks
- * per SM, and at 99% as 32-bit counts in one. */
+ * counts: only where 32-bit ones do not fit in one block. 16-bit counts
+ * cost a sweep of the block every few trips (kernels/histogram.cu), which
+ * costs more than the occupancy it buys: on an H200 (1 GiB of uniform
+ * int32), 32,768 bins ran at 70% of the read rate as 16-bit counts in two
+ * blocks per SM (with the returning atomics the sweep replaced), and at 99%
+ * as 32-bit counts in one. */
 static bool packed_counts(int64_t slice, const gputile__device *d)
 {
     return (size_t)slice * sizeof(uint32_t) > (size_t)d->smem_optin;
