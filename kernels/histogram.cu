@@ -110,20 +110,47 @@ struct run {
 #define P16_KEEP 4096u
 #define P16_TRIPS 3u
 
+/* Where a block keeps its counts. Count h (bin h >> copies_log2, copy
+ * h % K) is word h, or (P16) half h % 2 of word h / 2, and logical word w
+ * lives at smem_place<SWZ>(w). With SWZ (K <= 2 copies: the planner's
+ * choice from 8,192 bins up, and every P16 block) the counts take whole
+ * rows of 32 words (one word per bank) and within its row a word's bank
+ * bits are XORed with a fold of the row number (bits 5-9 ^ 10-14; words
+ * stay below 2^16). Without it, bins a power of two apart share a bank:
+ * 16 values spread evenly over 16,384 bins (every one a multiple of 1,024)
+ * put a warp's 32 adds in one bank and ran at 34% of the read rate on an
+ * H100, 93% swizzled. With K >= 4 a warp's lanes already spread over K
+ * banks (16 such values over 4,096 bins ran at 95%), and the swizzle's
+ * four instructions per add cost 1.5 points of the read on uniform data:
+ * those blocks keep w in place. An involution that keeps w in its row;
+ * the lanes of one bin (all-equal data) stay on distinct banks. */
+template <bool SWZ>
+__device__ __forceinline__ uint32_t smem_place(uint32_t w)
+{
+    return SWZ ? w ^ (((w ^ (w >> 5)) >> 5) & 31u) : w;
+}
+
+/* Words of shared memory that hold `slots` counts (32-bit, or P16 halves),
+ * in whole rows of 32 (lib/histogram_plan.c sizes them the same way). */
+__device__ __forceinline__ uint32_t smem_words(uint32_t slots, bool p16)
+{
+    return ((p16 ? (slots + 1) / 2 : slots) + 31u) & ~31u;
+}
+
 /* Adds a run of `count` samples of slice-relative bin `key` (< len) to the
  * block's counts: a 32-bit word, or (P16) a 16-bit half. */
-template <bool P16>
+template <bool P16, bool SWZ>
 __device__ __forceinline__ void smem_add(uint32_t *sh, uint32_t key, uint32_t count, uint32_t len,
                                          int copies_log2, uint32_t copy,
                                          unsigned long long *slice_counts)
 {
     const uint32_t h = (key << copies_log2) + copy;
     if (!P16) {
-        atomicAdd(&sh[h], count);
+        atomicAdd(&sh[smem_place<SWZ>(h)], count);
         return;
     }
     (void)len, (void)slice_counts; /* a run is flushed at each sweep: < 2^16 */
-    gputile__red_shared_add((uint32_t)__cvta_generic_to_shared(sh + (h >> 1)),
+    gputile__red_shared_add((uint32_t)__cvta_generic_to_shared(sh + smem_place<true>(h >> 1)),
                             count << (16 * (h & 1)));
 }
 
@@ -137,22 +164,23 @@ __device__ __forceinline__ uint32_t p16_keep(uint32_t v, uint32_t h, int copies_
     return v & (P16_KEEP - 1);
 }
 
-/* Word w of the sweep, x its value, where some half reached P16_KEEP. */
+/* Word w of the sweep (as placed: logical word smem_place(w)), x its value,
+ * where some half reached P16_KEEP. */
 __device__ __forceinline__ void p16_keep_word(uint32_t *sh, uint32_t w, uint32_t x, int copies_log2,
                                               unsigned long long *slice_counts)
 {
-    sh[w] = p16_keep(x & 0xFFFFu, 2 * w, copies_log2, slice_counts) |
-            p16_keep(x >> 16, 2 * w + 1, copies_log2, slice_counts) << 16;
+    const uint32_t l = smem_place<true>(w);
+    sh[w] = p16_keep(x & 0xFFFFu, 2 * l, copies_log2, slice_counts) |
+            p16_keep(x >> 16, 2 * l + 1, copies_log2, slice_counts) << 16;
 }
 
-/* The sweep (between barriers: no add runs meanwhile), four words at a
- * time, then the last words % 4 one at a time. */
+/* The sweep (between barriers: no add runs meanwhile) of `words` (whole
+ * rows), four at a time. */
 __device__ __forceinline__ void p16_sweep(uint32_t *sh, uint32_t words, int copies_log2,
                                           unsigned long long *slice_counts)
 {
     const uint32_t mask = ~((P16_KEEP - 1) * 0x10001u); /* bits >= KEEP, each half */
-    const uint32_t whole = words & ~3u;
-    for (uint32_t w = 4 * threadIdx.x; w < whole; w += 4 * blockDim.x) {
+    for (uint32_t w = 4 * threadIdx.x; w < words; w += 4 * blockDim.x) {
         const uint4 q = *(const uint4 *)(sh + w);
         if (((q.x | q.y | q.z | q.w) & mask) == 0)
             continue; /* the usual case */
@@ -162,9 +190,6 @@ __device__ __forceinline__ void p16_sweep(uint32_t *sh, uint32_t words, int copi
             if (x[k] & mask)
                 p16_keep_word(sh, w + k, x[k], copies_log2, slice_counts);
     }
-    for (uint32_t w = whole + threadIdx.x; w < words; w += blockDim.x)
-        if (sh[w] & mask)
-            p16_keep_word(sh, w, sh[w], copies_log2, slice_counts);
 }
 
 /* A run flushed before a sweep; where every lane of the warp holds the
@@ -172,7 +197,7 @@ __device__ __forceinline__ void p16_sweep(uint32_t *sh, uint32_t words, int copi
  * one word. (__match_any_sync, summing lanes of equal keys in general,
  * cost uniform data 13 points of the read at 65,536 bins on the H100.)
  * The whole warp calls it. */
-template <bool P16>
+template <bool P16, bool SWZ>
 __device__ __forceinline__ void smem_add_warp(uint32_t *sh, const run &r, uint32_t len,
                                               int copies_log2, uint32_t copy,
                                               unsigned long long *slice_counts)
@@ -181,41 +206,36 @@ __device__ __forceinline__ void smem_add_warp(uint32_t *sh, const run &r, uint32
     if (__all_sync(0xFFFFFFFFu, r.key == key0)) {
         const uint32_t total = __reduce_add_sync(0xFFFFFFFFu, r.count);
         if ((threadIdx.x & 31u) == 0 && key0 < len)
-            smem_add<P16>(sh, key0, total, len, copies_log2, copy, slice_counts);
+            smem_add<P16, SWZ>(sh, key0, total, len, copies_log2, copy, slice_counts);
     } else if (r.key < len) {
-        smem_add<P16>(sh, r.key, r.count, len, copies_log2, copy, slice_counts);
+        smem_add<P16, SWZ>(sh, r.key, r.count, len, copies_log2, copy, slice_counts);
     }
 }
 
 /* Adds one sample with slice-relative key `key` (>= len: not this block's). */
-template <bool P16>
+template <bool P16, bool SWZ>
 __device__ __forceinline__ void smem_push(run &r, uint32_t key, uint32_t len, uint32_t *sh,
                                           int copies_log2, uint32_t copy,
                                           unsigned long long *slice_counts)
 {
     if (key != r.key) {
         if (r.key < len)
-            smem_add<P16>(sh, r.key, r.count, len, copies_log2, copy, slice_counts);
+            smem_add<P16, SWZ>(sh, r.key, r.count, len, copies_log2, copy, slice_counts);
         r.key = key;
         r.count = 0;
     }
     r.count++;
 }
 
-/* Words of shared memory that hold `slots` counts (32-bit, or P16 halves). */
-__device__ __forceinline__ uint32_t smem_words(uint32_t slots, bool p16)
-{
-    return p16 ? (slots + 1) / 2 : slots;
-}
-
 /* Count of slot h: a word, or (P16) a half. */
-template <bool P16>
+template <bool P16, bool SWZ>
 __device__ __forceinline__ uint32_t smem_count(const uint32_t *sh, uint32_t h)
 {
-    return P16 ? (sh[h >> 1] >> (16 * (h & 1))) & 0xFFFFu : sh[h];
+    return P16 ? (sh[smem_place<true>(h >> 1)] >> (16 * (h & 1))) & 0xFFFFu
+               : sh[smem_place<SWZ>(h)];
 }
 
-template <typename Bin, bool P16>
+template <typename Bin, bool P16, bool SWZ>
 static __global__ void __launch_bounds__(SMEM_THREADS)
     hist_smem_kernel(part<Bin> p, Bin bin, uint32_t nbins, uint32_t slice, int copies_log2,
                      uint32_t cluster, unsigned long long *counts)
@@ -238,11 +258,11 @@ static __global__ void __launch_bounds__(SMEM_THREADS)
     run r = {NO_BIN, 0};
     if (group == 0) {
         if (threadIdx.x < p.head_n)
-            smem_push<P16>(r, bin(p.head[threadIdx.x]) - lo, len, sh, copies_log2, copy,
-                           slice_counts);
+            smem_push<P16, SWZ>(r, bin(p.head[threadIdx.x]) - lo, len, sh, copies_log2, copy,
+                                slice_counts);
         if (threadIdx.x < p.tail_n)
-            smem_push<P16>(r, bin(p.tail[threadIdx.x]) - lo, len, sh, copies_log2, copy,
-                           slice_counts);
+            smem_push<P16, SWZ>(r, bin(p.tail[threadIdx.x]) - lo, len, sh, copies_log2, copy,
+                                slice_counts);
     }
     const uint32_t step = groups * blockDim.x;
     /* P16: 16 samples per thread and trip; trips counted per block
@@ -262,12 +282,12 @@ static __global__ void __launch_bounds__(SMEM_THREADS)
             if (i + u * step < p.nvec) {
 #pragma unroll
                 for (int k = 0; k < Bin::per_vec; ++k)
-                    smem_push<P16>(r, bin(Bin::at(v[u], k)) - lo, len, sh, copies_log2, copy,
-                                   slice_counts);
+                    smem_push<P16, SWZ>(r, bin(Bin::at(v[u], k)) - lo, len, sh, copies_log2, copy,
+                                        slice_counts);
             }
         if (P16 && ++trips == P16_TRIPS) {
             trips = 0;
-            smem_add_warp<P16>(sh, r, len, copies_log2, copy, slice_counts);
+            smem_add_warp<P16, SWZ>(sh, r, len, copies_log2, copy, slice_counts);
             r = run{NO_BIN, 0};
             __syncthreads();
             p16_sweep(sh, words, copies_log2, slice_counts);
@@ -275,13 +295,14 @@ static __global__ void __launch_bounds__(SMEM_THREADS)
         }
     }
     if (r.key < len)
-        smem_add<P16>(sh, r.key, r.count, len, copies_log2, copy, slice_counts);
+        smem_add<P16, SWZ>(sh, r.key, r.count, len, copies_log2, copy, slice_counts);
     __syncthreads();
 
     for (uint32_t b = threadIdx.x; b < len; b += blockDim.x) {
         uint32_t s = 0; /* a block counts fewer than 2^32 samples per launch */
         for (uint32_t c = 0; c < (1u << copies_log2); ++c)
-            s += smem_count<P16>(sh, (b << copies_log2) + gputile__flush_copy(b, c, copies_log2));
+            s += smem_count<P16, SWZ>(sh,
+                                      (b << copies_log2) + gputile__flush_copy(b, c, copies_log2));
         if (s != 0)
             atomicAdd(slice_counts + b, (unsigned long long)s);
     }
@@ -411,11 +432,11 @@ static __global__ void __launch_bounds__(GLOBAL_THREADS)
 
 /* The shared/DSM kernel with 32-bit or (P16) 16-bit counts; a cluster
  * launch where the plan has clusters. */
-template <typename Bin, bool P16>
+template <typename Bin, bool P16, bool SWZ>
 static cudaError_t launch_smem(const gputile__hist_launch *l, const part<Bin> &p, Bin bin,
                                uint32_t nbins, unsigned long long *counts, cudaStream_t stream)
 {
-    auto k = hist_smem_kernel<Bin, P16>;
+    auto k = hist_smem_kernel<Bin, P16, SWZ>;
     cudaError_t err = gputile__hist_allow_smem((const void *)k, l->smem_optin);
     if (err == cudaSuccess && l->cluster > 1)
         err = cudaFuncSetAttribute((const void *)k, cudaFuncAttributeNonPortableClusterSizeAllowed,
@@ -450,8 +471,11 @@ static cudaError_t launch_one(const gputile__hist_launch *l, const part<Bin> &p,
         return hist_route_launch<Bin>(l, p, bin, counts, stream);
     if (l->tier == GPUTILE_HIST_TIER_SEED)
         return hist_seed_launch<Bin>(l, p, bin, nbins, counts, stream);
-    return l->packed16 ? launch_smem<Bin, true>(l, p, bin, nbins, counts, stream)
-                       : launch_smem<Bin, false>(l, p, bin, nbins, counts, stream);
+    if (l->packed16) /* one copy */
+        return launch_smem<Bin, true, true>(l, p, bin, nbins, counts, stream);
+    return l->copies_log2 <= GPUTILE__HIST_SWIZZLE_COPIES_LOG2
+               ? launch_smem<Bin, false, true>(l, p, bin, nbins, counts, stream)
+               : launch_smem<Bin, false, false>(l, p, bin, nbins, counts, stream);
 }
 
 /* Cuts the input into head, body and tail, and the body into launches of
@@ -513,14 +537,18 @@ extern "C" cudaError_t gputile__histogram(const gputile__hist_args *a,
 
 /* ---- occupancy queries -------------------------------------------------------- */
 
-/* The kernels of sample type `type`; NULL for an id the table lacks. */
+/* The kernels of sample type `type`; NULL for an id the table lacks. The
+ * 32-bit kernel asked about is the swizzled one (the DSM tier's, and the
+ * shared tier's from 8,192 bins up); the unswizzled one fits as many
+ * blocks (ptxas, CUDA 13.0: 40-43 registers against 45-47, one block of
+ * 1,024 threads per SM's registers either way). */
 static const void *smem_kernel(int type, bool p16)
 {
     switch (type) {
-#define SMEM_KERNEL(id, bin, bytes, vw)                        \
-    case GPUTILE__HIST_SAMPLE_##id:                            \
-        return p16 ? (const void *)hist_smem_kernel<bin, true> \
-                   : (const void *)hist_smem_kernel<bin, false>;
+#define SMEM_KERNEL(id, bin, bytes, vw)                              \
+    case GPUTILE__HIST_SAMPLE_##id:                                  \
+        return p16 ? (const void *)hist_smem_kernel<bin, true, true> \
+                   : (const void *)hist_smem_kernel<bin, false, true>;
         GPUTILE__HIST_SAMPLE_TYPES(SMEM_KERNEL)
 #undef SMEM_KERNEL
     }

@@ -23,6 +23,10 @@ extern "C" {
 /* Threads per block of the shared/DSM kernel and of the global kernel. */
 #define GPUTILE__HIST_SMEM_THREADS 1024
 #define GPUTILE__HIST_GLOBAL_THREADS 512
+/* The shared/DSM kernel swizzles its counts' banks where a block keeps at
+ * most 2^this copies (kernels/histogram.cu, smem_place); lib/ sizes those
+ * counts in whole rows of 32 words, as it does every block's. */
+#define GPUTILE__HIST_SWIZZLE_COPIES_LOG2 1
 /* 16-byte loads in flight per thread per loop trip. */
 #define GPUTILE__HIST_UNROLL 4
 

@@ -90,6 +90,14 @@ static size_t two_per_sm(const gputile__device *d)
     return half > reserved ? half - reserved : 0;
 }
 
+/* Words of shared memory one block's counts may take: its opt-in size in
+ * whole rows of 32 words (the kernels keep their counts in whole rows:
+ * smem_place in kernels/histogram.cu moves words within their row). */
+static int64_t optin_words(const gputile__device *d)
+{
+    return (int64_t)(d->smem_optin / sizeof(uint32_t)) & ~(int64_t)31;
+}
+
 /* Whether a block of the shared/DSM kernel keeps `slice` bins as 16-bit
  * counts: only where 32-bit ones do not fit in one block. 16-bit counts
  * cost a sweep of the block every few trips (kernels/histogram.cu), which
@@ -99,19 +107,21 @@ static size_t two_per_sm(const gputile__device *d)
  * as 32-bit counts in one. */
 static bool packed_counts(int64_t slice, const gputile__device *d)
 {
-    return (size_t)slice * sizeof(uint32_t) > (size_t)d->smem_optin;
+    return slice > optin_words(d);
 }
 
-/* Bytes of `slots` counts, 32-bit or packed 16-bit (two per word). */
+/* Bytes of `slots` counts, 32-bit or packed 16-bit (two per word), in
+ * whole rows of 32 words. */
 static size_t counts_bytes(int64_t slots, bool packed)
 {
-    return (size_t)(packed ? (slots + 1) / 2 : slots) * sizeof(uint32_t);
+    const int64_t words = packed ? (slots + 1) / 2 : slots;
+    return (size_t)((words + 31) & ~(int64_t)31) * sizeof(uint32_t);
 }
 
 /* The most bins one block of the shared/DSM kernel holds (16-bit counts). */
 static int64_t block_bins_max(const gputile__device *d)
 {
-    return (int64_t)(d->smem_optin / sizeof(uint32_t)) * 2;
+    return optin_words(d) * 2;
 }
 
 static gputile_status plan_shared(int32_t nbins, int type, uint64_t n, const gputile__device *d,
@@ -201,9 +211,7 @@ static gputile_status plan_cluster(int tier, int32_t nbins, int type, uint64_t n
     if (cluster != 0)
         return try_cluster(tier, nbins, type, n, cluster, d, out, ok);
     /* The smallest cluster that holds the bins with no block left empty. */
-    const int64_t per_block = tier == GPUTILE_HIST_TIER_DSM
-                                  ? block_bins_max(d)
-                                  : (int64_t)(d->smem_optin / sizeof(uint32_t));
+    const int64_t per_block = tier == GPUTILE_HIST_TIER_DSM ? block_bins_max(d) : optin_words(d);
     const int64_t need = ((int64_t)nbins + per_block - 1) / per_block;
     for (int c = need < 2 ? 2 : (int)need; c <= MAX_CLUSTER && (int64_t)c <= nbins; ++c) {
         int64_t slice = ((int64_t)nbins + c - 1) / c;
