@@ -114,6 +114,62 @@ __device__ __forceinline__ void load_tile(const part<Bin> &p, uint32_t v0, typen
     }
 }
 
+/* Bins a thread's samples of one tile. Each routed sample takes the next
+ * slot of its slice (a shared atomic): e = slot | slice << SLOT_BITS, its
+ * offset in the slice goes to ent, two 16-bit offsets per word. With PROBE,
+ * a sample whose bin owns its slot of the hot cache (claiming it if free)
+ * is counted there instead (runs of one hot bin in a register). */
+template <typename Bin, int VPT, bool PROBE>
+__device__ __forceinline__ void
+route_bin_tile(const part<Bin> &p, Bin bin, uint32_t v0, const typename Bin::vec *v,
+               uint32_t slice_log2, uint32_t *bcount, uint32_t *hot_key, uint32_t *hot_count,
+               uint32_t (&e)[PER_THREAD], uint32_t (&ent)[PER_THREAD / 2])
+{
+    const uint32_t smask = (1u << slice_log2) - 1;
+    uint32_t hk = NO_BIN, hc = 0; /* the thread's run of one hot bin */
+#pragma unroll
+    for (int u = 0; u < VPT; ++u) {
+        const bool in = v0 + u * THREADS + threadIdx.x < p.nvec;
+#pragma unroll
+        for (int k = 0; k < Bin::per_vec; ++k) {
+            const int i = u * Bin::per_vec + k;
+            const uint32_t b = in ? bin(Bin::at(v[u], k)) : NO_BIN;
+            uint32_t x = NONE;
+            if (PROBE) {
+                if (b != hk && b != NO_BIN) {
+                    if (route_hot_owns(b, hot_key)) { /* a new run of a hot bin */
+                        route_hot_add(hk, hc, hot_count);
+                        hk = b;
+                        hc = 0;
+                    } else {
+                        const uint32_t g = b >> slice_log2;
+                        x = atomicAdd(&bcount[g], 1u) | (g << SLOT_BITS);
+                    }
+                }
+                hc += b == hk; /* (NO_BIN samples count in a run of NO_BIN, never added) */
+            } else if (b != NO_BIN) {
+                const uint32_t g = b >> slice_log2;
+                x = atomicAdd(&bcount[g], 1u) | (g << SLOT_BITS);
+            }
+            e[i] = x;
+            if (i % 2 == 0)
+                ent[i / 2] = b & smask;
+            else
+                ent[i / 2] |= (b & smask) << 16;
+        }
+    }
+    if (PROBE)
+        route_hot_add(hk, hc, hot_count);
+}
+
+/* Whether a block's next tile probes the hot cache: where this one counted
+ * at least an eighth of its samples there, and at least every PROBE_EVERY
+ * tiles (skew that starts late is caught within
+ * PROBE_EVERY tiles; meanwhile its samples are routed: slower, as exact).
+ * Data without hot bins then skips the probe (a hash, a shared load, a
+ * compare and a branch per sample). */
+#define PROBE_EVERY 8u
+
 template <typename Bin>
 static __global__ void __launch_bounds__(THREADS, 2)
     hist_part_kernel(part<Bin> p, Bin bin, uint32_t slice_log2, uint32_t slices, route_space sp,
@@ -130,7 +186,6 @@ static __global__ void __launch_bounds__(THREADS, 2)
     uint32_t *hot_key = scan + 256, *hot_count = hot_key + HOT;
     uint16_t *stage = (uint16_t *)(hot_count + HOT); /* SUB */
     const uint32_t warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
-    const uint32_t smask = (1u << slice_log2) - 1;
 
     for (uint32_t i = threadIdx.x; i < HOT; i += THREADS) {
         hot_key[i] = NO_BIN;
@@ -154,42 +209,19 @@ static __global__ void __launch_bounds__(THREADS, 2)
 
     const uint32_t tiles = (p.nvec + SUBV - 1) / SUBV;
     V v[VPT];
+    bool probe = true;     /* the first tile probes */
+    uint32_t unprobed = 0; /* tiles since the last probe */
     if (blockIdx.x < tiles)
         load_tile<Bin, VPT>(p, blockIdx.x * SUBV, v);
     for (uint32_t t = blockIdx.x; t < tiles; t += gridDim.x) {
-        /* Each routed sample takes the next slot of its slice (a shared
-         * atomic): e = slot | slice << SLOT_BITS, its offset in the slice
-         * goes to ent, two 16-bit offsets per word. */
         uint32_t e[PER_THREAD], ent[PER_THREAD / 2];
-        uint32_t hk = NO_BIN, hc = 0; /* the thread's run of one hot bin */
         const uint32_t v0 = t * SUBV;
-#pragma unroll
-        for (int u = 0; u < VPT; ++u) {
-            const bool in = v0 + u * THREADS + threadIdx.x < p.nvec;
-#pragma unroll
-            for (int k = 0; k < Bin::per_vec; ++k) {
-                const int i = u * Bin::per_vec + k;
-                const uint32_t b = in ? bin(Bin::at(v[u], k)) : NO_BIN;
-                uint32_t x = NONE;
-                if (b != hk && b != NO_BIN) {
-                    if (route_hot_owns(b, hot_key)) { /* a new run of a hot bin */
-                        route_hot_add(hk, hc, hot_count);
-                        hk = b;
-                        hc = 0;
-                    } else {
-                        const uint32_t g = b >> slice_log2;
-                        x = atomicAdd(&bcount[g], 1u) | (g << SLOT_BITS);
-                    }
-                }
-                hc += b == hk; /* (NO_BIN samples count in a run of NO_BIN, never added) */
-                e[i] = x;
-                if (i % 2 == 0)
-                    ent[i / 2] = b & smask;
-                else
-                    ent[i / 2] |= (b & smask) << 16;
-            }
-        }
-        route_hot_add(hk, hc, hot_count);
+        if (probe)
+            route_bin_tile<Bin, VPT, true>(p, bin, v0, v, slice_log2, bcount, hot_key, hot_count, e,
+                                           ent);
+        else
+            route_bin_tile<Bin, VPT, false>(p, bin, v0, v, slice_log2, bcount, hot_key, hot_count,
+                                            e, ent);
         if (t + gridDim.x < tiles) /* the next tile's loads fly while this one is sorted */
             load_tile<Bin, VPT>(p, (t + gridDim.x) * SUBV, v);
         __syncthreads();
@@ -218,6 +250,10 @@ static __global__ void __launch_bounds__(THREADS, 2)
         }
         __syncthreads();
         const uint32_t routed = scan[slices]; /* slices <= 255: scan[slices] is the sum */
+        /* whether the next tile probes (the same in every thread) */
+        const uint32_t in_tile = min(SUBV, p.nvec - v0) * Bin::per_vec;
+        probe = (in_tile - routed) * 8 >= in_tile || ++unprobed == PROBE_EVERY;
+        unprobed = probe ? 0 : unprobed;
         uint32_t *offs = sp.offs + (size_t)t * (slices + 1);
         for (uint32_t g = threadIdx.x; g <= slices; g += THREADS)
             offs[g] = scan[g];
