@@ -150,9 +150,20 @@ static int split_rule(const gputile__gemm_row *r, int sms, int64_t m, int64_t n,
  * the picks' regret, the rows' eff alone) picked 0.867-0.877 on its
  * held-out halves where these constants pick 0.874-0.883, so they stand
  * and the gap is the model's form. */
-#define SM_FMA_PER_US 253.0e3       /* R: 128 FFMA per clock at 1.98 GHz (H100, H200) */
-#define FIT_FIXED_US 0.55           /* a block's fixed cost */
-#define FIT_GAMMA 0.582             /* lone-block gain */
+#define SM_FMA_PER_US 253.0e3 /* R: 128 FFMA per clock at 1.98 GHz (H100, H200) */
+#define FIT_FIXED_US 0.55     /* a block's fixed cost */
+/* A last wave of j blocks on an SM that holds P runs (j / P)^(1 - gamma)
+ * of a full wave's time. Fitted with the rest at 0.582; lowered alone to
+ * 0.45: on the H100 (2026-11-27) squares of 256 to 1536 with every row and
+ * split forced (bench/results/2026-11-27-gemm-squares-forced-h100.csv),
+ * unsplit rows with one partial wave ran 0.64-0.72 of what 0.582 says
+ * (1024^3 on 64 x 128: 65 us against 98), and AUTO took 64 x 64 split 3
+ * (75 us) there; with 0.45 the model's picks among the forced rows go
+ * from 0.961 to 1.029 of cuBLAS on those squares, its log-time rms from
+ * 0.166 to 0.149, and on the H200 calibrations of 2026-11-24/25 (168
+ * shapes, 2,500 forced points) the picks stay at 0.892 while the rms
+ * falls from 0.306 to 0.288. */
+#define FIT_GAMMA 0.45
 #define FIT_BYTES_PER_US 3.68e6     /* the split's reduction: effective memory rate */
 #define FIT_READ_BYTES_PER_US 6.0e6 /* reading A and B: effective memory rate */
 #define FIT_REDUCE_US 5.74          /* the split's reduction launch */
