@@ -140,9 +140,7 @@ void bench_progress(const char *fmt, ...)
     fputc('\n', stderr);
 }
 
-/* A comma-separated list of algorithm names, each with an optional :S
- * (split_k S, 1..GPUTILE_MAX_SPLIT_K), into ids and splits; false on an
- * unknown name or split, an empty list or more than max. */
+/* (bench.h) */
 bool bench_parse_algorithms(const char *arg, int *ids, int *splits, int *count, int max)
 {
     char list[512];

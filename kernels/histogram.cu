@@ -46,7 +46,7 @@
  *   Counts are 32-bit words, or (P16, where 32-bit ones do not fit one
  *   block: 58k to 116k bins per block on an H100/H200) 16-bit halves of
  *   words kept from wrapping by a sweep of the block every 49,152 samples
- *   or so (P16_KEEP below), each add a RED as for 32-bit words. P16 is its own
+ *   or so (P16_TRIPS below), each add a RED as for 32-bit words. P16 is its own
  *   instantiation, so the 32-bit kernel keeps its loop.
  *   Each block flushes its slice (summing its K copies) with one 64-bit
  *   global atomic per non-zero bin.
@@ -140,17 +140,16 @@ __device__ __forceinline__ uint32_t smem_words(uint32_t slots, bool p16)
 /* Adds a run of `count` samples of slice-relative bin `key` (< len) to the
  * block's counts: a 32-bit word, or (P16) a 16-bit half. */
 template <bool P16, bool SWZ>
-__device__ __forceinline__ void smem_add(uint32_t *sh, uint32_t key, uint32_t count, uint32_t len,
-                                         int copies_log2, uint32_t copy,
-                                         unsigned long long *slice_counts)
+__device__ __forceinline__ void smem_add(uint32_t *sh, uint32_t key, uint32_t count,
+                                         int copies_log2, uint32_t copy)
 {
     const uint32_t h = (key << copies_log2) + copy;
     if (!P16) {
         atomicAdd(&sh[smem_place<SWZ>(h)], count);
         return;
     }
-    (void)len, (void)slice_counts; /* a run is flushed at each sweep: < 2^16 */
-    gputile__red_shared_add((uint32_t)__cvta_generic_to_shared(sh + smem_place<true>(h >> 1)),
+    /* a run is flushed at each sweep: count < 2^16 */
+    gputile__red_shared_add((uint32_t)__cvta_generic_to_shared(sh + smem_place<SWZ>(h >> 1)),
                             count << (16 * (h & 1)));
 }
 
@@ -166,16 +165,18 @@ __device__ __forceinline__ uint32_t p16_keep(uint32_t v, uint32_t h, int copies_
 
 /* Word w of the sweep (as placed: logical word smem_place(w)), x its value,
  * where some half reached P16_KEEP. */
+template <bool SWZ>
 __device__ __forceinline__ void p16_keep_word(uint32_t *sh, uint32_t w, uint32_t x, int copies_log2,
                                               unsigned long long *slice_counts)
 {
-    const uint32_t l = smem_place<true>(w);
+    const uint32_t l = smem_place<SWZ>(w);
     sh[w] = p16_keep(x & 0xFFFFu, 2 * l, copies_log2, slice_counts) |
             p16_keep(x >> 16, 2 * l + 1, copies_log2, slice_counts) << 16;
 }
 
 /* The sweep (between barriers: no add runs meanwhile) of `words` (whole
  * rows), four at a time. */
+template <bool SWZ>
 __device__ __forceinline__ void p16_sweep(uint32_t *sh, uint32_t words, int copies_log2,
                                           unsigned long long *slice_counts)
 {
@@ -188,7 +189,7 @@ __device__ __forceinline__ void p16_sweep(uint32_t *sh, uint32_t words, int copi
 #pragma unroll
         for (int k = 0; k < 4; ++k)
             if (x[k] & mask)
-                p16_keep_word(sh, w + k, x[k], copies_log2, slice_counts);
+                p16_keep_word<SWZ>(sh, w + k, x[k], copies_log2, slice_counts);
     }
 }
 
@@ -199,28 +200,26 @@ __device__ __forceinline__ void p16_sweep(uint32_t *sh, uint32_t words, int copi
  * The whole warp calls it. */
 template <bool P16, bool SWZ>
 __device__ __forceinline__ void smem_add_warp(uint32_t *sh, const run &r, uint32_t len,
-                                              int copies_log2, uint32_t copy,
-                                              unsigned long long *slice_counts)
+                                              int copies_log2, uint32_t copy)
 {
     const uint32_t key0 = __shfl_sync(0xFFFFFFFFu, r.key, 0);
     if (__all_sync(0xFFFFFFFFu, r.key == key0)) {
         const uint32_t total = __reduce_add_sync(0xFFFFFFFFu, r.count);
         if ((threadIdx.x & 31u) == 0 && key0 < len)
-            smem_add<P16, SWZ>(sh, key0, total, len, copies_log2, copy, slice_counts);
+            smem_add<P16, SWZ>(sh, key0, total, copies_log2, copy);
     } else if (r.key < len) {
-        smem_add<P16, SWZ>(sh, r.key, r.count, len, copies_log2, copy, slice_counts);
+        smem_add<P16, SWZ>(sh, r.key, r.count, copies_log2, copy);
     }
 }
 
 /* Adds one sample with slice-relative key `key` (>= len: not this block's). */
 template <bool P16, bool SWZ>
 __device__ __forceinline__ void smem_push(run &r, uint32_t key, uint32_t len, uint32_t *sh,
-                                          int copies_log2, uint32_t copy,
-                                          unsigned long long *slice_counts)
+                                          int copies_log2, uint32_t copy)
 {
     if (key != r.key) {
         if (r.key < len)
-            smem_add<P16, SWZ>(sh, r.key, r.count, len, copies_log2, copy, slice_counts);
+            smem_add<P16, SWZ>(sh, r.key, r.count, copies_log2, copy);
         r.key = key;
         r.count = 0;
     }
@@ -231,8 +230,7 @@ __device__ __forceinline__ void smem_push(run &r, uint32_t key, uint32_t len, ui
 template <bool P16, bool SWZ>
 __device__ __forceinline__ uint32_t smem_count(const uint32_t *sh, uint32_t h)
 {
-    return P16 ? (sh[smem_place<true>(h >> 1)] >> (16 * (h & 1))) & 0xFFFFu
-               : sh[smem_place<SWZ>(h)];
+    return P16 ? (sh[smem_place<SWZ>(h >> 1)] >> (16 * (h & 1))) & 0xFFFFu : sh[smem_place<SWZ>(h)];
 }
 
 template <typename Bin, bool P16, bool SWZ>
@@ -258,11 +256,9 @@ static __global__ void __launch_bounds__(SMEM_THREADS)
     run r = {NO_BIN, 0};
     if (group == 0) {
         if (threadIdx.x < p.head_n)
-            smem_push<P16, SWZ>(r, bin(p.head[threadIdx.x]) - lo, len, sh, copies_log2, copy,
-                                slice_counts);
+            smem_push<P16, SWZ>(r, bin(p.head[threadIdx.x]) - lo, len, sh, copies_log2, copy);
         if (threadIdx.x < p.tail_n)
-            smem_push<P16, SWZ>(r, bin(p.tail[threadIdx.x]) - lo, len, sh, copies_log2, copy,
-                                slice_counts);
+            smem_push<P16, SWZ>(r, bin(p.tail[threadIdx.x]) - lo, len, sh, copies_log2, copy);
     }
     const uint32_t step = groups * blockDim.x;
     /* P16: 16 samples per thread and trip; trips counted per block
@@ -282,20 +278,19 @@ static __global__ void __launch_bounds__(SMEM_THREADS)
             if (i + u * step < p.nvec) {
 #pragma unroll
                 for (int k = 0; k < Bin::per_vec; ++k)
-                    smem_push<P16, SWZ>(r, bin(Bin::at(v[u], k)) - lo, len, sh, copies_log2, copy,
-                                        slice_counts);
+                    smem_push<P16, SWZ>(r, bin(Bin::at(v[u], k)) - lo, len, sh, copies_log2, copy);
             }
         if (P16 && ++trips == P16_TRIPS) {
             trips = 0;
-            smem_add_warp<P16, SWZ>(sh, r, len, copies_log2, copy, slice_counts);
+            smem_add_warp<P16, SWZ>(sh, r, len, copies_log2, copy);
             r = run{NO_BIN, 0};
             __syncthreads();
-            p16_sweep(sh, words, copies_log2, slice_counts);
+            p16_sweep<SWZ>(sh, words, copies_log2, slice_counts);
             __syncthreads();
         }
     }
     if (r.key < len)
-        smem_add<P16, SWZ>(sh, r.key, r.count, len, copies_log2, copy, slice_counts);
+        smem_add<P16, SWZ>(sh, r.key, r.count, copies_log2, copy);
     __syncthreads();
 
     for (uint32_t b = threadIdx.x; b < len; b += blockDim.x) {

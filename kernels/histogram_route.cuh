@@ -162,12 +162,15 @@ route_bin_tile(const part<Bin> &p, Bin bin, uint32_t v0, const typename Bin::vec
         route_hot_add(hk, hc, hot_count);
 }
 
-/* Whether a block's next tile probes the hot cache: where this one counted
- * at least an eighth of its samples there, and at least every PROBE_EVERY
- * tiles (skew that starts late is caught within
- * PROBE_EVERY tiles; meanwhile its samples are routed: slower, as exact).
- * Data without hot bins then skips the probe (a hash, a shared load, a
- * compare and a branch per sample). */
+/* Whether a block's next tile probes the hot cache: where at least an
+ * eighth of this tile's samples were not routed, and at least every
+ * PROBE_EVERY tiles (skew that starts late is caught within PROBE_EVERY
+ * tiles; meanwhile its samples are routed: slower, as exact). Samples not
+ * routed are those counted in the hot cache and those outside the bins
+ * (NO_BIN): a tile mostly outside the bins keeps probing, which costs those
+ * samples nothing (the probe skips NO_BIN) and the rest what it costs
+ * anyway. Data without hot bins then skips the probe (a hash, a shared
+ * load, a compare and a branch per sample). */
 #define PROBE_EVERY 8u
 
 template <typename Bin>
