@@ -117,7 +117,8 @@ static int split_rule(const gputile__gemm_row *r, int sms, int64_t m, int64_t n,
  *             block x (j / P)^(1 - gamma), or where AUTO's tail split
  *             fires (s = 1), the same for rem x s' blocks of k / s'
  *             + reduce + (s' + 1) rem bm bn 4 bytes / BW, if less
- *   time    = max(compute, A + B bytes / BW_read + C bytes / the row's BW_C)
+ *   time    = max(compute, A + B bytes / BW_read + C bytes / the row's BW_C,
+ *                 or BW_C' where C's rows are not 16-byte aligned)
  *             + launch
  *             + (s = 2..8, clusters) cluster + s m n 4 bytes / BW_cluster
  *             + (other s > 1) (reduce + (s + 1) m n 4 bytes / BW)
@@ -190,19 +191,35 @@ static const struct fp32_candidate {
     double bytes_per_us; /* writing C: effective memory rate */
     bool cluster;
     double batch; /* eff factor in a batch (the problem as blockIdx.y): see below */
+    double unaligned_c_bytes_per_us; /* writing a C whose rows are not 16-byte aligned: see below */
 } fp32_candidates[] = {
-    {GPUTILE__GEMM_V_ASYNC_128X128, 0.735, 1.70e-4, 11.1e6, true, 1.21},
-    {GPUTILE__GEMM_V_ASYNC_128X256, 0.720, 3.57e-4, 11.1e6, true, 1.00},
-    {GPUTILE__GEMM_V_ASYNC_64X128, 0.691, 2.01e-4, 11.1e6, true, 1.29},
-    {GPUTILE__GEMM_V_ASYNC_128X64, 0.715, 1.34e-4, 11.1e6, false, 1.11},
-    {GPUTILE__GEMM_V_ASYNC_64X64, 0.710, 2.08e-4, 11.1e6, true, 1.14},
-    {GPUTILE__GEMM_V_ASYNC_128X32, 0.517, 2.06e-4, 11.1e6, true, 1.30},
-    {GPUTILE__GEMM_V_ASYNC_32X128, 0.484, 1.52e-4, 11.1e6, true, 1.55},
+    {GPUTILE__GEMM_V_ASYNC_128X128, 0.735, 1.70e-4, 11.1e6, true, 1.21, 1.50e6},
+    {GPUTILE__GEMM_V_ASYNC_128X256, 0.720, 3.57e-4, 11.1e6, true, 1.00, 1.73e6},
+    {GPUTILE__GEMM_V_ASYNC_64X128, 0.691, 2.01e-4, 11.1e6, true, 1.29, 1.67e6},
+    {GPUTILE__GEMM_V_ASYNC_128X64, 0.715, 1.34e-4, 11.1e6, false, 1.11, 1.46e6},
+    {GPUTILE__GEMM_V_ASYNC_64X64, 0.710, 2.08e-4, 11.1e6, true, 1.14, 1.56e6},
+    {GPUTILE__GEMM_V_ASYNC_128X32, 0.517, 2.06e-4, 11.1e6, true, 1.30, 1.43e6},
+    {GPUTILE__GEMM_V_ASYNC_32X128, 0.484, 1.52e-4, 11.1e6, true, 1.55, 2.01e6},
     /* fitted alone (eff, epi; the rest as above) to 840 forced points,
      * unsplit and split 2, 3, 4, 8 ways on the sweep's shapes, H200,
      * 2026-11-25 (bench/results/2026-11-25-gemm-calibration-w8.csv) */
-    {GPUTILE__GEMM_V_ASYNC_64X64_W8, 0.611, 1.83e-4, 11.1e6, true, 0.95},
+    {GPUTILE__GEMM_V_ASYNC_64X64_W8, 0.611, 1.83e-4, 11.1e6, true, 0.95, 1.64e6},
 };
+/* `unaligned_c_bytes_per_us` (bytes per us, as the other rates at the H200's memory
+ * rate): where C's rows are not 16-byte aligned the epilogue writes them
+ * through the warp's shared-memory stage in 32-float runs that straddle
+ * sectors (gputile__store_rows_staged), and C's bytes bound a product
+ * with little k; aligned, `bytes_per_us` binds nowhere. On the H100
+ * (2026-11-27, bench/results/2026-11-27-gemm-smallk-h100.csv: 56 shapes,
+ * k of 2 to 438, every row forced) each row wrote 4-150 M elements of
+ * unaligned C at k of 4 to 18 at 1.3-1.9 TB/s on average (32 x 128 the
+ * fastest, 2.09 at 11,093 x 13,765 x 7 where AUTO's 128 x 64 wrote
+ * 1.33; cuBLAS 1.1-1.3), aligned C at 1.6-2.0. The rates here are 0.75 of
+ * those means scaled to the H200 (the scale with the least regret of the
+ * model's picks among the forced rows, from 0.7 to 0.85: the means
+ * include some compute). With them the picks among the forced rows went
+ * from 1.116 to 1.154 of cuBLAS on the 56 shapes, 0.897 to 0.899 on the
+ * H200 calibrations (168 shapes), the H100's squares unchanged. */
 /* `batch`: fitted per row (least squares of log time, the other constants
  * kept) to 90 batches of 4-512 on a side, each row forced (H100,
  * 2026-11-26, bench/results/2026-11-26-batched-calibration-s2{1,2}.csv;
@@ -308,22 +325,28 @@ static double wave_us(const struct fp32_candidate *c, double eff, int64_t kps)
  * `slots` block slots; with `tail` (AUTO, no split asked for) as
  * plan_tail runs it where it fires: rem x s blocks of k / s, their partials
  * reduced after (the constants fitted without the tail stand for its
- * parts: a wave, the reduction's launch and bytes). Without the tail in
- * the model, 128 x 128 looked 9% slower than it runs on 2,815 x 8,009 x
- * 4,057 and AUTO took 64 x 64 at 0.79 of cuBLAS. */
+ * parts: a wave, the reduction's launch and bytes), if that is less;
+ * *split (may be NULL): whether it is. Without the tail in the model,
+ * 128 x 128 looked 9% slower than it runs on 2,815 x 8,009 x 4,057 and
+ * AUTO took 64 x 64 at 0.79 of cuBLAS. */
 static double last_wave_us(const struct fp32_candidate *c, double eff, const gputile__device *dev,
-                           int64_t k, int64_t blocks, int64_t slots, bool tail, double bw)
+                           int64_t k, int64_t blocks, int64_t slots, bool tail, double bw,
+                           bool *split_pays)
 {
     const gputile__gemm_row *r = &rows[c->variant];
     const int64_t rem = blocks % slots;
     const double whole =
         wave_us(c, eff, k) * pow((double)ceil_div(rem, dev->sms) / r->per_sm, 1.0 - FIT_GAMMA);
     const int64_t s = tail ? tail_ways(slots, blocks, k, r->bk) : 0;
+    if (split_pays != NULL)
+        *split_pays = false;
     if (s == 0)
         return whole;
     const double split = wave_us(c, eff, k_per_split(k, s, r->bk)) *
                              pow((double)ceil_div(rem * s, dev->sms) / r->per_sm, 1.0 - FIT_GAMMA) +
                          FIT_REDUCE_US + 4.0 * (double)(s + 1) * rem * r->bm * r->bn / bw;
+    if (split_pays != NULL)
+        *split_pays = split < whole;
     return split < whole ? split : whole;
 }
 
@@ -352,11 +375,13 @@ static double pack_us(const gputile__device *dev, int64_t m, int64_t n, int64_t 
 
 /* `cluster`: splits of 2 to 8 may sum in clusters (else in the workspace);
  * `tail`: an unsplit choice may have its last wave split (plan_tail);
- * `form_factor`: form_eff's; `count` problems of m x n x k in one launch
- * (a batch, issue 20: unsplit, its edges inside the tiles; else 1). */
+ * `form_factor`: form_eff's; `c_unaligned`: C's rows not all 16-byte
+ * aligned; `count` problems of m x n x k in one launch (a batch, issue 20:
+ * unsplit, its edges inside the tiles; else 1); *tail_pays (may be NULL):
+ * whether the estimate has the last wave split. */
 static double estimate_us(const struct fp32_candidate *c, const gputile__device *dev,
-                          double form_factor, bool cluster, bool tail, int64_t m, int64_t n,
-                          int64_t k, int splits, int64_t count)
+                          double form_factor, bool c_unaligned, bool cluster, bool tail, int64_t m,
+                          int64_t n, int64_t k, int splits, int64_t count, bool *tail_pays)
 {
     const gputile__gemm_row *r = &rows[c->variant];
     const double bw = FIT_BYTES_PER_US * memory_scale(dev);
@@ -381,13 +406,16 @@ static double estimate_us(const struct fp32_candidate *c, const gputile__device 
     double compute =
         (double)(blocks / slots) * wave_us(c, eff, kps) * (clustered ? FIT_CLUSTER_WAVES : 1.0);
     /* unsplit, the k that plan_tail splits (its waves are whole slices either way) */
+    if (tail_pays != NULL)
+        *tail_pays = false;
     if (blocks % slots != 0)
         compute += last_wave_us(c, eff, dev, s == 1 ? k : kps, blocks, slots,
-                                tail && s == 1 && (r->flags & GPUTILE__GEMM_TAIL), bw);
-    const double memory = (double)count *
-                          (4.0 * ((double)m * k + (double)k * n) / FIT_READ_BYTES_PER_US +
-                           4.0 * (double)m * n / c->bytes_per_us) /
-                          memory_scale(dev);
+                                tail && s == 1 && (r->flags & GPUTILE__GEMM_TAIL), bw, tail_pays);
+    const double memory =
+        (double)count *
+        (4.0 * ((double)m * k + (double)k * n) / FIT_READ_BYTES_PER_US +
+         4.0 * (double)m * n / (c_unaligned ? c->unaligned_c_bytes_per_us : c->bytes_per_us)) /
+        memory_scale(dev);
     t += compute > memory ? compute : memory;
     if (clustered)
         t += FIT_CLUSTER_US + 4.0 * (double)s * m * n / FIT_CLUSTER_BYTES_PER_US;
@@ -404,16 +432,21 @@ static double estimate_us(const struct fp32_candidate *c, const gputile__device 
  * reduction (127 x 8192 x 8192 on 128 x 128 tiles: 64 clusters of 4 run
  * in two waves where 62 fit, at 0.55 of cuBLAS; 0.89 through the
  * workspace). */
-static void fp32_search(const gputile__device *dev, unsigned form, int split_k, int64_t m,
-                        int64_t n, int64_t k, int *variant, int *splits, bool *cluster, int *pack)
+struct fp32_pick {
+    int variant, splits;
+    int pack;     /* gputile__gemm_choice's */
+    bool cluster; /* splits of 2 to 8 sum in clusters */
+    bool tail;    /* unsplit, and the estimate has the last wave split */
+};
+static struct fp32_pick fp32_search(const gputile__device *dev, unsigned form, int split_k,
+                                    int64_t m, int64_t n, int64_t k)
 {
     double best = -1.0;
-    *variant = fp32_candidates[0].variant;
-    *splits = split_k > 0 ? split_k : 1;
-    *cluster = dev->clusters;
-    *pack = 0;
+    struct fp32_pick p = {.variant = fp32_candidates[0].variant,
+                          .splits = split_k > 0 ? split_k : 1,
+                          .cluster = dev->clusters};
     if (m < 1 || n < 1 || k < 1 || dev->sms < 1)
-        return;
+        return p;
     /* NT: also with the smaller operand packed first (1: B, 2: A) */
     const int packs = (form & GPUTILE__GEMM_FORM_NT) ? 2 : 1;
     for (int pk = 0; pk < packs; ++pk) {
@@ -429,19 +462,25 @@ static void fp32_search(const gputile__device *dev, unsigned form, int split_k, 
                 for (int mode = clusters; mode >= 0; --mode) {
                     if (mode == 0 && clusters && (s < 2 || s > GPUTILE__GEMM_MAX_CLUSTER))
                         break; /* the same estimate */
+                    bool tail;
                     const double t =
-                        before + estimate_us(c, dev, factor, mode, split_k == 0, m, n, k, s, 1);
+                        before + estimate_us(c, dev, factor, form & GPUTILE__GEMM_FORM_C_UNALIGNED,
+                                             mode, split_k == 0, m, n, k, s, 1, &tail);
                     if (best < 0 || t < best) {
                         best = t;
-                        *variant = c->variant;
-                        *splits = s;
-                        *cluster = mode;
-                        *pack = pk == 0 ? 0 : n <= m ? 1 : 2;
+                        p = (struct fp32_pick){.variant = c->variant,
+                                               .splits = s,
+                                               .pack = pk == 0  ? 0
+                                                       : n <= m ? 1
+                                                                : 2,
+                                               .cluster = mode,
+                                               .tail = tail};
                     }
                 }
             }
         }
     }
+    return p;
 }
 
 /* fp32_search, remembered: up to a few hundred estimates cost microseconds,
@@ -450,12 +489,13 @@ static void fp32_search(const gputile__device *dev, unsigned form, int split_k, 
 #define CHOICE_CACHE 64
 struct choice_entry {
     int64_t m, n, k;
-    int device, split_k, variant, splits, pack;
+    int device, split_k;
     unsigned form;
-    bool cluster, valid;
+    struct fp32_pick pick;
+    bool valid;
 };
-static void fp32_model(const gputile__device *dev, unsigned form, int split_k, int64_t m, int64_t n,
-                       int64_t k, int *variant, int *splits, bool *cluster, int *pack)
+static struct fp32_pick fp32_model(const gputile__device *dev, unsigned form, int split_k,
+                                   int64_t m, int64_t n, int64_t k)
 {
     static _Thread_local struct choice_entry cache[CHOICE_CACHE];
     const uint64_t h = ((uint64_t)m * 0x9E3779B97F4A7C15ull) ^
@@ -464,18 +504,12 @@ static void fp32_model(const gputile__device *dev, unsigned form, int split_k, i
                        ((uint64_t)dev->ordinal << 8) ^ ((uint64_t)form << 16);
     struct choice_entry *e = &cache[(h >> 32) % CHOICE_CACHE];
     if (e->valid && e->m == m && e->n == n && e->k == k && e->device == dev->ordinal &&
-        e->split_k == split_k && e->form == form) {
-        *variant = e->variant;
-        *splits = e->splits;
-        *cluster = e->cluster;
-        *pack = e->pack;
-        return;
-    }
-    fp32_search(dev, form, split_k, m, n, k, variant, splits, cluster, pack);
+        e->split_k == split_k && e->form == form)
+        return e->pick;
     e->m = m, e->n = n, e->k = k, e->device = dev->ordinal, e->split_k = split_k;
-    e->form = form, e->variant = *variant, e->splits = *splits, e->cluster = *cluster;
-    e->pack = *pack;
+    e->form = form, e->pick = fp32_search(dev, form, split_k, m, n, k);
     e->valid = true;
+    return e->pick;
 }
 
 gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int split_k,
@@ -486,11 +520,12 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
                               .device = dev != NULL ? dev->ordinal : -1,
                               .clusters = dev != NULL && dev->clusters};
     int splits = split_k;
+    bool tail = false; /* the model has the last wave split */
     if (requested == GPUTILE_ALGO_AUTO) {
         if (precision == GPUTILE_PRECISION_FP32 && dev != NULL) {
-            bool cluster = true;
-            fp32_model(dev, form, split_k, m, n, k, &c.variant, &splits, &cluster, &c.pack);
-            c.clusters = c.clusters && cluster;
+            const struct fp32_pick p = fp32_model(dev, form, split_k, m, n, k);
+            c.variant = p.variant, splits = p.splits, c.pack = p.pack, tail = p.tail;
+            c.clusters = c.clusters && p.cluster;
         } else {
             c.variant = tensor_or_default_variant(precision);
             if (splits == 0)
@@ -505,8 +540,13 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
     else /* fewer splits may have work than were asked for: run and report those */
         splits = (int)ceil_div(k, k_per_split(k, splits, r->bk));
     c.splits = splits;
-    /* the last partial wave may be split along k where AUTO chose no split */
-    c.tail = requested == GPUTILE_ALGO_AUTO && split_k == 0 && splits == 1 &&
+    /* the last partial wave may be split along k where AUTO chose no split
+     * and its model says the split pays. plan_tail fired on its rule alone
+     * before: on the H100's sweep (bench/results/2026-11-27-gemm-sweep-auto1-h100.csv,
+     * AUTO against AUTO unsplit) the tail cost 7-44 us on 12 shapes where
+     * the model gave it nothing (12,939 x 4,800 x 101: 352 against 324 us),
+     * and saved 100-622 us on the 4 where it gave 24-1,716. */
+    c.tail = requested == GPUTILE_ALGO_AUTO && split_k == 0 && splits == 1 && tail &&
              (r->flags & GPUTILE__GEMM_TAIL);
     return c;
 }
@@ -544,8 +584,9 @@ int gputile__gemm_batched_model(const gputile__device *dev, unsigned form, int64
     }
     for (size_t i = 0; dev->sms > 0 && i < sizeof fp32_candidates / sizeof fp32_candidates[0];
          ++i) {
-        const double t = estimate_us(&fp32_candidates[i], dev, form_eff(form, false), false, false,
-                                     m, n, k, 1, count);
+        const double t = estimate_us(&fp32_candidates[i], dev, form_eff(form, false),
+                                     form & GPUTILE__GEMM_FORM_C_UNALIGNED, false, false, m, n, k,
+                                     1, count, NULL);
         if (best < 0 || t < best) {
             best = t;
             variant = fp32_candidates[i].variant;

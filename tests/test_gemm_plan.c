@@ -97,7 +97,7 @@ static void check_valid(const gputile__device *d, int64_t m, int64_t n, int64_t 
     /* every split but the last has at least 32 of k */
     cr_assert(k > 32 * (int64_t)(c.splits - 1), "%ldx%ldx%ld: %d splits", (long)m, (long)n, (long)k,
               c.splits);
-    cr_assert_eq(c.tail, c.splits == 1, "the tail split only where k is not split");
+    cr_assert(!c.tail || c.splits == 1, "the tail split only where k is not split");
     cr_assert_eq(c.sms, d->sms);
 }
 
@@ -110,6 +110,19 @@ Test(gemm_plan, every_choice_is_a_cp_async_row_with_a_valid_split)
         check_valid(&h100, m, n, k);
         check_valid(&small, m, n, k);
     }
+}
+
+/* The last wave is split along k only where the model says it pays: on
+ * the H100 it saved 622 us at 16384^3 (the model: 1,716) and cost 29 us at
+ * 12,939 x 4,800 x 101, which the model gives no gain (2026-11-27). */
+Test(gemm_plan, the_tail_split_where_the_model_says_it_pays)
+{
+    const gputile__gemm_choice big = choose(&h100, 16384, 16384, 16384, 0);
+    cr_assert(big.splits == 1 && big.tail, "16384^3: %s split %d, tail %d", row(big)->name,
+              big.splits, big.tail);
+    const gputile__gemm_choice flat = choose(&h100, 12939, 4800, 101, 0);
+    cr_assert_not(flat.tail, "12939x4800x101: %s split %d with a tail", row(flat)->name,
+                  flat.splits);
 }
 
 Test(gemm_plan, a_callers_split_is_kept)
