@@ -95,13 +95,17 @@
 
 /* Tensor cores (sm_90a): the register-staged kernel (gemm_wgmma.cu), which
  * runs WGMMA_128X128 in TF32 when named, and the TMA-fed kernels
- * (gemm_wgmma_tma.cu), which run everything else. */
+ * (gemm_wgmma_tma.cu), which run everything else. TMA_128X128_TF32 (D'
+ * rounded in shared memory, no pre-pass) is AUTO's for TF32 batches only:
+ * a name finds the first row of its algorithm and precision. */
 #define GPUTILE__GEMM_WGMMA_ROWS(X)                                                                \
     X(WGMMA_128X128_TF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__TF32, 128, 128, 32, \
       256, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_VEC | GPUTILE__GEMM_TENSOR)               \
     X(TMA_128X128_3XTF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__3XTF32, 128, 128,   \
       32, 384, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA)           \
     X(TMA_128X256_TF32, GPUTILE_ALGO_WGMMA_128X256, "wgmma128x256", GPUTILE__TF32, 128, 256, 32,   \
+      384, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA)               \
+    X(TMA_128X128_TF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__TF32, 128, 128, 32,   \
       384, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA)
 
 /* Batches of small products (gemm_batched.cu, issue 20): a persistent

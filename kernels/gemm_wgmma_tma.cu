@@ -77,13 +77,26 @@ namespace {
 
 constexpr int BM = 128, BK = 32, STAGES = 4, THREADS = 384;
 
-/* SPLIT: 3xTF32 on 128 x 128 tiles (the promotion's second accumulator
- * fits beside 64 x 128 only), else TF32 on 128 x 256. A stage holds A
- * (128 x 32) then B (BN x 32), and with SPLIT B's small parts (BN x 32):
- * 48 KB either way, each part 1024-byte aligned. */
-template <bool SPLIT>
+/* What the kernel computes, and how D' reaches the tensor cores:
+ * TF32_PACKED  TF32 on 128 x 256 tiles, D' rounded by the pre-pass;
+ * SPLIT3       3xTF32 on 128 x 128 tiles (the promotion's second
+ *              accumulator fits beside 64 x 128 only), D' split in shared
+ *              memory by the producer's warps 1-3;
+ * TF32_ROUND   TF32 on 128 x 128 tiles, D' read in place and rounded in
+ *              shared memory by those warps (batches: a pre-pass would
+ *              move every problem's D' through DRAM twice more, and
+ *              128 x 256 tiles would leave half of a 128-wide problem's
+ *              tile empty). */
+enum { TF32_PACKED, SPLIT3, TF32_ROUND };
+
+/* A stage holds A (128 x 32) then B (BN x 32), and with SPLIT3 B's small
+ * parts (BN x 32): 48 KB (32 KB for TF32_ROUND), each part 1024-byte
+ * aligned. */
+template <int MODE>
 struct shape {
-    static constexpr int BN = SPLIT ? 128 : 256;
+    static constexpr bool SPLIT = MODE == SPLIT3;
+    static constexpr bool PREP = MODE != TF32_PACKED; /* warps 1-3 prepare D' */
+    static constexpr int BN = MODE == TF32_PACKED ? 256 : 128;
     static constexpr int A_BYTES = BM * BK * 4, B_BYTES = BN * BK * 4;
     static constexpr int STAGE_BYTES = A_BYTES + (SPLIT ? 2 : 1) * B_BYTES;
     /* the ring, plus 1 KB to align it to 1024 bytes (the swizzle's period) */
@@ -161,17 +174,59 @@ static __device__ __forceinline__ void gputile__split_b(float4 *big, float4 *sma
     }
 }
 
+/* TF32_ROUND's rounding of D' in shared memory, in place, N float4s from
+ * `first` in steps of STEP: to nearest tf32, ties away (as cvt.rna, which
+ * sm_90 emulates in several instructions): an integer add and mask per
+ * finite element, a carry into the exponent rounding up; one test per 4
+ * float4s for the rare non-finite values (infinities kept, a NaN
+ * rewritten as one whose top bits say so). */
+static __device__ __forceinline__ float round_tf32(float x)
+{
+    return __uint_as_float((__float_as_uint(x) + 0x1000u) & 0xffffe000u);
+}
+
+template <int N, int STEP>
+static __device__ __forceinline__ void gputile__round_b(float4 *b, int first)
+{
+    constexpr int J = (N + STEP - 1) / STEP, BATCH = 4; /* 4 loads in flight */
+    const float q = __uint_as_float(0x7fffffffu);
+#pragma unroll
+    for (int j0 = 0; j0 < J; j0 += BATCH) {
+        float4 x[BATCH];
+        bool finite = true;
+#pragma unroll
+        for (int u = 0; u < BATCH; ++u) {
+            const int i = first + STEP * (j0 + u);
+            x[u] = j0 + u < J && i < N ? b[i] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        }
+#pragma unroll
+        for (int u = 0; u < BATCH; ++u)
+            finite = finite && fabsf(x[u].x) < INFINITY && fabsf(x[u].y) < INFINITY &&
+                     fabsf(x[u].z) < INFINITY && fabsf(x[u].w) < INFINITY;
+        auto one = [finite, q](float v) {
+            return finite || isfinite(v) ? round_tf32(v) : isnan(v) ? q : v;
+        };
+#pragma unroll
+        for (int u = 0; u < BATCH; ++u) {
+            const int i = first + STEP * (j0 + u);
+            if (j0 + u < J && i < N)
+                b[i] = make_float4(one(x[u].x), one(x[u].y), one(x[u].z), one(x[u].w));
+        }
+    }
+}
+
 /* R_MN: the register operand's tiles are MN-major (its rows contiguous
  * along m', k in rows of the stored matrix: A^T stored, or row-major B
  * when swapped), loaded as 4 boxes of 32 (m') x 32 (k), sub-tile q holding
  * rows 32 q .. 32 q + 31; else K-major, one box of 32 (k) x 128.
  * SWAP: the kernel computes C^T (m' = n, n' = m): its epilogue stores
  * transposed. */
-template <bool SPLIT, bool R_MN, bool SWAP>
+template <int MODE, bool R_MN, bool SWAP>
 static __global__ void __launch_bounds__(THREADS, 1)
     gemm_tma_kernel(const __grid_constant__ tma_params w)
 {
-    using S = shape<SPLIT>;
+    using S = shape<MODE>;
+    constexpr bool SPLIT = S::SPLIT;
     constexpr int BN = S::BN, NACC = BN / 2;
     extern __shared__ uint8_t smem_raw[];
     __shared__ __align__(8) uint64_t full[STAGES], empty[STAGES], ready[STAGES];
@@ -191,7 +246,7 @@ static __global__ void __launch_bounds__(THREADS, 1)
         for (int s = 0; s < STAGES; ++s) {
             gputile__mbar_init(&full[s], 1);
             gputile__mbar_init(&empty[s], 8); /* one arrival per consumer warp */
-            gputile__mbar_init(&ready[s], 3); /* one per splitting warp (SPLIT) */
+            gputile__mbar_init(&ready[s], 3); /* one per preparing warp (PREP) */
         }
         gputile__mbar_fence_init();
     }
@@ -215,14 +270,18 @@ static __global__ void __launch_bounds__(THREADS, 1)
                     gputile__tma_load_3d(stage, &w.a, kx, (int32_t)m0, z, &full[s]);
                 gputile__tma_load_3d(stage + S::A_BYTES, &w.b, kx, (int32_t)n0, z, &full[s]);
             }
-        } else if (SPLIT && tid >= 32) { /* warps 1-3 split B' as it lands */
+        } else if (S::PREP && tid >= 32) { /* warps 1-3 split or round B' as it lands */
             for (int it = 0; it < slices; ++it) {
                 const int s = it % STAGES;
                 gputile__mbar_wait(&full[s], (it / STAGES) & 1);
                 uint8_t *stage = ring + s * S::STAGE_BYTES;
-                gputile__split_b<S::B_BYTES / 16, 96>(
-                    reinterpret_cast<float4 *>(stage + S::A_BYTES),
-                    reinterpret_cast<float4 *>(stage + S::A_BYTES + S::B_BYTES), tid - 32);
+                if (SPLIT)
+                    gputile__split_b<S::B_BYTES / 16, 96>(
+                        reinterpret_cast<float4 *>(stage + S::A_BYTES),
+                        reinterpret_cast<float4 *>(stage + S::A_BYTES + S::B_BYTES), tid - 32);
+                else
+                    gputile__round_b<S::B_BYTES / 16, 96>(
+                        reinterpret_cast<float4 *>(stage + S::A_BYTES), tid - 32);
                 gputile__fence_proxy_async(); /* for the consumers' wgmmas */
                 __syncwarp();
                 if (tid % 32 == 0)
@@ -271,7 +330,7 @@ static __global__ void __launch_bounds__(THREADS, 1)
     for (int it = 0; it < slices; ++it) {
         const int s = it % STAGES;
         gputile__mbar_wait(&full[s], (it / STAGES) & 1);
-        if (SPLIT)
+        if (S::PREP)
             gputile__mbar_wait(&ready[s], (it / STAGES) & 1);
         gputile__wgmma_wait_acc<0, NACC>(acc);
         if (SPLIT && it > 0)
@@ -282,7 +341,8 @@ static __global__ void __launch_bounds__(THREADS, 1)
             gputile__mbar_arrive(&empty[(it - 1) % STAGES]);
         const uint8_t *stage = ring + s * S::STAGE_BYTES;
         const uint64_t db = gputile__wgmma_desc_sw128(stage + S::A_BYTES);
-        const uint64_t db_small = gputile__wgmma_desc_sw128(stage + S::A_BYTES + S::B_BYTES);
+        const uint64_t db_small =
+            SPLIT ? gputile__wgmma_desc_sw128(stage + S::A_BYTES + S::B_BYTES) : 0;
         uint32_t a[BK / 8][4], a_small[SPLIT ? BK / 8 : 1][4];
 #pragma unroll
         for (int ks = 0; ks < BK / 8; ++ks)
@@ -371,11 +431,11 @@ static cudaError_t encode(encode_fn fn, CUtensorMap *map, const float *base, int
     return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorNotSupported;
 }
 
-template <bool SPLIT, bool R_MN, bool SWAP>
+template <int MODE, bool R_MN, bool SWAP>
 static cudaError_t launch(const tma_params &w, int splits, int64_t batch, cudaStream_t stream)
 {
-    using S = shape<SPLIT>;
-    auto kernel = gemm_tma_kernel<SPLIT, R_MN, SWAP>;
+    using S = shape<MODE>;
+    auto kernel = gemm_tma_kernel<MODE, R_MN, SWAP>;
     cudaError_t err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            (int)S::SMEM_BYTES);
     if (err != cudaSuccess)
@@ -395,11 +455,11 @@ static cudaError_t launch(const tma_params &w, int splits, int64_t batch, cudaSt
  * cannot address it in place, D' where it is not K-major and addressable
  * or, with TF32, always (rounded to nearest: the tensor cores would
  * truncate). */
-template <bool SPLIT>
+template <int MODE>
 static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *plan,
                        cudaStream_t stream)
 {
-    using S = shape<SPLIT>;
+    using S = shape<MODE>;
     encode_fn fn;
     cudaError_t err = get_encoder(&fn);
     if (err != cudaSuccess)
@@ -436,7 +496,7 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
     }
     if (err == cudaSuccess && plan->pack_d) {
         err = gputile__gemm_pack_kmajor(d, ldd_src, d_transposed, nd, p->k, plan->pack_d_buf,
-                                        plan->ld_pack, !SPLIT, stream);
+                                        plan->ld_pack, MODE != SPLIT3, stream);
         d = plan->pack_d_buf, ld_d = plan->ld_pack;
     }
     if (err == cudaSuccess) /* MN-major: k rows of m' floats, boxes of 32 x 32 */
@@ -446,10 +506,10 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
         err = encode(fn, &w.b, d, nd, p->k, ld_d, S::BN, batch, stride_d);
     const int splits = plan->splits;
     if (err == cudaSuccess)
-        err = swap ? (r_mn ? launch<SPLIT, true, true>(w, splits, batch, stream)
-                           : launch<SPLIT, false, true>(w, splits, batch, stream))
-                   : (r_mn ? launch<SPLIT, true, false>(w, splits, batch, stream)
-                           : launch<SPLIT, false, false>(w, splits, batch, stream));
+        err = swap ? (r_mn ? launch<MODE, true, true>(w, splits, batch, stream)
+                           : launch<MODE, false, true>(w, splits, batch, stream))
+                   : (r_mn ? launch<MODE, true, false>(w, splits, batch, stream)
+                           : launch<MODE, false, false>(w, splits, batch, stream));
     return err;
 }
 
@@ -459,12 +519,19 @@ extern "C" cudaError_t gputile__gemm_run_TMA_128X128_3XTF32(const gputile__gemm_
                                                             const gputile__gemm_plan *plan,
                                                             cudaStream_t stream)
 {
-    return run<true>(p, plan, stream);
+    return run<SPLIT3>(p, plan, stream);
 }
 
 extern "C" cudaError_t gputile__gemm_run_TMA_128X256_TF32(const gputile__gemm_args *p,
                                                           const gputile__gemm_plan *plan,
                                                           cudaStream_t stream)
 {
-    return run<false>(p, plan, stream);
+    return run<TF32_PACKED>(p, plan, stream);
+}
+
+extern "C" cudaError_t gputile__gemm_run_TMA_128X128_TF32(const gputile__gemm_args *p,
+                                                          const gputile__gemm_plan *plan,
+                                                          cudaStream_t stream)
+{
+    return run<TF32_ROUND>(p, plan, stream);
 }

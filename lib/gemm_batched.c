@@ -87,9 +87,10 @@ static gputile_status run_batch(int requested, int precision, const gputile__dev
                                 bool aligned, gputile__gemm_args *args, cudaStream_t stream,
                                 gputile_gemm_options *options)
 {
-    /* The TF32 precisions are AUTO's alone: the TMA-fed 3xTF32 kernel where
-     * it takes the batch (gputile__gemm_batched_tensor), else the FP32 rows
-     * (the same or better accuracy; algorithm_used says which ran). */
+    /* The TF32 precisions are AUTO's alone: the TMA-fed 128 x 128 kernel in
+     * that precision where it takes the batch (gputile__gemm_batched_tensor),
+     * else the FP32 rows (the same or better accuracy; algorithm_used says
+     * which ran). */
     if (precision != GPUTILE_PRECISION_FP32 && requested != GPUTILE_ALGO_AUTO)
         return GPUTILE_ERROR_UNSUPPORTED;
     bool tensor = false;

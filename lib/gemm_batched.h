@@ -21,14 +21,14 @@ bool gputile__gemm_takes_batch(int variant);
  * as the caller named it (AUTO resolved; a row that takes no batch: -1),
  * unsplit; precision is what runs: FP32 for the FP32 rows, TF32 or 3xTF32
  * (AUTO only, after gputile__gemm_batched_tensor said yes) for the TMA-fed
- * 3xTF32 row, which runs both.
+ * 128 x 128 rows (TMA_128X128_TF32, TMA_128X128_3XTF32).
  * `form`: the operands' GPUTILE__GEMM_FORM_* bits; dev NULL: no device. */
 gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
                                                   const gputile__device *dev, unsigned form,
                                                   int64_t m, int64_t n, int64_t k, int64_t count);
 
-/* *yes when AUTO runs a 3xTF32 or TF32 batch on the TMA-fed 3xTF32 row
- * (TMA_128X128_3XTF32, the batch as its maps' third dimension): a strided
+/* *yes when AUTO runs a 3xTF32 or TF32 batch on a TMA-fed 128 x 128 row
+ * (the batch as its maps' third dimension): a strided
  * batch (no views) on a device that runs the wgmma rows, operands read in
  * place (16-byte aligned rows and nonzero batch strides: `aligned` and
  * more; not A^T B, whose D' would need a pre-pass), and C at least 64 on

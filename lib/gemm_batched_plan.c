@@ -43,8 +43,10 @@ gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
                               .splits = 1,
                               .tail = false};
     if (requested == GPUTILE_ALGO_AUTO)
-        c.variant = precision != GPUTILE_PRECISION_FP32 ? GPUTILE__GEMM_V_TMA_128X128_3XTF32
-                                                        : auto_variant(dev, form, m, n, k, count);
+        c.variant = precision == GPUTILE_PRECISION_TF32 ? GPUTILE__GEMM_V_TMA_128X128_TF32
+                    : precision == GPUTILE_PRECISION_FP32_3XTF32
+                        ? GPUTILE__GEMM_V_TMA_128X128_3XTF32
+                        : auto_variant(dev, form, m, n, k, count);
     else {
         c.variant = gputile__gemm_variant(requested, precision);
         if (c.variant >= 0 && !gputile__gemm_takes_batch(c.variant))

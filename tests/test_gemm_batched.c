@@ -559,6 +559,44 @@ Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
     }
 }
 
+/* TF32 batches round both operands to nearest, as the single product does
+ * and cuBLAS TF32 does: the tensor cores would truncate, and the
+ * TMA-fed batch rounds D' in shared memory. x = 1 + 3 2^-12 rounds to
+ * 1 + 2^-10 (truncated: 1), so each C of k = 8 terms is 8 (1 + 2^-10)^2,
+ * exact in fp32 (truncation: 8; FP32: 8 x^2). A and B both hold x: with
+ * row-major A and B the batch runs as C^T, A being D'. */
+Test(batched, tf32_rounds_to_nearest, .init = gputest_require_device)
+{
+    if (!gputest_has_wgmma())
+        cr_skip_test("no wgmma kernels here (compute capability 9.0)");
+    enum { M = 64, N = 64, K = 8, COUNT = 3 };
+    const size_t sa = M * K, sb = K * N, sc = M * N, total = COUNT * (sa + sb + sc);
+    float *host = malloc(total * sizeof(float)), *dev;
+    cr_assert_not_null(host);
+    const float x = 1.0f + 3.0f / 4096.0f, r = 1.0f + 1.0f / 1024.0f, want = 8.0f * r * r;
+    for (size_t i = 0; i < COUNT * (sa + sb); ++i)
+        host[i] = x;
+    for (size_t i = COUNT * (sa + sb); i < total; ++i)
+        host[i] = gputest_poison();
+    GPUTEST_CUDA(gputest_malloc((void **)&dev, total * sizeof(float)));
+    GPUTEST_CUDA(cudaMemcpy(dev, host, total * sizeof(float), cudaMemcpyHostToDevice));
+    gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+    o.precision = GPUTILE_PRECISION_TF32;
+    cr_assert_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, mat(dev, K, M, K), sa,
+                                              mat(dev + COUNT * sa, N, K, N), sb, 0,
+                                              mat(dev + COUNT * (sa + sb), N, M, N), sc, COUNT,
+                                              NULL, &o),
+                 GPUTILE_SUCCESS);
+    cr_expect_eq(o.algorithm_used, GPUTILE_ALGO_WGMMA_128X128, "%s ran",
+                 gputile_algorithm_name(o.algorithm_used));
+    GPUTEST_CUDA(cudaMemcpy(host, dev, total * sizeof(float), cudaMemcpyDeviceToHost));
+    for (size_t i = COUNT * (sa + sb); i < total; ++i)
+        cr_assert(host[i] == want, "C element %zu: %.9g, not %.9g", i - COUNT * (sa + sb),
+                  (double)host[i], (double)want);
+    GPUTEST_CUDA(cudaFree(dev));
+    free(host);
+}
+
 /* More problems than one launch of a register-blocked or cp.async row
  * takes (65535): the batch is split across launches. */
 Test(batched, large_count, .init = gputest_require_device, .timeout = 600)

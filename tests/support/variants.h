@@ -44,14 +44,22 @@ struct gputest_run {
  * tensor-core rows): each row unsplit and, where it takes a split of k,
  * forced to split 2 to 8 ways (varying by row: the cp.async rows sum
  * these in a cluster) and 9 to 21 ways (their workspace and reduction
- * launch); then AUTO in each precision of that kind. Returns how many
- * were written to out. */
+ * launch); then AUTO in each precision of that kind. A row that only
+ * AUTO reaches (its algorithm and precision those of a row before it) is
+ * left to the tests of what AUTO runs. Returns how many were written to
+ * out. */
 static inline size_t gputest_runs(int tensor, struct gputest_run *out)
 {
     size_t n = 0;
     for (size_t v = 0; v < GPUTEST_N_VARIANTS; ++v) {
         const struct gputest_variant *r = &gputest_variants[v];
         if ((r->precision != GPUTILE_PRECISION_FP32) != (tensor != 0))
+            continue;
+        int named = 1; /* a name runs the first row of its algorithm and precision */
+        for (size_t u = 0; u < v; ++u)
+            named = named && (gputest_variants[u].algorithm != r->algorithm ||
+                              gputest_variants[u].precision != r->precision);
+        if (!named)
             continue;
         const int splits = (r->flags & GPUTILE__GEMM_SPLITK) != 0;
         out[n++] = (struct gputest_run){r->algorithm, splits, r->precision};
