@@ -38,6 +38,9 @@
 #define GPUTILE__GEMM_PERSISTENT 0x40u /* a persistent grid walks a work list: plan.grid_blocks */
 #define GPUTILE__GEMM_ASYNC \
     0x80u /* cp.async-fed FFMA (gemm_async.cu): its own blocks-per-SM query */
+#define GPUTILE__GEMM_SMEM_PREP \
+    0x100u /* TMA: D' rounded or split in shared memory, so read in place where stored \
+              K-major and addressable (no pre-pass) */
 
 #define GPUTILE__FP32 GPUTILE_PRECISION_FP32
 #define GPUTILE__3XTF32 GPUTILE_PRECISION_FP32_3XTF32
@@ -102,11 +105,13 @@
     X(WGMMA_128X128_TF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__TF32, 128, 128, 32, \
       256, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_VEC | GPUTILE__GEMM_TENSOR)               \
     X(TMA_128X128_3XTF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__3XTF32, 128, 128,   \
-      32, 384, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA)           \
+      32, 384, 1, 0, 0,                                                                            \
+      GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_SMEM_PREP)   \
     X(TMA_128X256_TF32, GPUTILE_ALGO_WGMMA_128X256, "wgmma128x256", GPUTILE__TF32, 128, 256, 32,   \
       384, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA)               \
     X(TMA_128X128_TF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__TF32, 128, 128, 32,   \
-      384, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA)
+      384, 1, 0, 0,                                                                                \
+      GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_SMEM_PREP)
 
 /* Batches of small products (gemm_batched.cu, issue 20): a persistent
  * grid of 4-warp blocks walks the list of (problem, bm x bn tile of C)

@@ -6,15 +6,17 @@
  * GPUTILE_PRECISION_FP32_3XTF32.
  *
  * Algorithm. The kernel computes D = R D'^T, D being C or C^T (see run()),
- * one BM x BN tile per block (TF32: 128 x 256; 3xTF32: 128 x 128) over k
+ * one BM x BN tile per block (TF32: 128 x 256, or 128 x 128 where D' is
+ * rounded in shared memory; 3xTF32: 128 x 128; see the modes below) over k
  * slices of BK = 32 (one 128-byte row of fp32 per operand row, the span of
  * the 128-byte swizzle). Warp-specialised, 384 threads:
  * - warpgroup 0, the producer (setmaxnreg 40): one thread issues the TMA
- *   loads of a slice (R: 128 x 32, D': BN x 32) into a ring of STAGES = 4
- *   stages of 48 KB; the stage's "full" mbarrier counts their bytes; it
- *   waits on the stage's "empty" mbarrier before reusing it. With 3xTF32
- *   its warps 1-3 then split D' in shared memory (below) and arrive on the
- *   stage's "ready" mbarrier.
+ *   loads of a slice (R: 128 x 32, D': BN x 32) into a ring of 4 stages
+ *   of 48 KB (TF32_ROUND: 6 of 32 KB); the stage's "full" mbarrier counts
+ *   their bytes; it waits on the stage's "empty" mbarrier before reusing
+ *   it. With 3xTF32 its warps 1-3 then split D' in shared memory (below),
+ *   with TF32_ROUND round it in place, and arrive on the stage's "ready"
+ *   mbarrier.
  * - warpgroups 1 and 2, the consumers (setmaxnreg 232): each owns 64 rows
  *   of the tile and its 64 x BN accumulator in registers. Per slice: wait
  *   "full" (and "ready"), wait until the previous slice's group is done and
@@ -35,9 +37,11 @@
  * K-major. The tensor cores read an fp32 bit pattern as tf32 by dropping
  * its low 13 mantissa bits, a truncation that measured 2.7x cuBLAS TF32's
  * error (6.9e-4 against 2.6e-4 at 4096^3 on the H100): R is rounded to
- * nearest (cvt.rna) in registers; with TF32, D' goes through the pre-pass
- * gputile__gemm_pack_kmajor(), rounded (and transposed where stored the
- * other way), its time part of the call.
+ * nearest (cvt.rna) in registers; with TF32 on 128 x 256 tiles, D' goes
+ * through the pre-pass gputile__gemm_pack_kmajor(), rounded (and
+ * transposed where stored the other way), its time part of the call; on
+ * 128 x 128 tiles (TF32_ROUND) the producer's warps 1-3 round it in shared
+ * memory, read in place where stored K-major and addressable.
  *
  * 3xTF32 splits each input x into big = tf32(x) and small = tf32(x - big)
  * on the fly and adds small(R) big(D') + big(R) small(D') + big(R) big(D'):
@@ -63,8 +67,9 @@
  * third dimension (one problem: a batch of one), and blockIdx.y picks the
  * problem: its boxes come from matrix blockIdx.y of each map, zero-filled
  * at its own edges, and its C is blockIdx.y batch strides on. lib/ runs
- * batches unsplit and without pre-pass (operands read in place: 3xTF32 of
- * every transpose but A^T B, 16-byte aligned rows and batch strides).
+ * batches unsplit and without pre-pass (operands read in place: 3xTF32 and
+ * TF32_ROUND of every transpose but A^T B, 16-byte aligned rows and batch
+ * strides).
  */
 #include <cuda.h> /* CUtensorMap and its enums (types only: no libcuda link) */
 
@@ -75,7 +80,7 @@
 
 namespace {
 
-constexpr int BM = 128, BK = 32, STAGES = 4, THREADS = 384;
+constexpr int BM = 128, BK = 32, MAX_STAGES = 6, THREADS = 384;
 
 /* What the kernel computes, and how D' reaches the tensor cores:
  * TF32_PACKED  TF32 on 128 x 256 tiles, D' rounded by the pre-pass;
@@ -99,6 +104,10 @@ struct shape {
     static constexpr int BN = MODE == TF32_PACKED ? 256 : 128;
     static constexpr int A_BYTES = BM * BK * 4, B_BYTES = BN * BK * 4;
     static constexpr int STAGE_BYTES = A_BYTES + (SPLIT ? 2 : 1) * B_BYTES;
+    /* TF32_ROUND's 32 KB stages: 6 in the ring (4: 0.93 / 0.77 / 0.57 of
+     * cuBLAS TF32 on batches of 128^3 / 256^3 / 512^3, H100; 6: 0.94 /
+     * 0.80 / 0.57); the others' 48 KB: 4 */
+    static constexpr int STAGES = MODE == TF32_ROUND ? MAX_STAGES : 4;
     /* the ring, plus 1 KB to align it to 1024 bytes (the swizzle's period) */
     static constexpr size_t SMEM_BYTES = (size_t)STAGES * STAGE_BYTES + 1024;
 };
@@ -227,9 +236,10 @@ static __global__ void __launch_bounds__(THREADS, 1)
 {
     using S = shape<MODE>;
     constexpr bool SPLIT = S::SPLIT;
+    constexpr int STAGES = S::STAGES;
     constexpr int BN = S::BN, NACC = BN / 2;
     extern __shared__ uint8_t smem_raw[];
-    __shared__ __align__(8) uint64_t full[STAGES], empty[STAGES], ready[STAGES];
+    __shared__ __align__(8) uint64_t full[MAX_STAGES], empty[MAX_STAGES], ready[MAX_STAGES];
     uint8_t *ring = smem_raw + ((1024 - gputile__smem_addr(smem_raw) % 1024) % 1024);
 
     const int tid = threadIdx.x, wg = tid / 128;
@@ -453,8 +463,8 @@ static cudaError_t launch(const tma_params &w, int splits, int64_t batch, cudaSt
  * pre-pass) and which of R and D' are packed K-major first into its
  * workspace (plan->pack_r, pack_d; rows ld_pack floats apart): R where TMA
  * cannot address it in place, D' where it is not K-major and addressable
- * or, with TF32, always (rounded to nearest: the tensor cores would
- * truncate). */
+ * or, with TF32 on 128 x 256 tiles, always (rounded to nearest: the tensor
+ * cores would truncate). */
 template <int MODE>
 static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *plan,
                        cudaStream_t stream)

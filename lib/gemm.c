@@ -150,6 +150,7 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
              ? GPUTILE__GEMM_FORM_ALIGNED
              : 0u) |
         (!args.trans_a && args.trans_b ? GPUTILE__GEMM_FORM_NT : 0u) |
+        (args.trans_a && !args.trans_b ? GPUTILE__GEMM_FORM_TN : 0u) |
         (gputile__rows_aligned16(c.elements, (int64_t)c.stride) ? 0u
                                                                 : GPUTILE__GEMM_FORM_C_UNALIGNED);
     gputile__gemm_choice choice =

@@ -79,16 +79,36 @@ static int64_t k_per_split(int64_t k, int64_t splits, int step)
     return r == 0 || each > INT64_MAX - step ? each : each + (step - r);
 }
 
+/* TF32 on 128 x 128 tiles with D' rounded in shared memory
+ * (TMA_128X128_TF32) instead of 128 x 256 tiles after a pre-pass: where D'
+ * can be read in place (A's and B's rows 16-byte aligned, not A^T B) and
+ * the 128 x 128 tiles are no more than one wave (SMs). The rounding row
+ * runs its MMAs at about half the packed row's rate once the SMs are full
+ * (H100: 4096^3 830 against 403 us), but a small product pays the
+ * pre-pass's launch and DRAM traffic and leaves the wider tiles' SMs
+ * idle: on the H100 sweep (bench/results/2026-11-27-gemm-tf32-*-h100.csv)
+ * 11 of the 12 such shapes ran 1.04-1.65x faster (80 x 16,224 x 3,704 NT
+ * 180 -> 109 us), 144 x 5,958 x 2,192 TT 0.88x; with more tiles it lost
+ * on 9 of 10 (2048^3 0.59x). */
+static bool tf32_in_place(const gputile__device *dev, unsigned form, int64_t m, int64_t n)
+{
+    return dev != NULL && dev->sms > 0 && (form & GPUTILE__GEMM_FORM_ALIGNED) &&
+           !(form & GPUTILE__GEMM_FORM_TN) && ceil_div(m, 128) * ceil_div(n, 128) <= dev->sms;
+}
+
 /* AUTO in the tensor-core precisions: TF32 on 128x256 tiles, the TMA-fed
- * kernel, at every shape (on the H100 it ran 5-9x the register-staged
- * 128x128 kernel at 2048^3 to 8192^3), 3xTF32 on 128x128; k split where
+ * kernel (on the H100 it ran 5-9x the register-staged 128x128 kernel at
+ * 2048^3 to 8192^3), or on 128x128 where tf32_in_place says; 3xTF32 on
+ * 128x128; k split where
  * the tiles cannot fill the SMs (split_rule). FP32 on a device: the cost
  * model below; without a device (an empty product: only a plan to report)
  * the 128x256 register-blocked row. */
-static int tensor_or_default_variant(int precision)
+static int tensor_or_default_variant(int precision, const gputile__device *dev, unsigned form,
+                                     int64_t m, int64_t n)
 {
     if (precision == GPUTILE_PRECISION_TF32)
-        return GPUTILE__GEMM_V_TMA_128X256_TF32;
+        return tf32_in_place(dev, form, m, n) ? GPUTILE__GEMM_V_TMA_128X128_TF32
+                                              : GPUTILE__GEMM_V_TMA_128X256_TF32;
     if (precision == GPUTILE_PRECISION_FP32_3XTF32)
         return GPUTILE__GEMM_V_TMA_128X128_3XTF32;
     return GPUTILE__GEMM_V_REGBLOCK_128X256;
@@ -527,7 +547,7 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
             c.variant = p.variant, splits = p.splits, c.pack = p.pack, tail = p.tail;
             c.clusters = c.clusters && p.cluster;
         } else {
-            c.variant = tensor_or_default_variant(precision);
+            c.variant = tensor_or_default_variant(precision, dev, form, m, n);
             if (splits == 0)
                 splits = split_rule(&rows[c.variant], c.sms, m, n, k);
         }
@@ -691,21 +711,24 @@ static cudaError_t plan_tail(const gputile__gemm_choice *c, const gputile__gemm_
 /* Which operands the TMA-fed kernel packs K-major first if it computes C
  * (swap false) or C^T: R (op(A), or op(B)^T swapped) where TMA cannot
  * address it (start or rows not 16-byte aligned); D' (op(B)^T, or op(A))
- * unless 3xTF32 (split) can read it in place, K-major and addressable. */
-static void tma_packs(const gputile__gemm_args *p, bool split, bool swap, int *pack_r, int *pack_d)
+ * unless the row prepares it in shared memory (`in_place`:
+ * GPUTILE__GEMM_SMEM_PREP) and can read it in place, K-major and
+ * addressable. */
+static void tma_packs(const gputile__gemm_args *p, bool in_place, bool swap, int *pack_r,
+                      int *pack_d)
 {
     const bool a_ready = gputile__rows_aligned16(p->a, p->lda);
     const bool b_ready = gputile__rows_aligned16(p->b, p->ldb);
     const bool d_transposed = swap ? p->trans_a : !p->trans_b;
     *pack_r = !(swap ? b_ready : a_ready);
-    *pack_d = !split || d_transposed || !(swap ? a_ready : b_ready);
+    *pack_d = !in_place || d_transposed || !(swap ? a_ready : b_ready);
 }
 
 /* Floats the pre-pass of one orientation copies. */
-static int64_t prepass_floats(const gputile__gemm_args *p, bool split, bool swap)
+static int64_t prepass_floats(const gputile__gemm_args *p, bool in_place, bool swap)
 {
     int pack_r, pack_d;
-    tma_packs(p, split, swap, &pack_r, &pack_d);
+    tma_packs(p, in_place, swap, &pack_r, &pack_d);
     const int64_t r_rows = swap ? p->n : p->m, d_rows = swap ? p->m : p->n;
     return ((pack_r ? r_rows : 0) + (pack_d ? d_rows : 0)) * p->k;
 }
@@ -716,9 +739,9 @@ static int64_t prepass_floats(const gputile__gemm_args *p, bool split, bool swap
 static void plan_tma(const gputile__gemm_row *r, const gputile__gemm_args *p,
                      gputile__gemm_plan *plan)
 {
-    const bool split = r->precision == GPUTILE_PRECISION_FP32_3XTF32;
-    plan->swap = prepass_floats(p, split, true) < prepass_floats(p, split, false);
-    tma_packs(p, split, plan->swap, &plan->pack_r, &plan->pack_d);
+    const bool in_place = r->flags & GPUTILE__GEMM_SMEM_PREP;
+    plan->swap = prepass_floats(p, in_place, true) < prepass_floats(p, in_place, false);
+    tma_packs(p, in_place, plan->swap, &plan->pack_r, &plan->pack_d);
     plan->ld_pack = (p->k + 63) / 64 * 64; /* 256-byte rows */
 }
 

@@ -125,6 +125,32 @@ Test(gemm_plan, the_tail_split_where_the_model_says_it_pays)
                   flat.splits);
 }
 
+/* TF32 AUTO: 128 x 128 tiles rounding D' in shared memory where D' is read
+ * in place and those tiles are one wave, else 128 x 256 after a pre-pass. */
+Test(gemm_plan, tf32_rounds_in_shared_memory_where_one_wave_of_tiles_fits)
+{
+    const unsigned nt = GPUTILE__GEMM_FORM_ALIGNED | GPUTILE__GEMM_FORM_NT,
+                   tn = GPUTILE__GEMM_FORM_ALIGNED | GPUTILE__GEMM_FORM_TN;
+    const struct {
+        unsigned form;
+        int64_t m, n, k;
+        int variant;
+    } cases[] = {
+        {nt, 80, 16224, 3704, GPUTILE__GEMM_V_TMA_128X128_TF32}, /* 127 tiles */
+        {GPUTILE__GEMM_FORM_ALIGNED, 127, 8192, 8192, GPUTILE__GEMM_V_TMA_128X128_TF32},
+        {GPUTILE__GEMM_FORM_ALIGNED, 2048, 2048, 2048, GPUTILE__GEMM_V_TMA_128X256_TF32},
+        {GPUTILE__GEMM_FORM_ALIGNED, 4096, 4096, 4096, GPUTILE__GEMM_V_TMA_128X256_TF32},
+        {tn, 80, 16224, 3704, GPUTILE__GEMM_V_TMA_128X256_TF32}, /* D' needs the pre-pass */
+        {GPUTILE__GEMM_FORM_NT, 80, 16224, 3704, GPUTILE__GEMM_V_TMA_128X256_TF32}, /* unaligned */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const gputile__gemm_choice c =
+            gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_TF32, 0, &h100, cases[i].form,
+                                 cases[i].m, cases[i].n, cases[i].k);
+        cr_expect_eq(c.variant, cases[i].variant, "case %zu: row %d", i, c.variant);
+    }
+}
+
 Test(gemm_plan, a_callers_split_is_kept)
 {
     for (int split = 1; split <= GPUTILE_MAX_SPLIT_K; split *= 2) {
