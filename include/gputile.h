@@ -400,9 +400,10 @@ gputile_status gputile_copy_uncache(const void *host);
  * C_i = alpha * op(A_i) * op(B_i) + beta * C_i for i < count, with the
  * alpha, beta, transposes, stream and options of gputile_gemm() (options'
  * split_k is not used: batches run unsplit, split_k_used reports 1; the
- * TF32 precisions run the FP32 rows for now, as algorithm_used says; a
- * named algorithm must be a register-blocked or GPUTILE_ALGO_BATCHED_*
- * one, else GPUTILE_ERROR_UNSUPPORTED). Device memory only: any host
+ * TF32 precisions are AUTO's: the tensor-core kernel where it takes the
+ * batch, else the FP32 rows, as algorithm_used says; a named algorithm
+ * must be a register-blocked, cp.async or GPUTILE_ALGO_BATCHED_* one,
+ * else GPUTILE_ERROR_UNSUPPORTED). Device memory only: any host
  * operand is GPUTILE_ERROR_UNSUPPORTED. Asynchronous on `stream`. count = 0
  * and empty C are successful no-ops. Bad arguments (per problem as in
  * gputile_gemm(), a C overlapping any other C or any A or B, a batch beyond
