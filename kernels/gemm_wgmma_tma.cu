@@ -133,9 +133,10 @@ struct tma_params {
  * emulated, a NaN flag per element) they could not keep up: 3xTF32 ran at
  * 0.55x its speed without the split (H200, ncu: consumers waiting on
  * "ready"). Now 5 per element, integer rounding, one test per 4 float4s
- * for the rare non-finite values, and 4 loads in flight per thread: infinities get a zero remainder, and a
- * NaN is rewritten as one whose top bits say so (a NaN with only low
- * mantissa bits would read as infinity). */
+ * for the rare non-finite values, and 4 loads in flight per thread
+ * (gputile__prepare_b): infinities get a zero remainder, and a NaN is
+ * rewritten as one whose top bits say so (a NaN with only low mantissa
+ * bits would read as infinity). */
 static __device__ __forceinline__ float small_part(float x)
 {
     const float r = x - __uint_as_float(__float_as_uint(x) & 0xffffe000u);
@@ -152,10 +153,26 @@ static __device__ __forceinline__ void split_nonfinite(float4 *big, float4 *smal
     *big = make_float4(bg(x.x), bg(x.y), bg(x.z), bg(x.w));
 }
 
-template <int N, int STEP>
-static __device__ __forceinline__ void gputile__split_b(float4 *big, float4 *small, int first)
+/* TF32_ROUND's rounding: to nearest tf32, ties away (as cvt.rna), an
+ * integer add and mask per finite element, a carry into the exponent
+ * rounding up. */
+static __device__ __forceinline__ float round_tf32(float x)
+{
+    return __uint_as_float((__float_as_uint(x) + 0x1000u) & 0xffffe000u);
+}
+
+/* The producer's warps 1-3 on a landed tile of D', N float4s from `first`
+ * in steps of STEP, 4 loads in flight, one test per 4 float4s for the rare
+ * non-finite values: with SPLIT, x's small part to `small` at the same
+ * offset (the swizzle is the same); else (TF32_ROUND) x rounded in place,
+ * infinities kept, a NaN rewritten as one whose top bits say so. (A
+ * version that passed the action as a lambda to a shared loop ran
+ * TF32_ROUND's batches 11-25% slower.) */
+template <int N, int STEP, bool SPLIT>
+static __device__ __forceinline__ void gputile__prepare_b(float4 *big, float4 *small, int first)
 {
     constexpr int J = (N + STEP - 1) / STEP, BATCH = 4; /* 4 loads in flight */
+    const float q = __uint_as_float(0x7fffffffu);
 #pragma unroll
     for (int j0 = 0; j0 < J; j0 += BATCH) {
         float4 x[BATCH];
@@ -169,57 +186,22 @@ static __device__ __forceinline__ void gputile__split_b(float4 *big, float4 *sma
         for (int u = 0; u < BATCH; ++u)
             finite = finite && fabsf(x[u].x) < INFINITY && fabsf(x[u].y) < INFINITY &&
                      fabsf(x[u].z) < INFINITY && fabsf(x[u].w) < INFINITY;
-#pragma unroll
-        for (int u = 0; u < BATCH; ++u) {
-            const int i = first + STEP * (j0 + u);
-            if (j0 + u >= J || i >= N)
-                continue;
-            if (finite)
-                small[i] = make_float4(small_part(x[u].x), small_part(x[u].y), small_part(x[u].z),
-                                       small_part(x[u].w));
-            else
-                split_nonfinite(&big[i], &small[i], x[u]);
-        }
-    }
-}
-
-/* TF32_ROUND's rounding of D' in shared memory, in place, N float4s from
- * `first` in steps of STEP: to nearest tf32, ties away (as cvt.rna, which
- * sm_90 emulates in several instructions): an integer add and mask per
- * finite element, a carry into the exponent rounding up; one test per 4
- * float4s for the rare non-finite values (infinities kept, a NaN
- * rewritten as one whose top bits say so). */
-static __device__ __forceinline__ float round_tf32(float x)
-{
-    return __uint_as_float((__float_as_uint(x) + 0x1000u) & 0xffffe000u);
-}
-
-template <int N, int STEP>
-static __device__ __forceinline__ void gputile__round_b(float4 *b, int first)
-{
-    constexpr int J = (N + STEP - 1) / STEP, BATCH = 4; /* 4 loads in flight */
-    const float q = __uint_as_float(0x7fffffffu);
-#pragma unroll
-    for (int j0 = 0; j0 < J; j0 += BATCH) {
-        float4 x[BATCH];
-        bool finite = true;
-#pragma unroll
-        for (int u = 0; u < BATCH; ++u) {
-            const int i = first + STEP * (j0 + u);
-            x[u] = j0 + u < J && i < N ? b[i] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-        }
-#pragma unroll
-        for (int u = 0; u < BATCH; ++u)
-            finite = finite && fabsf(x[u].x) < INFINITY && fabsf(x[u].y) < INFINITY &&
-                     fabsf(x[u].z) < INFINITY && fabsf(x[u].w) < INFINITY;
-        auto one = [finite, q](float v) {
+        auto rounded = [finite, q](float v) {
             return finite || isfinite(v) ? round_tf32(v) : isnan(v) ? q : v;
         };
 #pragma unroll
         for (int u = 0; u < BATCH; ++u) {
             const int i = first + STEP * (j0 + u);
-            if (j0 + u < J && i < N)
-                b[i] = make_float4(one(x[u].x), one(x[u].y), one(x[u].z), one(x[u].w));
+            if (j0 + u >= J || i >= N)
+                continue;
+            if (!SPLIT)
+                big[i] =
+                    make_float4(rounded(x[u].x), rounded(x[u].y), rounded(x[u].z), rounded(x[u].w));
+            else if (finite)
+                small[i] = make_float4(small_part(x[u].x), small_part(x[u].y), small_part(x[u].z),
+                                       small_part(x[u].w));
+            else
+                split_nonfinite(&big[i], &small[i], x[u]);
         }
     }
 }
@@ -285,13 +267,9 @@ static __global__ void __launch_bounds__(THREADS, 1)
                 const int s = it % STAGES;
                 gputile__mbar_wait(&full[s], (it / STAGES) & 1);
                 uint8_t *stage = ring + s * S::STAGE_BYTES;
-                if (SPLIT)
-                    gputile__split_b<S::B_BYTES / 16, 96>(
-                        reinterpret_cast<float4 *>(stage + S::A_BYTES),
-                        reinterpret_cast<float4 *>(stage + S::A_BYTES + S::B_BYTES), tid - 32);
-                else
-                    gputile__round_b<S::B_BYTES / 16, 96>(
-                        reinterpret_cast<float4 *>(stage + S::A_BYTES), tid - 32);
+                gputile__prepare_b<S::B_BYTES / 16, 96, SPLIT>(
+                    reinterpret_cast<float4 *>(stage + S::A_BYTES),
+                    reinterpret_cast<float4 *>(stage + S::A_BYTES + S::B_BYTES), tid - 32);
                 gputile__fence_proxy_async(); /* for the consumers' wgmmas */
                 __syncwarp();
                 if (tid % 32 == 0)
