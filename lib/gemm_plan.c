@@ -90,15 +90,16 @@ static int64_t k_per_split(int64_t k, int64_t splits, int step)
  * 11 of the 12 such shapes ran 1.04-1.65x faster (80 x 16,224 x 3,704 NT
  * 180 -> 109 us), 144 x 5,958 x 2,192 TT 0.88x; with more tiles it lost
  * on 9 of 10 (2048^3 0.59x). */
-static bool tf32_in_place(const gputile__device *dev, unsigned form, int64_t m, int64_t n)
+static bool tf32_on_128x128(const gputile__device *dev, unsigned form, int64_t m, int64_t n)
 {
+    const gputile__gemm_row *r = &rows[GPUTILE__GEMM_V_TMA_128X128_TF32];
     return dev != NULL && dev->sms > 0 && (form & GPUTILE__GEMM_FORM_ALIGNED) &&
-           !(form & GPUTILE__GEMM_FORM_TN) && ceil_div(m, 128) * ceil_div(n, 128) <= dev->sms;
+           !(form & GPUTILE__GEMM_FORM_TN) && ceil_div(m, r->bm) * ceil_div(n, r->bn) <= dev->sms;
 }
 
 /* AUTO in the tensor-core precisions: TF32 on 128x256 tiles, the TMA-fed
  * kernel (on the H100 it ran 5-9x the register-staged 128x128 kernel at
- * 2048^3 to 8192^3), or on 128x128 where tf32_in_place says; 3xTF32 on
+ * 2048^3 to 8192^3), or on 128x128 where tf32_on_128x128 says; 3xTF32 on
  * 128x128; k split where
  * the tiles cannot fill the SMs (split_rule). FP32 on a device: the cost
  * model below; without a device (an empty product: only a plan to report)
@@ -107,8 +108,8 @@ static int tensor_or_default_variant(int precision, const gputile__device *dev, 
                                      int64_t m, int64_t n)
 {
     if (precision == GPUTILE_PRECISION_TF32)
-        return tf32_in_place(dev, form, m, n) ? GPUTILE__GEMM_V_TMA_128X128_TF32
-                                              : GPUTILE__GEMM_V_TMA_128X256_TF32;
+        return tf32_on_128x128(dev, form, m, n) ? GPUTILE__GEMM_V_TMA_128X128_TF32
+                                                : GPUTILE__GEMM_V_TMA_128X256_TF32;
     if (precision == GPUTILE_PRECISION_FP32_3XTF32)
         return GPUTILE__GEMM_V_TMA_128X128_3XTF32;
     return GPUTILE__GEMM_V_REGBLOCK_128X256;
@@ -346,7 +347,7 @@ static double wave_us(const struct fp32_candidate *c, double eff, int64_t kps)
  * plan_tail runs it where it fires: rem x s blocks of k / s, their partials
  * reduced after (the constants fitted without the tail stand for its
  * parts: a wave, the reduction's launch and bytes), if that is less;
- * *split (may be NULL): whether it is. Without the tail in the model,
+ * *split_pays (may be NULL): whether it is. Without the tail in the model,
  * 128 x 128 looked 9% slower than it runs on 2,815 x 8,009 x 4,057 and
  * AUTO took 64 x 64 at 0.79 of cuBLAS. */
 static double last_wave_us(const struct fp32_candidate *c, double eff, const gputile__device *dev,
@@ -487,12 +488,11 @@ static struct fp32_pick fp32_search(const gputile__device *dev, unsigned form, i
                         before + estimate_us(c, dev, factor, form & GPUTILE__GEMM_FORM_C_UNALIGNED,
                                              mode, split_k == 0, m, n, k, s, 1, &tail);
                     if (best < 0 || t < best) {
+                        const int pack = pk == 0 ? 0 : n <= m ? 1 : 2;
                         best = t;
                         p = (struct fp32_pick){.variant = c->variant,
                                                .splits = s,
-                                               .pack = pk == 0  ? 0
-                                                       : n <= m ? 1
-                                                                : 2,
+                                               .pack = pack,
                                                .cluster = mode,
                                                .tail = tail};
                     }
