@@ -99,7 +99,8 @@
 /* Tensor cores (sm_90a): the register-staged kernel (gemm_wgmma.cu), which
  * runs WGMMA_128X128 in TF32 when named, and the TMA-fed kernels
  * (gemm_wgmma_tma.cu), which run everything else. TMA_128X128_TF32 (D'
- * rounded in shared memory, no pre-pass) is AUTO's for TF32 batches only:
+ * rounded in shared memory, no pre-pass) is AUTO's alone, for TF32
+ * batches and for small TF32 products (lib/gemm_plan.c, tf32_on_128x128):
  * a name finds the first row of its algorithm and precision. */
 #define GPUTILE__GEMM_WGMMA_ROWS(X)                                                                \
     X(WGMMA_128X128_TF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__TF32, 128, 128, 32, \
