@@ -19,7 +19,7 @@
  * 1a. --crossovers: gputile_copy forced to each method a quarter-octave
  *    apart from 4 KiB to 64 MiB, the fastest per size, and the row of
  *    crossovers for lib/copy_policy.h.
- * 1b. The staging knobs (chunk size, buffers, copy threads) swept at 256 MiB,
+ * 1b. The staging knobs (slot size, slots, copy threads) swept at 256 MiB,
  *    so the defaults can be chosen from measurements.
  * 2. The cost of a 1 GiB pinned block: fresh cudaHostAlloc, cudaHostRegister,
  *    gputile_pool_alloc() of a cached block. Target: pooled >= 1000x faster.
@@ -60,8 +60,8 @@
 
 cudaError_t bench_zero_copy(void *dst, const void *src, size_t bytes, int sms, cudaStream_t stream);
 /* libgputile's staging knobs (internal; lib/staged_copy.h): largest chunk,
- * buffers per ring, copy threads; 0 restores a default. */
-void gputile__stage_tune(size_t chunk, int buffers, int threads);
+ * slots per ring, copy threads; 0 restores a default. */
+void gputile__stage_tune(size_t chunk, int slots, int threads);
 /* libgputile internal (lib/copy_policy.h): every later pageable copy takes
  * method 0 DIRECT, 1 BOUNCE, 2 STAGED; -1 restores the policy. */
 void gputile__copy_force(int method);
@@ -396,8 +396,8 @@ static void crossovers(const bench_options *o, cudaStream_t stream)
 static void sweep(const bench_options *o, cudaStream_t stream)
 {
     const size_t bytes = 256 * MiB;
-    static const size_t chunks[] = {8, 16, 32};
-    static const int buffers[] = {3, 4, 6};
+    static const size_t chunks[] = {1, 2, 4};
+    static const int slots[] = {16, 32, 48};
     static const int threads[] = {8, 12, 16};
     void *page = xmalloc(bytes), *dev;
     fill(page, bytes);
@@ -408,13 +408,13 @@ static void sweep(const bench_options *o, cudaStream_t stream)
         printf("\nStaging knobs: gputile_copy of 256 MiB pageable memory, GB/s (defaults: "
                "lib/staged_copy.h, lib/copy_threads.h)\n"
                "%9s %8s %8s %8s %8s\n",
-               "chunk", "buffers", "threads", "h2d", "d2h");
+               "chunk", "slots", "threads", "h2d", "d2h");
     for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; ++c)
-        for (size_t b = 0; b < sizeof buffers / sizeof buffers[0]; ++b)
+        for (size_t b = 0; b < sizeof slots / sizeof slots[0]; ++b)
             for (size_t t = 0; t < sizeof threads / sizeof threads[0]; ++t) {
-                gputile__stage_tune(chunks[c] * MiB, buffers[b], threads[t]);
-                bench_progress("transfer: sweep chunk %zu MiB, %d buffers, %d threads", chunks[c],
-                               buffers[b], threads[t]);
+                gputile__stage_tune(chunks[c] * MiB, slots[b], threads[t]);
+                bench_progress("transfer: sweep chunk %zu MiB, %d slots, %d threads", chunks[c],
+                               slots[b], threads[t]);
                 copy_ctx ctx[2] = {{H2D, page, dev, bytes, K_GPUTILE, 0, 1},
                                    {D2H, page, dev, bytes, K_GPUTILE, 0, 1}};
                 bench_item items[2] = {{"h2d", enqueue_copy, &ctx[0], 0, true},
@@ -425,19 +425,18 @@ static void sweep(const bench_options *o, cudaStream_t stream)
                     gb[d] = bytes / items[d].median_ms / 1e6;
                     if (gb[d] > best[d]) {
                         best[d] = gb[d];
-                        snprintf(best_what[d], sizeof best_what[d],
-                                 "%zu MiB, %d buffers, %d threads", chunks[c], buffers[b],
-                                 threads[t]);
+                        snprintf(best_what[d], sizeof best_what[d], "%zu MiB, %d slots, %d threads",
+                                 chunks[c], slots[b], threads[t]);
                     }
                 }
                 if (o->csv)
                     printf("sweep,%zuMiB/%d/%d,%zu,staged-h2d,%.4f,%.2f\nsweep,%zuMiB/%d/"
                            "%d,%zu,staged-d2h,%.4f,%.2f\n",
-                           chunks[c], buffers[b], threads[t], bytes, items[0].median_ms, gb[0],
-                           chunks[c], buffers[b], threads[t], bytes, items[1].median_ms, gb[1]);
+                           chunks[c], slots[b], threads[t], bytes, items[0].median_ms, gb[0],
+                           chunks[c], slots[b], threads[t], bytes, items[1].median_ms, gb[1]);
                 else
-                    printf("%5zu MiB %8d %8d %8.2f %8.2f\n", chunks[c], buffers[b], threads[t],
-                           gb[0], gb[1]);
+                    printf("%5zu MiB %8d %8d %8.2f %8.2f\n", chunks[c], slots[b], threads[t], gb[0],
+                           gb[1]);
                 fflush(stdout);
             }
     gputile__stage_tune(0, 0, 0);

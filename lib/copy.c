@@ -53,7 +53,8 @@ static gputile_status staged(void *dst, const void *src, size_t bytes, gputile__
                              cudaStream_t stream)
 {
     gputile__ring ring;
-    gputile_status st = gputile__ring_init(&ring, gputile__stage_chunk_for(bytes));
+    gputile_status st =
+        gputile__ring_init(&ring, gputile__stage_chunk(dir == GPUTILE__COPY_H2D), bytes);
     if (st != GPUTILE_SUCCESS)
         return st;
     gputile__rect to = {dst, bytes, bytes, 1}, from = {(char *)src, bytes, bytes, 1};

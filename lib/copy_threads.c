@@ -21,15 +21,10 @@
  *
  * Stores: a plain memcpy of a piece below glibc's non-temporal threshold
  * writes through the cache, so every destination line is first read from
- * DRAM (read-for-ownership): 3 bytes of DRAM traffic per byte copied, while
- * the DMA engines stream another byte into or out of the pinned buffers.
- * Long runs are therefore copied with non-temporal (streaming) stores,
- * 2 bytes of traffic per byte; the data is DRAM-bound either way (a copy of
- * this size does not fit in the caches). Measured on the H200 host
- * (gputile-bench transfer, 2026-11-21, 32 MiB x 4 buffers x 16 threads):
- * device->pageable at 256 MiB to 4 GiB 48.7-50.6 GB/s with streaming
- * stores, 32-45 GB/s with memcpy; the run-to-run noise on that host is
- * large (the 256 MiB sweep put both within 3 GB/s of each other).
+ * DRAM (read-for-ownership). Long runs into memory nothing reads soon (the
+ * user's buffer after a download) are therefore copied with non-temporal
+ * (streaming) stores, one trip to DRAM per byte; runs into a pinned slot
+ * that a DMA reads next stay in the cache (staged_copy.h has the numbers).
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -82,12 +77,13 @@ int gputile__copy_threads(void)
  * which only pays once a run is much larger than the cache lines it touches. */
 #define STREAM_MIN ((size_t)64 << 10)
 
-/* memcpy(dst, src, n) with non-temporal stores for the 16-byte-aligned body
- * of dst; the caller fences (_mm_sfence) before the data is handed on. */
-static void copy_run(char *dst, const char *src, size_t n)
+/* memcpy(dst, src, n); with `streaming`, non-temporal stores for the
+ * 16-byte-aligned body of a long run; the caller fences (_mm_sfence)
+ * before the data is handed on. */
+static void copy_run(char *dst, const char *src, size_t n, bool streaming)
 {
 #ifdef HAVE_STREAM_STORES
-    if (n >= STREAM_MIN) {
+    if (streaming && n >= STREAM_MIN) {
         size_t head = (16 - ((uintptr_t)dst & 15)) & 15;
         memcpy(dst, src, head);
         dst += head;
@@ -108,7 +104,36 @@ static void copy_run(char *dst, const char *src, size_t n)
         return;
     }
 #endif
+    (void)streaming;
     memcpy(dst, src, n);
+}
+
+/* Makes streaming stores visible: they are weakly ordered, and the bytes
+ * are about to go to a DMA or to the caller. */
+static void fence(void)
+{
+#ifdef HAVE_STREAM_STORES
+    _mm_sfence();
+#endif
+}
+
+void gputile__copy2d_range(const gputile__copy2d_args *c, size_t b0, size_t b1)
+{
+    size_t width = c->width, dpitch = c->dpitch, spitch = c->spitch;
+    if (dpitch == width && spitch == width) { /* packed rows: one run (a call per row costs) */
+        width = b1;
+        dpitch = spitch = b1;
+    }
+    size_t row = b0 / width, col = b0 % width, left = b1 - b0;
+    while (left > 0) {
+        size_t n = width - col < left ? width - col : left;
+        copy_run(c->dst + row * dpitch + col, c->src + row * spitch + col, n, c->streaming);
+        left -= n;
+        ++row;
+        col = 0;
+    }
+    if (c->streaming)
+        fence();
 }
 
 typedef struct job {
@@ -258,30 +283,11 @@ int gputile__parallel_for(size_t n, size_t min_part, size_t align, gputile__rang
     return count;
 }
 
-typedef struct copy2d {
-    char *dst;
-    const char *src;
-    size_t dpitch, spitch, width;
-} copy2d;
-
 /* Bytes [b0, b1) of the packed rows. */
 static void copy_part(void *ctx, int part, size_t b0, size_t b1)
 {
-    const copy2d *c = ctx;
     (void)part;
-    size_t row = b0 / c->width, col = b0 % c->width, left = b1 - b0;
-    while (left > 0) {
-        size_t n = c->width - col < left ? c->width - col : left;
-        copy_run(c->dst + row * c->dpitch + col, c->src + row * c->spitch + col, n);
-        left -= n;
-        ++row;
-        col = 0;
-    }
-#ifdef HAVE_STREAM_STORES
-    /* Streaming stores are weakly ordered: make them visible before the
-     * part counts as done (and the buffer goes to a DMA or the caller). */
-    _mm_sfence();
-#endif
+    gputile__copy2d_range(ctx, b0, b1); /* fenced before the part counts as done */
 }
 
 void gputile__parallel_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
@@ -290,11 +296,7 @@ void gputile__parallel_copy2d(void *dst, size_t dpitch, const void *src, size_t 
     const size_t total = width * height;
     if (total == 0)
         return;
-    if (dpitch == width && spitch == width) { /* packed rows: one run (a call per row costs) */
-        width = total;
-        dpitch = spitch = total;
-    }
-    copy2d c = {dst, src, dpitch, spitch, width};
+    gputile__copy2d_args c = {dst, src, dpitch, spitch, width, true};
     /* cut at page multiples of the packed bytes */
     (void)gputile__parallel_for(total, GPUTILE__COPY_MIN_PART, 4096, copy_part, &c);
 }

@@ -9,6 +9,7 @@
 #ifndef GPUTILE_COPY_THREADS_H
 #define GPUTILE_COPY_THREADS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Chosen with the staging tunables (the measurements are in staged_copy.h):
@@ -40,6 +41,21 @@ int gputile__parallel_for(size_t n, size_t min_part, size_t align, gputile__rang
  * helpers. */
 void gputile__parallel_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
                               size_t width, size_t height);
+/* A copy of `width`-byte rows (row pitches dpitch and spitch), for the
+ * calling thread alone. `streaming`: long runs are stored with
+ * non-temporal stores (fenced before gputile__copy2d_range() returns), for
+ * a destination that nothing reads soon: each line is then written once
+ * instead of read for ownership first. Without it the bytes stay in the
+ * caches, for a destination read soon (a pinned slot a DMA is about to
+ * read). */
+typedef struct gputile__copy2d_args {
+    char *dst;
+    const char *src;
+    size_t dpitch, spitch, width;
+    bool streaming;
+} gputile__copy2d_args;
+/* Copies bytes [b0, b1) of the rows as if they were packed end to end. */
+void gputile__copy2d_range(const gputile__copy2d_args *c, size_t b0, size_t b1);
 /* The copy threads a parallel copy uses now: the count last set, else
  * GPUTILE__COPY_THREADS or the cores online if fewer. */
 int gputile__copy_threads(void);

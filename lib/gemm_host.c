@@ -505,11 +505,11 @@ gputile_status gputile__gemm_host(const gputile__gemm_choice *choice,
     bool pageable_up = (p->a.host && !p->a.pinned) || (p->b.host && !p->b.pinned) ||
                        (p->c.host && !p->c.pinned && p->reads_c);
     if (s == GPUTILE_SUCCESS && pageable_up) {
-        s = gputile__ring_init(&p->up, gputile__stage_chunk_for(SIZE_MAX));
+        s = gputile__ring_init(&p->up, gputile__stage_chunk(true), SIZE_MAX);
         p->up_ready = s == GPUTILE_SUCCESS;
     }
     if (s == GPUTILE_SUCCESS && p->c.host && !p->c.pinned) {
-        s = gputile__ring_init(&p->down, gputile__stage_chunk_for(SIZE_MAX));
+        s = gputile__ring_init(&p->down, gputile__stage_chunk(false), SIZE_MAX);
         p->down_ready = s == GPUTILE_SUCCESS;
         if (s == GPUTILE_SUCCESS) {
             if (pthread_create(&p->thread, NULL, downloader, p) == 0)

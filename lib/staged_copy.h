@@ -15,36 +15,42 @@
 #include "copy_threads.h"
 
 /* ---- tunables ----
- * Their values were first chosen from ANCHORS.md (3 x 16 MiB buffers and 8
- * copy threads reached 37.5 GB/s pageable->device on our H200);
- * `gputile-bench transfer` measures them. Chosen from gputile-bench
- * transfer on the H200 (16 cores), 2026-11-21. Sweeps of 256 MiB pageable
- * copies: 32 MiB x 4 buffers x 16 threads best in the first (49.1 GB/s
- * host->device, 50.5 device->host), 16 MiB x 6 x 16 in the second (48.8,
- * 51.9; 32 x 4 x 16 there 45.5, 49.0): run-to-run noise is about 3 GB/s,
- * and 16 threads won in every row of both. In the full tables (256 MiB to
- * 4 GiB) 32 x 4 x 16 with streaming stores (copy_threads.c) gave 42-47 GB/s
- * host->device and 48.7-50.6 device->host, 16 x 6 x 16 with memcpy 32-52
- * and 38-42. The pinned DMA itself runs at 55.4 GB/s. */
-#define GPUTILE__STAGE_CHUNK ((size_t)32 << 20)     /* pinned buffer size, largest chunk */
-#define GPUTILE__STAGE_MIN_CHUNK ((size_t)1 << 20)  /* smallest chunk of a pipelined copy */
-#define GPUTILE__STAGE_BUFFERS 4                    /* pinned buffers per pipelined copy */
-#define GPUTILE__STAGE_MAX_BUFFERS 8                /* the most gputile__stage_tune() allows */
-#define GPUTILE__STAGE_RAMP_FIRST ((size_t)1 << 20) /* first and last chunk of a long copy */
+ * Measured on the H100's host (16 cores, 2026-11-27; BENCHMARKS.md,
+ * fifteenth session). Host memory is the limit: 16 threads copy pageable
+ * to pageable memory at 42-53 GB/s with no DMA running, against a pinned
+ * DMA rate of 55 GB/s. Small slots that stay in the last-level cache take
+ * a trip through DRAM off each byte: in a probe alternating the settings
+ * 15 times, host->device 2 MiB slots written through the cache (the DMA
+ * reads them from the cache) gave 0.84-0.90 of the pinned rate at 1-4 GiB
+ * where 32 MiB buffers written with streaming stores gave 0.79-0.81;
+ * device->host 4 MiB slots, unpacked with streaming stores into the user's
+ * memory, 0.90-0.97 against 0.81-0.96. A DMA costs ~3 us besides its bytes
+ * (1 MiB DMAs back to back ran at 35-47 GB/s, 4 MiB at 51-53), so slots
+ * are no smaller. The library with these slots against the previous ring
+ * (4 x 32 MiB, ramped chunks, all threads on one chunk), two runs each:
+ * host->device 0.81-0.84 / 0.75 / 0.66-0.74 of the pinned rate at 1 GiB /
+ * 256 MiB / 64 MiB against 0.69-0.71 / 0.67-0.68 / 0.57-0.62, device->host
+ * 0.95 / 0.91 / 0.84-0.86 against 0.67-0.75 / 0.65-0.66 / 0.59-0.66. */
+#define GPUTILE__STAGE_UP_CHUNK ((size_t)2 << 20)   /* host->device slot */
+#define GPUTILE__STAGE_DOWN_CHUNK ((size_t)4 << 20) /* device->host slot */
+#define GPUTILE__STAGE_SLOTS 32                     /* slots per ring (fewer for a short copy) */
+#define GPUTILE__STAGE_MAX_SLOTS 64                 /* the most gputile__stage_tune() allows */
 
-/* Pinned staging buffers for pipelined copies between pageable host memory
- * and the device on one stream. Not thread-safe: one user at a time. */
+/* Pinned staging slots for pipelined copies between pageable host memory
+ * and the device on one stream. Not thread-safe: one user at a time (the
+ * copy threads it drives are its own business). */
 typedef struct gputile__ring {
-    size_t chunk;                                 /* bytes per buffer */
-    int n;                                        /* buffers */
-    int next;                                     /* the buffer the next chunk uses */
-    void *buf[GPUTILE__STAGE_MAX_BUFFERS];        /* from the pool */
-    cudaEvent_t done[GPUTILE__STAGE_MAX_BUFFERS]; /* the last DMA that uses buf[i] */
-    bool busy[GPUTILE__STAGE_MAX_BUFFERS];        /* done[i] is recorded and not yet waited on */
+    size_t chunk;                               /* bytes per slot */
+    int n;                                      /* slots */
+    int next;                                   /* the slot the next chunk uses */
+    char *mem;                                  /* n * chunk bytes from the pool */
+    cudaEvent_t done[GPUTILE__STAGE_MAX_SLOTS]; /* the last DMA that uses slot i */
+    bool busy[GPUTILE__STAGE_MAX_SLOTS];        /* done[i] is recorded and not yet seen complete */
 } gputile__ring;
 
-/* Takes the ring's buffers (chunk bytes each) from the pool. */
-gputile_status gputile__ring_init(gputile__ring *r, size_t chunk);
+/* Takes the ring's slots (chunk bytes each, as many as a copy of `bytes`
+ * can use, up to GPUTILE__STAGE_SLOTS) from the pool. */
+gputile_status gputile__ring_init(gputile__ring *r, size_t chunk, size_t bytes);
 /* Waits for the ring's DMAs and returns its buffers to the pool. */
 gputile_status gputile__ring_fini(gputile__ring *r);
 /* Host (pageable) -> device, on `stream` after its earlier work. Returns when
@@ -56,13 +62,13 @@ gputile_status gputile__ring_upload(gputile__ring *r, gputile__rect dst, gputile
  * when dst holds every byte. */
 gputile_status gputile__ring_download(gputile__ring *r, gputile__rect dst, gputile__rect src,
                                       cudaStream_t stream);
-/* Chunk size of a pipelined copy of `bytes`. */
-size_t gputile__stage_chunk_for(size_t bytes);
+/* Slot size of a pipelined copy host->device (up) or device->host. */
+size_t gputile__stage_chunk(bool up);
 /* Tests only: caps every chunk at `bytes` (0 restores the default). */
 void gputile__stage_set_chunk_cap(size_t bytes);
-/* Tests and gputile-bench only: largest chunk, buffers per ring and copy
- * threads for later copies (0 keeps a default; values are clamped to the
- * maxima above). Not for concurrent use with copies in flight. */
+/* Tests and gputile-bench only: slot size (both directions), slots per ring
+ * and copy threads for later copies (0 keeps a default; values are clamped
+ * to the maxima above). Not for concurrent use with copies in flight. */
 void gputile__stage_tune(size_t chunk, int buffers, int threads);
 
 #endif /* GPUTILE_STAGED_COPY_H */

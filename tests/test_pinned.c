@@ -37,7 +37,8 @@ cudaError_t gputest_mapped_update(unsigned char *device_ptr, size_t n, cudaStrea
 void gputile__gemm_host_set_tile(size_t tile);
 void gputile__gemm_host_set_packed(size_t bytes);
 void gputile__stage_set_chunk_cap(size_t bytes);
-void gputile__stage_tune(size_t chunk, int buffers, int threads);
+void gputile__stage_tune(size_t chunk, int slots, int threads);
+void gputile__copy_force(int method); /* lib/copy_policy.h: 2 is STAGED, -1 the policy */
 
 static const size_t MiB = (size_t)1 << 20;
 
@@ -476,17 +477,26 @@ Test(pinned, copies_larger_than_the_pool_limit, .init = gputest_require_device, 
 
 Test(pinned, copies_in_small_chunks, .init = gputest_require_device, .timeout = 300)
 {
-    /* Many chunks through the 3-buffer ring, chunk not dividing the size. */
+    /* Many chunks through the ring, chunk not dividing the size (the sizes
+     * are below the staging crossover: force the ring). */
+    gputile__copy_force(2);
     gputile__stage_set_chunk_cap(65536 + 4096);
     copy_both_ways(PAGEABLE, (5 << 20) + 17, NULL);
     copy_both_ways(PAGEABLE, (7 << 20) + 65536 * 3, NULL);
     gputile__stage_set_chunk_cap(0);
-    /* the knobs the benchmark sweeps: fewest and most buffers and threads */
+    /* the knobs the benchmark sweeps, and their extremes: the caller alone
+     * (it packs every chunk), one slot (each chunk waits for the last DMA),
+     * more threads than chunks */
     gputile__stage_tune((size_t)3 << 20, 2, 1);
+    copy_both_ways(PAGEABLE, (13 << 20) + 5, NULL);
+    gputile__stage_tune((size_t)1 << 20, 1, 4);
     copy_both_ways(PAGEABLE, (13 << 20) + 5, NULL);
     gputile__stage_tune((size_t)1 << 20, 8, 16);
     copy_both_ways(PAGEABLE, (13 << 20) + 5, NULL);
+    gputile__stage_tune((size_t)4 << 20, 64, 16);
+    copy_both_ways(PAGEABLE, (5 << 20) + 3, NULL);
     gputile__stage_tune(0, 0, 0);
+    gputile__copy_force(-1);
 }
 
 Test(pinned, copy_orders_after_earlier_work, .init = gputest_require_device, .timeout = 180)
