@@ -144,15 +144,10 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
         if (!tensor)
             precision = GPUTILE_PRECISION_FP32;
     }
-    const unsigned form =
-        (gputile__rows_aligned16(a.elements, (int64_t)a.stride) &&
-                 gputile__rows_aligned16(b.elements, (int64_t)b.stride)
-             ? GPUTILE__GEMM_FORM_ALIGNED
-             : 0u) |
-        (!args.trans_a && args.trans_b ? GPUTILE__GEMM_FORM_NT : 0u) |
-        (args.trans_a && !args.trans_b ? GPUTILE__GEMM_FORM_TN : 0u) |
-        (gputile__rows_aligned16(c.elements, (int64_t)c.stride) ? 0u
-                                                                : GPUTILE__GEMM_FORM_C_UNALIGNED);
+    const unsigned form = gputile__gemm_form(
+        gputile__rows_aligned16(a.elements, (int64_t)a.stride) &&
+            gputile__rows_aligned16(b.elements, (int64_t)b.stride),
+        gputile__rows_aligned16(c.elements, (int64_t)c.stride), args.trans_a, args.trans_b);
     gputile__gemm_choice choice =
         gputile__gemm_choose(requested, precision, split_k, dev, form, args.m, args.n, args.k);
 

@@ -99,8 +99,8 @@ static gputile_status run_batch(int requested, int precision, const gputile__dev
         if (st != GPUTILE_SUCCESS)
             return st;
     }
-    const unsigned form = (aligned ? GPUTILE__GEMM_FORM_ALIGNED : 0u) |
-                          (!args->trans_a && args->trans_b ? GPUTILE__GEMM_FORM_NT : 0u);
+    /* C as aligned: the batched rows' model was fitted without C's own rate */
+    const unsigned form = gputile__gemm_form(aligned, true, args->trans_a, args->trans_b);
     gputile__gemm_choice choice =
         gputile__gemm_batched_choose(requested, tensor ? precision : GPUTILE_PRECISION_FP32, dev,
                                      form, args->m, args->n, args->k, args->batch);

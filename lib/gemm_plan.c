@@ -48,6 +48,14 @@ int gputile__gemm_variant(int algorithm, int precision)
     return -1;
 }
 
+unsigned gputile__gemm_form(bool ab_aligned, bool c_aligned, bool trans_a, bool trans_b)
+{
+    return (ab_aligned ? GPUTILE__GEMM_FORM_ALIGNED : 0u) |
+           (!trans_a && trans_b ? GPUTILE__GEMM_FORM_NT : 0u) |
+           (trans_a && !trans_b ? GPUTILE__GEMM_FORM_TN : 0u) |
+           (c_aligned ? 0u : GPUTILE__GEMM_FORM_C_UNALIGNED);
+}
+
 bool gputile__gemm_known(int algorithm)
 {
     return gputile_algorithm_name(algorithm) != NULL;

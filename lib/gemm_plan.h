@@ -55,6 +55,9 @@ typedef struct gputile__gemm_choice {
 #define GPUTILE__GEMM_FORM_NT 2u          /* op(A) = A, op(B) = B^T: both rows run along k */
 #define GPUTILE__GEMM_FORM_C_UNALIGNED 4u /* C's rows do not all start 16-byte aligned */
 #define GPUTILE__GEMM_FORM_TN 8u          /* op(A) = A^T, op(B) = B: neither runs along k */
+/* The form bits of operands whose A and B rows (ab_aligned) and C rows
+ * (c_aligned) start 16-byte aligned or not, transposed as given. */
+unsigned gputile__gemm_form(bool ab_aligned, bool c_aligned, bool trans_a, bool trans_b);
 
 /* The row and split of k for `requested` (AUTO resolved) in `precision`
  * (what runs: FP32 where the tensor cores cannot) on an m x n x k product,
