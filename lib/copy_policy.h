@@ -50,16 +50,17 @@ typedef enum gputile__copy_dir { GPUTILE__COPY_H2D, GPUTILE__COPY_D2H } gputile_
  * ~1.2 MB both ways, one bounce buffer up to its 4 x 16 MiB pieces (14 MB:
  * 367 us against 592 staged and 760 pageable host->device), the staging
  * ring from ~20 MB. On an H100 on 2026-11-27, after the ring became small
- * cache-resident slots (staged_copy.h), two runs agreed that device->host
- * staging wins from 4,988,928 bytes (8 MiB: 420 us against 456-474
- * bounce; 10 MB: 351-384 against 455-490;
- * bench/results/2026-11-27-crossovers-h100-*.txt); host->device they kept
- * bounce up to 16 MiB, and put the bounce crossover at 1.8-4.2 MB, within
- * the noise of direct and bounce from 1.2 MB, which stays. Other devices
+ * cache-resident slots (staged_copy.h) and the copy threads spin a while
+ * before they sleep (copy_threads.c), two runs agreed on bounce buffers
+ * from 884,736 bytes host->device (1 MiB: 57.5 us against 70.9 direct) and
+ * from 315,392-442,368 device->host (the larger taken: direct and bounce
+ * tie between), and on the ring from 20 MB host->device; device->host the
+ * bounce buffer and the ring tie from 5 MB to the bounce buffer's 16 MiB
+ * (bench/results/2026-11-27-crossovers-h100-spin-*.txt). Other devices
  * take the same sizes until measured. */
-#define GPUTILE__COPY_POLICY_TABLE(X)                                         \
-    X(9, (size_t)1249280, (size_t)19951616, (size_t)1249280, (size_t)4988928) \
-    X(0, (size_t)1249280, (size_t)19951616, (size_t)1249280, (size_t)4988928)
+#define GPUTILE__COPY_POLICY_TABLE(X)                                        \
+    X(9, (size_t)884736, (size_t)19951616, (size_t)442368, (size_t)19951616) \
+    X(0, (size_t)884736, (size_t)19951616, (size_t)442368, (size_t)19951616)
 
 /* The crossovers of the current device's row (its compute capability). */
 typedef struct gputile__copy_policy {

@@ -26,14 +26,19 @@
  * (streaming) stores, one trip to DRAM per byte; runs into a pinned slot
  * that a DMA reads next stay in the cache (staged_copy.h has the numbers).
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include <unistd.h>
+#include <time.h>
 #if defined(__x86_64__) || defined(__SSE2__)
 #include <emmintrin.h>
 #define HAVE_STREAM_STORES 1
+#define PAUSE() _mm_pause()
+#else
+#define PAUSE() ((void)0)
 #endif
 
 #include "copy_threads.h"
@@ -137,7 +142,7 @@ void gputile__copy2d_range(const gputile__copy2d_args *c, size_t b0, size_t b1)
 }
 
 typedef struct job {
-    int pending; /* queued tasks not yet finished (under `lock`) */
+    int pending; /* queued tasks not yet finished (written under `lock`, atomically) */
 } job;
 
 typedef struct task {
@@ -153,6 +158,46 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t work_cv = PTHREAD_COND_INITIALIZER, done_cv = PTHREAD_COND_INITIALIZER;
 static task *head, *tail;
 static bool stopping;
+static unsigned long pushed; /* tasks ever queued: spinning threads watch it (atomic) */
+
+/* A thread out of work spins this long before it sleeps: waking a thread
+ * blocked on a condition variable took tens of microseconds on the GPU
+ * hosts (a virtual CPU halted in the hypervisor), as long as a whole
+ * bounce copy of a megabyte; copies come in bursts. */
+#define SPIN_NS 200000L
+
+static long long now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* Spins, unlocked, until *x differs from `seen` (true) or SPIN_NS pass. */
+static bool spin_while_equal(const unsigned long *x, unsigned long seen)
+{
+    const long long end = now_ns() + SPIN_NS;
+    for (unsigned i = 1;; ++i) {
+        if (__atomic_load_n(x, __ATOMIC_ACQUIRE) != seen)
+            return true;
+        if (i % 64 == 0 && now_ns() > end)
+            return false;
+        PAUSE();
+    }
+}
+
+/* Spins, unlocked, until *x is 0 (true) or SPIN_NS pass. */
+static bool spin_until_zero(const int *x)
+{
+    const long long end = now_ns() + SPIN_NS;
+    for (unsigned i = 1;; ++i) {
+        if (__atomic_load_n(x, __ATOMIC_ACQUIRE) == 0)
+            return true;
+        if (i % 64 == 0 && now_ns() > end)
+            return false;
+        PAUSE();
+    }
+}
 static pthread_t helpers[GPUTILE__COPY_POOL_THREADS - 1];
 static int n_helpers;
 static pthread_once_t started = PTHREAD_ONCE_INIT;
@@ -181,7 +226,7 @@ static void run_unlocked(task *t)
     pthread_mutex_unlock(&lock);
     run(t);
     pthread_mutex_lock(&lock);
-    if (--j->pending == 0)
+    if (__atomic_sub_fetch(&j->pending, 1, __ATOMIC_ACQ_REL) == 0)
         pthread_cond_broadcast(&done_cv);
 }
 
@@ -191,11 +236,18 @@ static void *helper(void *arg)
     pthread_mutex_lock(&lock);
     for (;;) {
         task *t = pop();
-        if (t != NULL)
+        if (t != NULL) {
             run_unlocked(t);
-        else if (stopping)
+            continue;
+        }
+        if (stopping)
             break;
-        else
+        /* nothing queued: spin a while, then sleep */
+        const unsigned long seen = __atomic_load_n(&pushed, __ATOMIC_ACQUIRE);
+        pthread_mutex_unlock(&lock);
+        const bool more = spin_while_equal(&pushed, seen);
+        pthread_mutex_lock(&lock);
+        if (!more && head == NULL && !stopping)
             pthread_cond_wait(&work_cv, &lock);
     }
     pthread_mutex_unlock(&lock);
@@ -256,7 +308,7 @@ int gputile__parallel_for(size_t n, size_t min_part, size_t align, gputile__rang
                               .hi = n - lo < part ? n : lo + part};
     if (count > 1) {
         pthread_mutex_lock(&lock);
-        j.pending = count - 1;
+        __atomic_store_n(&j.pending, count - 1, __ATOMIC_RELAXED);
         for (int i = 1; i < count; ++i) {
             if (tail)
                 tail->next = &tasks[i];
@@ -264,6 +316,7 @@ int gputile__parallel_for(size_t n, size_t min_part, size_t align, gputile__rang
                 head = &tasks[i];
             tail = &tasks[i];
         }
+        __atomic_add_fetch(&pushed, (unsigned long)(count - 1), __ATOMIC_RELEASE);
         for (int i = 1; i < count; ++i) /* one helper per task, not all of them */
             pthread_cond_signal(&work_cv);
         pthread_mutex_unlock(&lock);
@@ -271,11 +324,17 @@ int gputile__parallel_for(size_t n, size_t min_part, size_t align, gputile__rang
     run(&tasks[0]);
     if (count > 1) {
         pthread_mutex_lock(&lock);
-        while (j.pending > 0) {
+        while (__atomic_load_n(&j.pending, __ATOMIC_ACQUIRE) > 0) {
             task *t = pop();
-            if (t != NULL)
+            if (t != NULL) {
                 run_unlocked(t);
-            else
+                continue;
+            }
+            /* the helpers are on the last parts: spin a while, then sleep */
+            pthread_mutex_unlock(&lock);
+            const bool done = spin_until_zero(&j.pending);
+            pthread_mutex_lock(&lock);
+            if (!done && __atomic_load_n(&j.pending, __ATOMIC_ACQUIRE) > 0 && head == NULL)
                 pthread_cond_wait(&done_cv, &lock);
         }
         pthread_mutex_unlock(&lock);
