@@ -10,8 +10,8 @@
  *  - BOUNCE: one pinned bounce buffer of the library (bounce_copy.c): the
  *    copy threads fill or drain it, in up to GPUTILE__BOUNCE_MAX_PIECES
  *    pieces so that memcpy and DMA overlap; no pipeline to set up.
- *  - STAGED: the ring of pooled pinned buffers with ramped chunks
- *    (staged_copy.c), for large copies.
+ *  - STAGED: the ring of small pooled pinned slots (staged_copy.c), for
+ *    large copies.
  * The crossovers are one table, GPUTILE__COPY_POLICY_TABLE, with a row per
  * device kind (compute capability major; the last row is the default).
  * They are stated in gputile_copy(3); `gputile-bench transfer --crossovers`

@@ -4,7 +4,7 @@
  * 21): sizes at each crossover of the device's policy row, one byte either
  * side, both directions, every byte and guard band checked; each method
  * forced across its own boundaries (bounce pieces, the bounce buffer's
- * size, the staging ramp); back-to-back host->device copies that return
+ * size, the staging ring); back-to-back host->device copies that return
  * before their DMA ends; the registration cache (semantics, errors, copies
  * that reach past a cached range); and copies racing registrations and
  * gputile_pinned_unregister() of unrelated buffers in another thread.
@@ -105,7 +105,7 @@ Test(copies, each_method_across_its_boundaries, .init = gputest_require_device, 
 {
     /* 1 byte; odd pages; one bounce piece and two, three, four (pieces of
      * 1 MiB); the bounce buffer's size and one byte past it (staged
-     * instead); the staging ramp's shortest and a long uneven one. */
+     * instead); a copy of several slots in each direction, uneven. */
     static const size_t sizes[] = {
         1,           4095,           65537,    MiB - 1,        2 * MiB + 5,       3 * MiB + 4097,
         4 * MiB - 1, (16 << 20) - 1, 16 << 20, (16 << 20) + 1, (37 << 20) + 12345};
