@@ -127,6 +127,19 @@ Test(gemm_plan, the_tail_split_where_the_model_says_it_pays)
 
 /* TF32 AUTO: 128 x 128 tiles rounding D' in shared memory where D' is read
  * in place and those tiles are one wave, else 128 x 256 after a pre-pass. */
+Test(gemm_plan, form_bits_say_what_the_operands_are)
+{
+    /* gputile_gemm and the batches build the planner's form with one call */
+    const unsigned al = GPUTILE__GEMM_FORM_ALIGNED, nt = GPUTILE__GEMM_FORM_NT,
+                   tn = GPUTILE__GEMM_FORM_TN, cu = GPUTILE__GEMM_FORM_C_UNALIGNED;
+    cr_expect_eq(gputile__gemm_form(true, true, false, false), al);
+    cr_expect_eq(gputile__gemm_form(true, true, false, true), al | nt);
+    cr_expect_eq(gputile__gemm_form(true, true, true, false), al | tn);
+    cr_expect_eq(gputile__gemm_form(true, true, true, true), al); /* TT has no bit of its own */
+    cr_expect_eq(gputile__gemm_form(false, false, false, false), cu);
+    cr_expect_eq(gputile__gemm_form(false, true, false, true), nt);
+}
+
 Test(gemm_plan, tf32_rounds_in_shared_memory_where_one_wave_of_tiles_fits)
 {
     const unsigned nt = GPUTILE__GEMM_FORM_ALIGNED | GPUTILE__GEMM_FORM_NT,
