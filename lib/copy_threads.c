@@ -7,9 +7,9 @@
  * (up to GPUTILE__COPY_POOL_THREADS - 1 of them, no more than the cores
  * online less one: one copy takes at most GPUTILE__COPY_MAX_THREADS - 1,
  * several concurrent copies, as from the pipelines of several devices,
- * share the rest; idle ones sleep on a condition variable). The bottom layer
- * of the pinned-memory files: it calls nothing else in lib/, and keeps its
- * own tunables (copy_threads.h).
+ * share the rest; idle ones spin up to SPIN_NS, then sleep on a condition
+ * variable). The bottom layer of the pinned-memory files: it calls nothing
+ * else in lib/, and keeps its own tunables (copy_threads.h).
  *
  * A loop (gputile__parallel_for; a copy is one over the byte ranges of its
  * packed rows, cut at page multiples) is cut into ranges; the caller queues
