@@ -36,9 +36,6 @@
 #if defined(__x86_64__) || defined(__SSE2__)
 #include <emmintrin.h>
 #define HAVE_STREAM_STORES 1
-#define PAUSE() _mm_pause()
-#else
-#define PAUSE() ((void)0)
 #endif
 
 #include "copy_threads.h"
@@ -182,7 +179,7 @@ static bool spin_while_equal(const unsigned long *x, unsigned long seen)
             return true;
         if (i % 64 == 0 && now_ns() > end)
             return false;
-        PAUSE();
+        GPUTILE__PAUSE();
     }
 }
 
@@ -195,7 +192,7 @@ static bool spin_until_zero(const int *x)
             return true;
         if (i % 64 == 0 && now_ns() > end)
             return false;
-        PAUSE();
+        GPUTILE__PAUSE();
     }
 }
 static pthread_t helpers[GPUTILE__COPY_POOL_THREADS - 1];

@@ -11,6 +11,12 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#if defined(__x86_64__) || defined(__SSE2__)
+#include <emmintrin.h>
+#define GPUTILE__PAUSE() _mm_pause() /* in a spin-wait: let the core's other work run */
+#else
+#define GPUTILE__PAUSE() ((void)0)
+#endif
 
 /* Chosen with the staging tunables (the measurements are in staged_copy.h):
  * 16 threads won in every row of both sweeps. */

@@ -25,12 +25,6 @@
 #include "staged_copy.h"
 
 #include <sched.h>
-#if defined(__x86_64__) || defined(__SSE2__)
-#include <emmintrin.h>
-#define PAUSE() _mm_pause()
-#else
-#define PAUSE() ((void)0)
-#endif
 
 static size_t chunk_cap;   /* tests only; 0: none */
 static size_t tuned_chunk; /* gputile__stage_tune(); 0: the direction's default */
@@ -240,7 +234,7 @@ static bool wait_for(pipe *p, size_t j)
         if (__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE))
             return false;
         if (spins < 4096)
-            PAUSE();
+            GPUTILE__PAUSE();
         else
             sched_yield();
     }
@@ -338,7 +332,7 @@ static void drive(pipe *p)
                                         __ATOMIC_ACQUIRE))
             pack(p, u / UNITS, u % UNITS);
         else
-            PAUSE();
+            GPUTILE__PAUSE();
     }
     p->err = err;
     if (err != cudaSuccess)
