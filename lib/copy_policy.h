@@ -56,11 +56,16 @@ typedef enum gputile__copy_dir { GPUTILE__COPY_H2D, GPUTILE__COPY_D2H } gputile_
  * from 315,392-442,368 device->host (the larger taken: direct and bounce
  * tie between), and on the ring from 20 MB host->device; device->host the
  * bounce buffer and the ring tie from 5 MB to the bounce buffer's 16 MiB
- * (bench/results/2026-11-27-crossovers-h100-spin-*.txt). Other devices
- * take the same sizes until measured. */
+ * (bench/results/2026-11-27-crossovers-h100-spin-*.txt). Then the copy
+ * threads took their parts without a lock (copy_threads.c: a loop of 16
+ * parts of 32 KiB went from 34 to 7 us): four runs on an H100 agreed on
+ * bounce buffers from 315,392-442,368 bytes host->device (the larger
+ * taken) and 159,744 device->host (one run: direct and bounce tie down to
+ * 4 KiB) (bench/results/2026-11-27-crossovers-h100-lockfree-*.txt). Other
+ * devices take the same sizes until measured. */
 #define GPUTILE__COPY_POLICY_TABLE(X)                                        \
-    X(9, (size_t)884736, (size_t)19951616, (size_t)442368, (size_t)19951616) \
-    X(0, (size_t)884736, (size_t)19951616, (size_t)442368, (size_t)19951616)
+    X(9, (size_t)442368, (size_t)19951616, (size_t)159744, (size_t)19951616) \
+    X(0, (size_t)442368, (size_t)19951616, (size_t)159744, (size_t)19951616)
 
 /* The crossovers of the current device's row (its compute capability). */
 typedef struct gputile__copy_policy {

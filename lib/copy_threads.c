@@ -12,12 +12,12 @@
  * else in lib/, and keeps its own tunables (copy_threads.h).
  *
  * A loop (gputile__parallel_for; a copy is one over the byte ranges of its
- * packed rows, cut at page multiples) is cut into ranges; the caller queues
- * all but one on a FIFO shared by every caller, runs its own, then helps
- * with queued ranges (its own or others') until its ranges are done. Tasks
- * live on the callers' stacks: a caller returns only when its count of
- * pending tasks is zero. Nothing here can fail: without
- * helpers (thread creation refused) the caller copies alone.
+ * packed rows, cut at page multiples) is cut into numbered parts, posted in
+ * one of JOB_SLOTS static slots; the caller runs part 0, then claims parts
+ * beside the helpers (a compare-and-swap each, no lock) and waits for the
+ * last. Each caller has its own slot; with every slot taken, a caller runs
+ * its loop alone. Nothing here can fail: without helpers (thread creation
+ * refused) the caller copies alone.
  *
  * Stores: a plain memcpy of a piece below glibc's non-temporal threshold
  * writes through the cache, so every destination line is first read from
@@ -138,24 +138,35 @@ void gputile__copy2d_range(const gputile__copy2d_args *c, size_t b0, size_t b1)
         fence();
 }
 
+/* A parallel loop in flight: its parts are claimed by number from one
+ * word, generation << 32 | next part, so a thread takes work with one
+ * compare-and-swap and no lock (a mutex shared by the caller and 15
+ * helpers made every loop of many small parts queue on it, and a thread
+ * that blocked there slept in the kernel: tens of microseconds to wake on
+ * the GPU hosts). Jobs live in static slots, not on a caller's stack, so
+ * a helper that read a slot's word after its loop ended touches nothing
+ * freed; a claim succeeds only while the word it read is current, so it
+ * never pairs one loop's part number with another's parameters. */
+#define JOB_SLOTS 8
+#define CLOSED 0xFFFFFFFFu /* next-part value while a slot's loop is set up */
+
 typedef struct job {
-    int pending; /* queued tasks not yet finished (written under `lock`, atomically) */
+    unsigned long long word; /* generation << 32 | next part to claim (atomic) */
+    gputile__range_fn fn;    /* the loop (written while CLOSED; read atomically) */
+    void *ctx;
+    size_t n, part; /* part i covers [i part, min(n, (i + 1) part)) */
+    unsigned count; /* parts */
+    unsigned done;  /* parts finished (atomic) */
+    int taken;      /* a caller owns the slot (atomic) */
+    int waiting;    /* its caller sleeps on done_cv (atomic) */
 } job;
 
-typedef struct task {
-    struct task *next;
-    job *job;
-    gputile__range_fn fn;
-    void *ctx;
-    int part;
-    size_t lo, hi; /* fn(ctx, part, lo, hi) */
-} task;
-
+static job jobs[JOB_SLOTS];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t work_cv = PTHREAD_COND_INITIALIZER, done_cv = PTHREAD_COND_INITIALIZER;
-static task *head, *tail;
-static bool stopping;
-static unsigned long pushed; /* tasks ever queued: spinning threads watch it (atomic) */
+static bool stopping;        /* under lock, read atomically */
+static unsigned long posted; /* loops ever posted: idle helpers watch it (atomic) */
+static int sleepers;         /* helpers asleep on work_cv (atomic) */
 
 /* A thread out of work spins this long before it sleeps: waking a thread
  * blocked on a condition variable took tens of microseconds on the GPU
@@ -170,12 +181,12 @@ static long long now_ns(void)
     return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-/* Spins, unlocked, until *x differs from `seen` (true) or SPIN_NS pass. */
-static bool spin_while_equal(const unsigned long *x, unsigned long seen)
+/* Spins until done(ctx) (true) or SPIN_NS pass (false). */
+static bool spin(bool (*done)(const void *), const void *ctx)
 {
     const long long end = now_ns() + SPIN_NS;
     for (unsigned i = 1;; ++i) {
-        if (__atomic_load_n(x, __ATOMIC_ACQUIRE) != seen)
+        if (done(ctx))
             return true;
         if (i % 64 == 0 && now_ns() > end)
             return false;
@@ -183,71 +194,79 @@ static bool spin_while_equal(const unsigned long *x, unsigned long seen)
     }
 }
 
-/* Spins, unlocked, until *x is 0 (true) or SPIN_NS pass. */
-static bool spin_until_zero(const int *x)
-{
-    const long long end = now_ns() + SPIN_NS;
-    for (unsigned i = 1;; ++i) {
-        if (__atomic_load_n(x, __ATOMIC_ACQUIRE) == 0)
-            return true;
-        if (i % 64 == 0 && now_ns() > end)
-            return false;
-        GPUTILE__PAUSE();
-    }
-}
 static pthread_t helpers[GPUTILE__COPY_POOL_THREADS - 1];
 static int n_helpers;
 static pthread_once_t started = PTHREAD_ONCE_INIT;
 
-static void run(const task *t)
+/* Claims and runs one part of j's loop; false when none is left. */
+static bool run_one(job *j)
 {
-    t->fn(t->ctx, t->part, t->lo, t->hi);
-}
-
-/* With the lock held: the oldest queued task, or NULL. */
-static task *pop(void)
-{
-    task *t = head;
-    if (t != NULL) {
-        head = t->next;
-        if (head == NULL)
-            tail = NULL;
+    unsigned long long w = __atomic_load_n(&j->word, __ATOMIC_ACQUIRE);
+    for (;;) {
+        const unsigned next = (unsigned)w;
+        if (next == CLOSED)
+            return false;
+        /* read before the claim; the claim fails if the loop changed since */
+        const gputile__range_fn fn = __atomic_load_n(&j->fn, __ATOMIC_RELAXED);
+        void *ctx = __atomic_load_n(&j->ctx, __ATOMIC_RELAXED);
+        const size_t n = __atomic_load_n(&j->n, __ATOMIC_RELAXED);
+        const size_t part = __atomic_load_n(&j->part, __ATOMIC_RELAXED);
+        const unsigned count = __atomic_load_n(&j->count, __ATOMIC_RELAXED);
+        if (next >= count)
+            return false;
+        if (__atomic_compare_exchange_n(&j->word, &w, w + 1, false, __ATOMIC_ACQ_REL,
+                                        __ATOMIC_ACQUIRE)) {
+            const size_t lo = (size_t)next * part, hi = n - lo < part ? n : lo + part;
+            fn(ctx, (int)next, lo, hi);
+            if (__atomic_add_fetch(&j->done, 1, __ATOMIC_SEQ_CST) == count &&
+                __atomic_load_n(&j->waiting, __ATOMIC_SEQ_CST)) {
+                pthread_mutex_lock(&lock); /* its caller sleeps, or is about to */
+                pthread_cond_broadcast(&done_cv);
+                pthread_mutex_unlock(&lock);
+            }
+            return true;
+        }
     }
-    return t;
 }
 
-/* With the lock held: runs t unlocked, then counts it done. */
-static void run_unlocked(task *t)
+/* Runs parts of any posted loop; false when there were none. */
+static bool help(void)
 {
-    job *j = t->job;
-    pthread_mutex_unlock(&lock);
-    run(t);
-    pthread_mutex_lock(&lock);
-    if (__atomic_sub_fetch(&j->pending, 1, __ATOMIC_ACQ_REL) == 0)
-        pthread_cond_broadcast(&done_cv);
+    bool ran = false;
+    for (int s = 0; s < JOB_SLOTS; ++s)
+        while (run_one(&jobs[s]))
+            ran = true;
+    return ran;
+}
+
+static bool posted_changed(const void *seen)
+{
+    return __atomic_load_n(&posted, __ATOMIC_ACQUIRE) != *(const unsigned long *)seen ||
+           __atomic_load_n(&stopping, __ATOMIC_RELAXED);
 }
 
 static void *helper(void *arg)
 {
     (void)arg;
-    pthread_mutex_lock(&lock);
     for (;;) {
-        task *t = pop();
-        if (t != NULL) {
-            run_unlocked(t);
+        const unsigned long seen = __atomic_load_n(&posted, __ATOMIC_ACQUIRE);
+        if (help())
             continue;
-        }
-        if (stopping)
+        if (__atomic_load_n(&stopping, __ATOMIC_RELAXED))
             break;
-        /* nothing queued: spin a while, then sleep */
-        const unsigned long seen = __atomic_load_n(&pushed, __ATOMIC_ACQUIRE);
-        pthread_mutex_unlock(&lock);
-        const bool more = spin_while_equal(&pushed, seen);
+        if (spin(posted_changed, &seen))
+            continue;
+        /* Asleep until a loop is posted. The poster reads `sleepers` after
+         * bumping `posted`, this thread reads `posted` after counting
+         * itself in (both sequentially consistent): one of them sees the
+         * other, and the signal comes under the lock this thread waits in. */
         pthread_mutex_lock(&lock);
-        if (!more && head == NULL && !stopping)
+        __atomic_add_fetch(&sleepers, 1, __ATOMIC_SEQ_CST);
+        while (__atomic_load_n(&posted, __ATOMIC_SEQ_CST) == seen && !stopping)
             pthread_cond_wait(&work_cv, &lock);
+        __atomic_sub_fetch(&sleepers, 1, __ATOMIC_SEQ_CST);
+        pthread_mutex_unlock(&lock);
     }
-    pthread_mutex_unlock(&lock);
     return NULL;
 }
 
@@ -268,7 +287,7 @@ static void start(void)
 __attribute__((destructor)) static void stop(void)
 {
     pthread_mutex_lock(&lock);
-    stopping = true;
+    __atomic_store_n(&stopping, true, __ATOMIC_SEQ_CST);
     pthread_cond_broadcast(&work_cv);
     pthread_mutex_unlock(&lock);
     for (int i = 0; i < n_helpers; ++i)
@@ -276,11 +295,32 @@ __attribute__((destructor)) static void stop(void)
     n_helpers = 0;
 }
 
+/* A free slot, taken; NULL when every slot is in use. */
+static job *take_slot(void)
+{
+    for (int s = 0; s < JOB_SLOTS; ++s) {
+        int free_ = 0;
+        if (__atomic_load_n(&jobs[s].taken, __ATOMIC_RELAXED) == 0 &&
+            __atomic_compare_exchange_n(&jobs[s].taken, &free_, 1, false, __ATOMIC_ACQUIRE,
+                                        __ATOMIC_RELAXED))
+            return &jobs[s];
+    }
+    return NULL;
+}
+
+static bool all_done(const void *j_)
+{
+    const job *j = j_;
+    return __atomic_load_n(&j->done, __ATOMIC_ACQUIRE) == j->count;
+}
+
 int gputile__parallel_for(size_t n, size_t min_part, size_t align, gputile__range_fn fn, void *ctx)
 {
     if (n == 0)
         return 0;
-    size_t parts = n / min_part + (n % min_part != 0);
+    size_t parts = n / min_part; /* each at least min_part, as copy_threads.h says */
+    if (parts < 1)
+        parts = 1;
     size_t threads = (size_t)gputile__copy_threads();
     if (parts > threads)
         parts = threads;
@@ -291,52 +331,50 @@ int gputile__parallel_for(size_t n, size_t min_part, size_t align, gputile__rang
     }
     size_t part = n / parts + (n % parts != 0);
     part = (part / align + (part % align != 0)) * align;
-
-    task tasks[GPUTILE__COPY_MAX_THREADS];
-    job j = {0};
-    int count = 0;
-    for (size_t lo = 0; lo < n; lo += part, ++count)
-        tasks[count] = (task){.next = NULL,
-                              .job = &j,
-                              .fn = fn,
-                              .ctx = ctx,
-                              .part = count,
-                              .lo = lo,
-                              .hi = n - lo < part ? n : lo + part};
-    if (count > 1) {
+    const unsigned count = (unsigned)((n + part - 1) / part);
+    job *j = count > 1 ? take_slot() : NULL;
+    if (j == NULL) { /* one part, or every slot in use: the caller runs them all */
+        for (unsigned i = 0; i < count; ++i)
+            fn(ctx, (int)i, (size_t)i * part, n - (size_t)i * part < part ? n : (i + 1) * part);
+        return (int)count;
+    }
+    /* Post: closed while the parameters change, then open from part 1 (the
+     * caller runs part 0: the staged copies' part 0 talks to the driver,
+     * whose current device is the calling thread's). */
+    const unsigned long long gen = (__atomic_load_n(&j->word, __ATOMIC_RELAXED) >> 32) + 1;
+    __atomic_store_n(&j->word, gen << 32 | CLOSED, __ATOMIC_RELEASE);
+    __atomic_store_n(&j->fn, fn, __ATOMIC_RELAXED);
+    __atomic_store_n(&j->ctx, ctx, __ATOMIC_RELAXED);
+    __atomic_store_n(&j->n, n, __ATOMIC_RELAXED);
+    __atomic_store_n(&j->part, part, __ATOMIC_RELAXED);
+    __atomic_store_n(&j->count, count, __ATOMIC_RELAXED);
+    __atomic_store_n(&j->done, 1u, __ATOMIC_RELAXED); /* part 0 counts as done below */
+    __atomic_store_n(&j->word, gen << 32 | 1u, __ATOMIC_RELEASE);
+    __atomic_add_fetch(&posted, 1, __ATOMIC_SEQ_CST);
+    int asleep = __atomic_load_n(&sleepers, __ATOMIC_SEQ_CST);
+    if (asleep > 0) {
         pthread_mutex_lock(&lock);
-        __atomic_store_n(&j.pending, count - 1, __ATOMIC_RELAXED);
-        for (int i = 1; i < count; ++i) {
-            if (tail)
-                tail->next = &tasks[i];
-            else
-                head = &tasks[i];
-            tail = &tasks[i];
-        }
-        __atomic_add_fetch(&pushed, (unsigned long)(count - 1), __ATOMIC_RELEASE);
-        for (int i = 1; i < count; ++i) /* one helper per task, not all of them */
-            pthread_cond_signal(&work_cv);
+        if (asleep >= (int)count - 1)
+            for (unsigned i = 1; i < count; ++i) /* one helper per part, not all of them */
+                pthread_cond_signal(&work_cv);
+        else
+            pthread_cond_broadcast(&work_cv);
         pthread_mutex_unlock(&lock);
     }
-    run(&tasks[0]);
-    if (count > 1) {
+    fn(ctx, 0, 0, n < part ? n : part);
+    while (run_one(j)) /* then the parts no helper has taken */
+        ;
+    /* Wait for the helpers' last parts: spin a while, then sleep. */
+    if (!spin(all_done, j)) {
         pthread_mutex_lock(&lock);
-        while (__atomic_load_n(&j.pending, __ATOMIC_ACQUIRE) > 0) {
-            task *t = pop();
-            if (t != NULL) {
-                run_unlocked(t);
-                continue;
-            }
-            /* the helpers are on the last parts: spin a while, then sleep */
-            pthread_mutex_unlock(&lock);
-            const bool done = spin_until_zero(&j.pending);
-            pthread_mutex_lock(&lock);
-            if (!done && __atomic_load_n(&j.pending, __ATOMIC_ACQUIRE) > 0 && head == NULL)
-                pthread_cond_wait(&done_cv, &lock);
-        }
+        __atomic_store_n(&j->waiting, 1, __ATOMIC_SEQ_CST);
+        while (!all_done(j))
+            pthread_cond_wait(&done_cv, &lock);
+        __atomic_store_n(&j->waiting, 0, __ATOMIC_RELAXED);
         pthread_mutex_unlock(&lock);
     }
-    return count;
+    __atomic_store_n(&j->taken, 0, __ATOMIC_RELEASE);
+    return (int)count;
 }
 
 /* Bytes [b0, b1) of the packed rows. */
