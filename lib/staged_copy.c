@@ -170,7 +170,6 @@ typedef struct pipe {
     size_t avail[GPUTILE__STAGE_MAX_SLOTS]; /* atomic; see the file comment */
     size_t ready[GPUTILE__STAGE_MAX_SLOTS]; /* atomic */
     int left[GPUTILE__STAGE_MAX_SLOTS];     /* units of the slot's chunk not yet copied (atomic) */
-    bool earlier[GPUTILE__STAGE_MAX_SLOTS]; /* by chunk j < slots: its slot has an earlier DMA */
 } pipe;
 
 static int slot_of(const pipe *p, size_t j)
@@ -267,6 +266,25 @@ static cudaError_t dma(pipe *p, size_t j)
     return err;
 }
 
+/* Whether chunk j's slot still waits for an earlier call's DMA (run()
+ * marks such slots SIZE_MAX; nothing else stores that value). */
+static bool after_earlier(const pipe *p, size_t j)
+{
+    return load(&p->avail[slot_of(p, j)]) == SIZE_MAX;
+}
+
+/* Whether the DMA last queued on slot s has ended (the slot is then no
+ * longer busy); a failed query other than not-ready goes to *err. */
+static bool dma_ended(pipe *p, int s, cudaError_t *err)
+{
+    const cudaError_t e = cudaEventQuery(p->r->done[s]);
+    if (e == cudaSuccess)
+        p->r->busy[s] = false;
+    else if (e != cudaErrorNotReady)
+        *err = e;
+    return e == cudaSuccess;
+}
+
 /* The caller: queues DMAs in chunk order as their chunks allow, retires
  * them in the same order (earlier calls' DMAs on busy slots first), and
  * packs a chunk itself when no thread has taken it. Host->device returns
@@ -276,24 +294,21 @@ static void drive(pipe *p)
 {
     const size_t n = p->n, slots = (size_t)p->r->n;
     size_t issued = 0, retired = 0, old = 0; /* old: chunk whose slot has an earlier DMA */
-    while (old < slots && !p->earlier[old])
+    while (old < slots && !after_earlier(p, old))
         ++old;
     cudaError_t err = cudaSuccess;
     for (;;) {
         bool moved = false;
         if (old < slots) { /* an earlier call's DMA on the slot of chunk `old` */
-            int s = slot_of(p, old);
-            err = cudaEventQuery(p->r->done[s]);
-            if (err == cudaSuccess) {
-                p->r->busy[s] = false;
+            const int s = slot_of(p, old);
+            if (dma_ended(p, s, &err)) {
                 store(&p->avail[s], old);
                 do
                     ++old;
-                while (old < slots && !p->earlier[old]);
+                while (old < slots && !after_earlier(p, old));
                 moved = true;
-            } else if (err != cudaErrorNotReady)
+            } else if (err != cudaSuccess)
                 break;
-            err = cudaSuccess;
         }
         while (issued < n) {
             int s = slot_of(p, issued);
@@ -307,19 +322,16 @@ static void drive(pipe *p)
         if (err != cudaSuccess)
             break;
         if (retired < issued) {
-            int s = slot_of(p, retired);
-            err = cudaEventQuery(p->r->done[s]);
-            if (err == cudaSuccess) {
-                p->r->busy[s] = false;
+            const int s = slot_of(p, retired);
+            if (dma_ended(p, s, &err)) {
                 if (p->up)
                     store(&p->avail[s], retired + slots);
                 else
                     store(&p->ready[s], retired + 1);
                 ++retired;
                 moved = true;
-            } else if (err != cudaErrorNotReady)
+            } else if (err != cudaSuccess)
                 break;
-            err = cudaSuccess;
         }
         if (p->up ? issued == n : __atomic_load_n(&p->ended, __ATOMIC_ACQUIRE) == n)
             break;
@@ -370,8 +382,7 @@ static gputile_status run(gputile__ring *r, gputile__rect host, gputile__rect de
         int s = slot_of(&p, j);
         p.ready[s] = 0;
         p.left[s] = UNITS;
-        p.earlier[j] = r->busy[s];
-        p.avail[s] = r->busy[s] ? SIZE_MAX : j;
+        p.avail[s] = r->busy[s] ? SIZE_MAX : j; /* SIZE_MAX: see after_earlier() */
     }
     /* The caller drives; one copy thread per unit at most. */
     size_t parts = (size_t)gputile__copy_threads();
