@@ -46,6 +46,10 @@ typedef struct bench_options {
 } bench_options;
 int bench_parse_common(int argc, char **argv, bench_options *o);
 
+/* Parses a comma-separated list of integers in [lo, hi] into out (at most
+ * max; base 10, or 0x.. / 0.. as strtol reads them); returns how many, or
+ * -1 for anything else (an empty item, a stray character, one too many). */
+int bench_parse_list(const char *arg, long lo, long hi, long *out, int max);
 /* --algorithms: a comma-separated list of gputile_algorithm_name() names,
  * each with an optional :S (split_k S), into ids and splits (0: none);
  * false on an unknown name or split, an empty list or more than max. */

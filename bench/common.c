@@ -141,6 +141,21 @@ void bench_progress(const char *fmt, ...)
 }
 
 /* (bench.h) */
+int bench_parse_list(const char *arg, long lo, long hi, long *out, int max)
+{
+    int n = 0;
+    for (const char *p = arg; *p != '\0'; ++n) {
+        char *end;
+        const long v = strtol(p, &end, 0);
+        if (n == max || end == p || v < lo || v > hi || (*end != ',' && *end != '\0'))
+            return -1;
+        out[n] = v;
+        p = *end == ',' ? end + 1 : end;
+    }
+    return n;
+}
+
+/* (bench.h) */
 bool bench_parse_algorithms(const char *arg, int *ids, int *splits, int *count, int max)
 {
     char list[512];

@@ -103,17 +103,10 @@ int bench_gemm_latency(int argc, char **argv)
                 return bench_usage(latency_usage, false);
             }
         } else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc) {
-            char *p = argv[++i], *end;
-            for (nsizes = 0; *p != '\0' && nsizes < MAX_SIZES; p = *end == ',' ? end + 1 : end) {
-                sizes[nsizes] = strtol(p, &end, 10);
-                if (end == p || sizes[nsizes] < 1 || sizes[nsizes] > 1024 ||
-                    (*end != ',' && *end != '\0')) {
-                    fprintf(stderr,
-                            "gputile-bench gemm: --sizes takes up to %d sizes of 1 to 1024\n",
-                            MAX_SIZES);
-                    return bench_usage(latency_usage, false);
-                }
-                ++nsizes;
+            if ((nsizes = bench_parse_list(argv[++i], 1, 1024, sizes, MAX_SIZES)) < 1) {
+                fprintf(stderr, "gputile-bench gemm: --sizes takes up to %d sizes of 1 to 1024\n",
+                        MAX_SIZES);
+                return bench_usage(latency_usage, false);
             }
         } else if (strcmp(argv[i], "--csv") == 0) {
             csv = true;

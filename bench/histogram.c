@@ -109,22 +109,6 @@ static int verify(ctx *lib, ctx *cub, uint64_t *h64, int *h32, cudaStream_t stre
     return 1;
 }
 
-static int parse_bins(const char *s, int32_t *bins, int max)
-{
-    int n = 0;
-    while (*s && n < max) {
-        char *end;
-        long v = strtol(s, &end, 0);
-        if (end == s || v < 1 || v > (1L << 26))
-            return -1;
-        bins[n++] = (int32_t)v;
-        s = *end == ',' ? end + 1 : end;
-        if (*end != ',' && *end != '\0')
-            return -1;
-    }
-    return n;
-}
-
 static const char histogram_usage[] =
     "usage: gputile-bench histogram [--csv] [--runs N] [--warmup N] [--samples N]\n"
     "                               [--bins a,b,...] [--all-tiers] [--image-only]\n"
@@ -143,7 +127,10 @@ int bench_histogram(int argc, char **argv)
         if (strcmp(argv[i], "--samples") == 0 && i + 1 < argc) {
             n = strtoull(argv[++i], NULL, 0);
         } else if (strcmp(argv[i], "--bins") == 0 && i + 1 < argc) {
-            nb = parse_bins(argv[++i], bins, 32);
+            long list[32];
+            nb = bench_parse_list(argv[++i], 1, 1L << 26, list, 32);
+            for (int b = 0; b < nb; ++b)
+                bins[b] = (int32_t)list[b];
         } else if (strcmp(argv[i], "--all-tiers") == 0) {
             all_tiers = 1;
         } else if (strcmp(argv[i], "--image-only") == 0) {
