@@ -391,3 +391,27 @@ extern "C" cudaError_t gputile__gemm_batched_scale(const gputile__gemm_args *arg
     gemm_batched_scale_kernel<<<(unsigned)(blocks < 4096 ? blocks : 4096), 256, 0, stream>>>(*args);
     return cudaGetLastError();
 }
+
+/* One thread a view: 16 bytes read, 48 written (lib/gemm_batched_views.c
+ * sends compact views over the bus and widens them here). */
+static __global__ void gemm_views_expand_kernel(const uint4 *offs, const float *a, const float *b,
+                                                float *c, int64_t lda, int64_t ldb, int64_t ldc,
+                                                int64_t count, gputile__gemm_view *views)
+{
+    for (int64_t z = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; z < count;
+         z += (int64_t)gridDim.x * blockDim.x) {
+        const uint4 o = offs[z];
+        views[z] = gputile__gemm_view{a + o.x, b + o.y, c + o.z, lda, ldb, ldc};
+    }
+}
+
+extern "C" cudaError_t gputile__gemm_views_expand(const uint32_t *offs, const float *a,
+                                                  const float *b, float *c, int64_t lda,
+                                                  int64_t ldb, int64_t ldc, int64_t count,
+                                                  gputile__gemm_view *views, cudaStream_t stream)
+{
+    const int64_t blocks = (count + 255) / 256;
+    gemm_views_expand_kernel<<<(unsigned)(blocks < 4096 ? blocks : 4096), 256, 0, stream>>>(
+        (const uint4 *)offs, a, b, c, lda, ldb, ldc, count, views);
+    return cudaGetLastError();
+}

@@ -126,6 +126,13 @@ cudaError_t gputile__gemm_batched_blocks_per_sm(int variant, int trans_a, int tr
 /* C = beta * C for each problem z < args->batch of args (m x n; views or
  * strides as in gputile__gemm_args; beta == 0 writes zeros, never reads C). */
 cudaError_t gputile__gemm_batched_scale(const gputile__gemm_args *args, cudaStream_t stream);
+/* Compact views to full ones: view z = {a + offs[4 z], b + offs[4 z + 1],
+ * c + offs[4 z + 2]} with row strides lda, ldb, ldc, for z < count (offs:
+ * 4 elements' offsets a view, 16-byte aligned; device memory both). */
+cudaError_t gputile__gemm_views_expand(const uint32_t *offs, const float *a, const float *b,
+                                       float *c, int64_t lda, int64_t ldb, int64_t ldc,
+                                       int64_t count, struct gputile__gemm_view *views,
+                                       cudaStream_t stream);
 /* C = beta * C for an m x n matrix (beta == 0 writes zeros, never reads C). */
 cudaError_t gputile__matrix_scale(int64_t m, int64_t n, float beta, float *c, int64_t ldc,
                                   cudaStream_t stream);

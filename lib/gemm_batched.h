@@ -60,6 +60,8 @@ gputile_status gputile__gemm_batched_execute(const gputile__gemm_choice *choice,
  * C; lo >= hi: every view of it is empty). */
 typedef struct gputile__views_ranges {
     uintptr_t lo[3], hi[3];
+    bool same_ld[3];    /* every non-empty view of the operand has view 0's row stride */
+    bool float_aligned; /* every non-empty view starts on a float boundary */
 } gputile__views_ranges;
 
 /* The checks of a batch of views (count >= 1) before any device is asked:
@@ -84,12 +86,18 @@ gputile_status gputile__gemm_views_on_device(const gputile_matrix *a, const gput
                                              const gputile__views_ranges *r);
 
 /* The problems' descriptors (gputile__gemm_view: pointers and row strides
- * of a[i], b[i], c[i]) in device memory from gputile__workspace_acquire(),
- * written through pinned staging and copied on `stream`: the caller's
- * arrays may be reused when this returns. The caller releases *dev with
- * gputile__workspace_release() after the work that reads it is queued. */
+ * of a[i], b[i], c[i]) in device memory from gputile__workspace_acquire()
+ * (*views, inside the block *dev), written through pinned staging and
+ * copied on `stream`: the caller's arrays may be reused when this returns.
+ * Where r (from gputile__gemm_views_check) allows, compact: 16 bytes a
+ * problem cross the bus, offsets from each operand's lowest view (they
+ * share a row stride), widened to descriptors on the device. The caller
+ * releases *dev with gputile__workspace_release() after the work that reads
+ * it is queued. */
 gputile_status gputile__gemm_views_upload(const gputile_matrix *a, const gputile_matrix *b,
-                                          const gputile_matrix *c, size_t count, int device,
-                                          cudaStream_t stream, gputile__gemm_view **dev);
+                                          const gputile_matrix *c, size_t count,
+                                          const gputile__views_ranges *r, int device,
+                                          cudaStream_t stream, gputile__gemm_view **views,
+                                          void **dev);
 
 #endif /* GPUTILE_GEMM_BATCHED_H */

@@ -448,6 +448,53 @@ static void run_batch_case(batch_case t, int algorithm, int precision, bool inte
     free_operand(&a), free_operand(&b), free_operand(&c);
 }
 
+/* The views of each operand above share its row stride, so they travel as
+ * compact offsets (lib/gemm_batched_views.c). Here every other A comes from
+ * a second parent with another row stride: the batch travels as full
+ * descriptors (pointer and stride per view). Integers: exact. */
+Test(batched, views_of_two_row_strides, .init = gputest_require_device)
+{
+    enum { M = 19, N = 23, K = 17, COUNT = 301 };
+    operand a1, a2, b, c;
+    make_operand(&a1, M, K, K + 1, 3, COUNT, true, true);
+    make_operand(&a2, M, K, K + 6, 0, COUNT, true, true);
+    make_operand(&b, K, N, N, 1, COUNT, true, true);
+    make_operand(&c, M, N, N + 2, 2, COUNT, true, false);
+    gputile_matrix *va = malloc(COUNT * sizeof *va), *vb = malloc(COUNT * sizeof *vb),
+                   *vc = malloc(COUNT * sizeof *vc);
+    cr_assert(va != NULL && vb != NULL && vc != NULL);
+    for (size_t p = 0; p < COUNT; ++p) {
+        va[p] = view(p % 2 ? &a2 : &a1, p, true);
+        vb[p] = view(&b, p, true);
+        vc[p] = view(&c, p, true);
+    }
+    cr_assert_eq(
+        gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, va, vb, 0, vc, COUNT, NULL, NULL),
+        GPUTILE_SUCCESS);
+    float *got = malloc(c.total * sizeof(float));
+    cr_assert(got != NULL);
+    GPUTEST_CUDA(cudaDeviceSynchronize());
+    GPUTEST_CUDA(cudaMemcpy(got, c.dev, c.total * sizeof(float), cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < c.total; ++i)
+        if (!inside(&c, i))
+            cr_assert(memcmp(&got[i], &c.host[i], sizeof(float)) == 0,
+                      "written outside the Cs at float %zu", i);
+    for (size_t p = 0; p < COUNT; ++p) {
+        const gputile_matrix A = view(p % 2 ? &a2 : &a1, p, false), B = view(&b, p, false);
+        for (size_t i = 0; i < M; ++i)
+            for (size_t j = 0; j < N; ++j) {
+                double want = 0;
+                for (size_t q = 0; q < K; ++q)
+                    want += (double)A.elements[i * A.stride + q] * B.elements[q * B.stride + j];
+                const float g = got[GUARD + p * c.stride + i * c.ld + j];
+                cr_assert((double)g == want, "problem %zu (%zu, %zu): got %g, want %g", p, i, j, g,
+                          want);
+            }
+    }
+    free(got), free(va), free(vb), free(vc);
+    free_operand(&a1), free_operand(&a2), free_operand(&b), free_operand(&c);
+}
+
 static const batch_case shapes[] = {
     /* the bench's anchors, fewer problems */
     {16, 16, 16, 0, 0, 1, 0, 3000, 0, 0, 0, 0},
