@@ -10,6 +10,7 @@
  *
  *   gputile-bench gemm --batched [--quick] [--precision fp32|all] [--shapes N]
  *                      [--seed S] [--algorithms A,B,...] [--csv] [--runs N] [--warmup N]
+ *   gputile-bench gemm --batched --shape M,N,K[,COUNT] ... [--algorithms A,B,...]
  *
  * Rows: the issue's anchor table, then a seeded sweep of batch shapes
  * (m, n, k drawn log-uniformly in 4..512, the count chosen for 256 MiB).
@@ -21,7 +22,9 @@
  * against cuBLAS FP32 and TF32 (tensor-op math). --algorithms names rows
  * (gputile_algorithm_name(), FP32) that are timed in the same rounds as
  * AUTO and cuBLAS, one line each under the row ("forced"), to check what
- * AUTO picks against the rows it could have picked.
+ * AUTO picks against the rows it could have picked. --shape (repeatable)
+ * times only the shapes named (COUNT: 256 MiB's worth where left out), for
+ * a profiler or a sweep of one's own.
  */
 #include <math.h>
 #include <stdio.h>
@@ -38,11 +41,14 @@
 static const char usage[] =
     "usage: gputile-bench gemm --batched [--quick] [--precision fp32|all] [--shapes N]\n"
     "                          [--seed S] [--algorithms A,B,...] [--csv] [--runs N] [--warmup N]\n"
+    "       gputile-bench gemm --batched --shape M,N,K[,COUNT] ... [--algorithms ...]\n"
     "  batched GEMM (strided and views) beside cublasSgemmStridedBatched: the anchor table\n"
     "  of issue 20, then N (default 8; 0 with --quick) seeded random batch shapes;\n"
-    "  --algorithms: these rows forced too (FP32), timed in the same rounds\n";
+    "  --algorithms: these rows forced too (FP32), timed in the same rounds;\n"
+    "  --shape: only these shapes (COUNT: 256 MiB of A + B + C where left out)\n";
 
 #define MAX_FORCED 16 /* --algorithms */
+#define MAX_SHAPES 64 /* --shape */
 
 typedef struct batch {
     long m, n, k, count;
@@ -261,6 +267,8 @@ int bench_gemm_batched(int argc, char **argv)
     int shapes = -1;
     uint64_t seed = 20;
     forced_rows forced = {0};
+    long named[MAX_SHAPES][4];
+    int nnamed = 0;
     for (int i = 1; i < argc; ++i) {
         if (bench_is_help(argv[i]))
             return bench_usage(usage, true);
@@ -278,6 +286,15 @@ int bench_gemm_batched(int argc, char **argv)
             shapes = atoi(argv[++i]);
         } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
             seed = strtoull(argv[++i], NULL, 10);
+        } else if (strcmp(argv[i], "--shape") == 0 && i + 1 < argc && nnamed < MAX_SHAPES) {
+            long *d = named[nnamed++];
+            const int got = bench_parse_list(argv[++i], 1, 1L << 20, d, 4);
+            if (got < 3) {
+                fprintf(stderr, "gputile-bench gemm --batched: --shape takes M,N,K[,COUNT]\n");
+                return bench_usage(usage, false);
+            }
+            if (got == 3)
+                d[3] = count_for(d[0], d[1], d[2]);
         } else if (strcmp(argv[i], "--algorithms") == 0 && i + 1 < argc) {
             int splits[MAX_FORCED];
             if (!bench_parse_algorithms(argv[++i], forced.ids, splits, &forced.count, MAX_FORCED)) {
@@ -314,7 +331,12 @@ int bench_gemm_batched(int argc, char **argv)
                "strided call\n%-6s %-31s %8s %8s %8s %8s %7s %8s %7s  %-16s %s\n",
                "prec", "m x n x k x count", "TFLOP/s", "GB/s", "cuBLAS", "GB/s", "ratio", "views",
                "v/str", "algorithm", "diff");
-    const int nrows = quick ? 3 : 7;
+    const int nrows = nnamed > 0 ? 0 : quick ? 3 : 7;
+    for (int r = 0; r < nnamed; ++r)
+        row(named[r][0], named[r][1], named[r][2], named[r][3], false, &o, &forced, stream, h32,
+            htf32);
+    if (nnamed > 0)
+        shapes = 0;
     for (int r = 0; r < nrows; ++r) {
         const long *a = anchors[quick ? quick_rows[r] : r];
         row(a[0], a[1], a[2], a[3], tensor && a[0] >= 128, &o, &forced, stream, h32, htf32);

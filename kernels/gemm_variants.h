@@ -119,14 +119,20 @@
  * pairs, 128 / (threads per tile) pairs per block at a time, A and B
  * slices copied to shared memory with cp.async (16 bytes where aligned)
  * one step ahead of the FFMAs. Any shape (C in bm x bn tiles, k in slices
- * of bk); AUTO picks them for batches of small C. */
-#define GPUTILE__GEMM_BATCHED_ROWS(X)                                                            \
-    X(BATCHED_16, GPUTILE_ALGO_BATCHED_16, "batched16", GPUTILE__FP32, 16, 16, 16, 128, 5, 4, 4, \
-      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                              \
-    X(BATCHED_32, GPUTILE_ALGO_BATCHED_32, "batched32", GPUTILE__FP32, 32, 32, 16, 128, 4, 4, 8, \
-      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                              \
-    X(BATCHED_64, GPUTILE_ALGO_BATCHED_64, "batched64", GPUTILE__FP32, 64, 64, 16, 128, 4, 4, 8, \
-      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)
+ * of bk); AUTO picks them for batches of small C. 8 x 64 and 64 x 8
+ * (four tiles a block, a warp each) are for batches with C a few rows or
+ * columns wide, where a square tile would mostly multiply zeros. */
+#define GPUTILE__GEMM_BATCHED_ROWS(X)                                                              \
+    X(BATCHED_16, GPUTILE_ALGO_BATCHED_16, "batched16", GPUTILE__FP32, 16, 16, 16, 128, 5, 4, 4,   \
+      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                                \
+    X(BATCHED_32, GPUTILE_ALGO_BATCHED_32, "batched32", GPUTILE__FP32, 32, 32, 16, 128, 4, 4, 8,   \
+      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                                \
+    X(BATCHED_64, GPUTILE_ALGO_BATCHED_64, "batched64", GPUTILE__FP32, 64, 64, 16, 128, 4, 4, 8,   \
+      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                                \
+    X(BATCHED_8X64, GPUTILE_ALGO_BATCHED_8X64, "batched8x64", GPUTILE__FP32, 8, 64, 16, 128, 5, 4, \
+      4, GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                             \
+    X(BATCHED_64X8, GPUTILE_ALGO_BATCHED_64X8, "batched64x8", GPUTILE__FP32, 64, 8, 16, 128, 4, 4, \
+      4, GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)
 
 #define GPUTILE__GEMM_VARIANTS(X)  \
     GPUTILE__GEMM_SEED_ROWS(X)     \

@@ -263,19 +263,25 @@ static const struct fp32_candidate {
 /* The persistent BATCHED rows (gemm_batched.cu) in a batch: the time to
  * move A, B and C through DRAM plus the time to move the tiles' slices of
  * A and B through L2 (each pair of problem and tile reads its own), both
- * at rates fitted to the same calibration (H100, scaled to the H200 here
- * by memory_scale's 1/0.697). The sum, not the larger of the two: their
- * fits were as close (log-time rms 0.22-0.24 against 0.20-0.25 per row),
- * but with the larger AUTO took batched16 at 32^3 (0.82 of batched32) and
- * picked 1.053 of cuBLAS over the calibration against the sum's 1.058;
- * terms for compute came out unstable between seeds. */
+ * at rates fitted on the H100 (scaled to the H200 here by memory_scale's
+ * 1/0.697), plus a cost per pair of problem and tile spread over the SMs
+ * (finding the problem, the epilogue, the first slice's wait), which the
+ * byte terms alone missed on batches of small k: 262 x 75 x 14 took
+ * batched32 at 0.55 of cuBLAS where async32x128 reaches 1.08. Fitted per
+ * row by least squares on relative time over 120 seeded shapes with every
+ * row forced (bench/results/2026-11-27-batched-calibration-s3{2,3,4}.csv),
+ * then each constant moved where that raised the geometric mean of the
+ * picks' measured speed: 1.114 -> 1.139 of cuBLAS (the best forced row per
+ * shape: 1.168); fitted on two seeds, the third gained 0 to 3%. */
 static const struct persistent_candidate {
     int variant;
-    double dram_bytes_per_us, l2_bytes_per_us;
+    double dram_bytes_per_us, l2_bytes_per_us, pair_us;
 } persistent_candidates[] = {
-    {GPUTILE__GEMM_V_BATCHED_16, 5.52e6, 5.09e6},
-    {GPUTILE__GEMM_V_BATCHED_32, 4.69e6, 4.50e6},
-    {GPUTILE__GEMM_V_BATCHED_64, 4.20e6, 2.71e6},
+    {GPUTILE__GEMM_V_BATCHED_16, 9.83e6, 6.18e6, 0.0468},
+    {GPUTILE__GEMM_V_BATCHED_32, 6.01e6, 4.55e6, 0.0928},
+    {GPUTILE__GEMM_V_BATCHED_64, 5.73e6, 2.77e6, 0.275},
+    {GPUTILE__GEMM_V_BATCHED_8X64, 1.31e7, 5.65e6, 0.0803},
+    {GPUTILE__GEMM_V_BATCHED_64X8, 1.10e7, 6.11e6, 0.0612},
 };
 
 /* The device's memory rate relative to the H200's: its peak (double data
@@ -588,7 +594,7 @@ static double persistent_us(const struct persistent_candidate *c, const gputile_
     const double pairs = (double)count * ceil_div(m, r->bm) * ceil_div(n, r->bn);
     const double dram = 4.0 * count * ((double)m * k + (double)k * n + (double)m * n);
     const double l2 = 4.0 * pairs * ceil_div(k, r->bk) * r->bk * (r->bm + r->bn);
-    return FIT_LAUNCH_US +
+    return FIT_LAUNCH_US + pairs * c->pair_us / dev->sms +
            (dram / c->dram_bytes_per_us + l2 / c->l2_bytes_per_us) / memory_scale(dev);
 }
 

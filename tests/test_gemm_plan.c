@@ -336,6 +336,24 @@ Test(gemm_plan, batches_take_a_batched_row)
     cr_assert_eq(choose_batch(NULL, 0, 0, 0, 0).variant, GPUTILE__GEMM_V_BATCHED_16);
 }
 
+/* Batches whose C is a few rows tall or a few columns wide take the 8 x 64
+ * or 64 x 8 tiles (H100, forced: 369 x 7 x 30 1.55x cuBLAS on 64 x 8
+ * where the best square tile gave 0.97x; 6 x 167 x 24 1.13x on 8 x 64). */
+Test(gemm_plan, narrow_batches_take_narrow_tiles)
+{
+    const gputile__device *devices[] = {&h200, &h100};
+    for (int d = 0; d < 2; ++d) {
+        cr_assert_eq(choose_batch(devices[d], 369, 7, 30, 4840).variant,
+                     GPUTILE__GEMM_V_BATCHED_64X8);
+        cr_assert_eq(choose_batch(devices[d], 480, 5, 47, 2663).variant,
+                     GPUTILE__GEMM_V_BATCHED_64X8);
+        cr_assert_eq(choose_batch(devices[d], 6, 167, 24, 13020).variant,
+                     GPUTILE__GEMM_V_BATCHED_8X64);
+        cr_assert_eq(choose_batch(devices[d], 5, 161, 87, 4401).variant,
+                     GPUTILE__GEMM_V_BATCHED_8X64);
+    }
+}
+
 Test(gemm_plan, tiny_batches_pack_large_ones_tile)
 {
     const gputile__device *devices[] = {&h200, &h100};

@@ -983,6 +983,8 @@ static bool batch_algorithm(int32_t algorithm)
     case GPUTILE_ALGO_BATCHED_16:
     case GPUTILE_ALGO_BATCHED_32:
     case GPUTILE_ALGO_BATCHED_64:
+    case GPUTILE_ALGO_BATCHED_8X64:
+    case GPUTILE_ALGO_BATCHED_64X8:
         return true;
     default:
         return false;
