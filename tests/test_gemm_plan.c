@@ -354,6 +354,16 @@ Test(gemm_plan, narrow_batches_take_narrow_tiles)
     }
 }
 
+/* The batch model's cost per (problem, tile) pair: 262 x 75 x 14 x 2,753
+ * is 27 tiles of 32 x 32 a problem, one slice each; the byte terms alone
+ * sent it to batched32 (0.55x cuBLAS on the H100) where async32x128 runs
+ * at 1.08x. (The H100 only: where it was measured.) */
+Test(gemm_plan, many_tiles_of_small_k_take_a_cp_async_row)
+{
+    const gputile__gemm_row *r = row(choose_batch(&h100, 262, 75, 14, 2753));
+    cr_assert(r->flags & GPUTILE__GEMM_ASYNC, "%s", r->name);
+}
+
 Test(gemm_plan, tiny_batches_pack_large_ones_tile)
 {
     const gputile__device *devices[] = {&h200, &h100};
