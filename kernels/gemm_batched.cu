@@ -33,10 +33,11 @@
  *
  * Configurations (rows of gemm_variants.h): 16 x 16 tiles, 16 threads of
  * 4 x 4 (8 pairs per block); 32 x 32, a warp of 4 x 8 (4 per block);
- * 64 x 64, 4 warps of 4 x 8 (1 per block). BK = 16 keeps each block at
- * 40 KiB (20 KiB for 64 x 64) of static-size dynamic shared memory, below
- * the 48 KiB that would need an opt-in. Registers: see `make
- * ptxas-report`; no spills.
+ * 64 x 64, 4 warps of 4 x 8 (1 per block); 8 x 64 and 64 x 8 (C a few
+ * rows tall or columns wide), a warp of 4 x 4 (4 per block). BK = 16
+ * keeps each block at 40 KiB (20 KiB for 64 x 64, 47 KiB for 64 x 8) of
+ * static-size dynamic shared memory, below the 48 KiB that would need an
+ * opt-in. Registers: see `make ptxas-report`; no spills.
  */
 #include "kernels.h"
 #include "gemm_batch.cuh"
