@@ -4,7 +4,7 @@
  *
  *   gputile-bench transfer [--csv] [--runs N] [--warmup N] [--max-mib N]
  *                          [--no-rates] [--no-sweep] [--no-alloc] [--no-gemm]
- *                          [--gemm-n N] [--gemm-max N]
+ *                          [--gemm-n N] [--gemm-max N] [--gemm-packed BYTES]
  *   gputile-bench transfer --crossovers [--csv] [--runs N] [--warmup N]
  *
  * 1. Host->device and device->host GB/s, 4 KiB to 4 GiB (--max-mib caps
@@ -31,7 +31,9 @@
  *    gputile_matmul does), cublasXt on the same host matrices, and the
  *    kernel alone. Targets (issue 21): gputile (pageable) <= 1.0x the
  *    hand-written pageable flow at every n, <= 0.8x the pinned sequential
- *    flow from 4096^3.
+ *    flow from 4096^3. --gemm-packed sets the most bytes of host operands
+ *    the direct flow packs into one bounce buffer (1: never; for tuning
+ *    lib/gemm_host.h's GPUTILE__GEMM_HOST_PACKED_BYTES).
  *    Before the timing, gputile's results on pageable and pinned host
  *    matrices are compared with the seed's flow within the GPU suite's
  *    bound, (k + 4) FLT_EPSILON |A||B| per element (the two sum in
@@ -65,6 +67,9 @@ void gputile__stage_tune(size_t chunk, int slots, int threads);
 /* libgputile internal (lib/copy_policy.h): every later pageable copy takes
  * method 0 DIRECT, 1 BOUNCE, 2 STAGED; -1 restores the policy. */
 void gputile__copy_force(int method);
+/* libgputile internal (lib/gemm_host.h): the most bytes the host GEMM's
+ * direct flow packs (1: never; 0 restores the default). */
+void gputile__gemm_host_set_packed(size_t bytes);
 
 static int bench_cc_major(void)
 {
@@ -740,9 +745,12 @@ static bool gemm_section(const bench_options *o, size_t only_n, size_t max_n, cu
 static const char transfer_usage[] =
     "usage: gputile-bench transfer [--csv] [--runs N] [--warmup N] [--max-mib N]\n"
     "       [--no-rates] [--no-sweep] [--no-alloc] [--no-gemm] [--gemm-n N] [--gemm-max N]\n"
+    "       [--gemm-packed BYTES]\n"
     "       gputile-bench transfer --crossovers [--csv] [--runs N] [--warmup N]\n"
     "  --crossovers: only the fine sweep of gputile_copy's methods (direct, bounce,\n"
-    "  staged) from 4 KiB to 64 MiB, and the crossover row for lib/copy_policy.h\n";
+    "  staged) from 4 KiB to 64 MiB, and the crossover row for lib/copy_policy.h\n"
+    "  --gemm-packed: the most bytes of host operands the host GEMM's direct flow\n"
+    "  packs into one bounce buffer (1: never; tuning only)\n";
 
 int bench_transfer(int argc, char **argv)
 {
@@ -757,6 +765,8 @@ int bench_transfer(int argc, char **argv)
             gemm_n = strtoull(argv[++i], NULL, 0);
         else if (strcmp(argv[i], "--gemm-max") == 0 && i + 1 < argc)
             gemm_max = strtoull(argv[++i], NULL, 0);
+        else if (strcmp(argv[i], "--gemm-packed") == 0 && i + 1 < argc)
+            gputile__gemm_host_set_packed(strtoull(argv[++i], NULL, 0));
         else if (strcmp(argv[i], "--crossovers") == 0)
             do_cross = true;
         else if (strcmp(argv[i], "--no-rates") == 0)

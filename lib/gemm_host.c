@@ -53,7 +53,8 @@ void gputile__gemm_host_set_packed(size_t bytes)
 static size_t packed_max(void)
 {
     size_t b = __atomic_load_n(&packed_override, __ATOMIC_RELAXED);
-    return b != 0 ? b : GPUTILE__GEMM_HOST_PACKED_BYTES;
+    b = b != 0 ? b : GPUTILE__GEMM_HOST_PACKED_BYTES;
+    return b < GPUTILE__BOUNCE_BYTES ? b : GPUTILE__BOUNCE_BYTES; /* the bounce buffer's size */
 }
 
 typedef struct operand {
@@ -379,7 +380,7 @@ static gputile_status direct(const gputile__gemm_choice *choice, const gputile__
         ws = slot_dev;
     else if (total > 0)
         s = gputile__cuda_status(gputile__workspace_acquire(&ws, total, choice[0].device, stream));
-    size_t up = 0; /* packed bytes to upload */
+    size_t up = 0, sent = 0; /* packed bytes to upload; uploaded */
     for (int i = 0; i < 3 && s == GPUTILE_SUCCESS; ++i)
         if (host[i]) {
             dev[i].elements = (float *)((char *)ws + off[i]);
@@ -394,9 +395,17 @@ static gputile_status direct(const gputile__gemm_choice *choice, const gputile__
                                      user[i].elements, user[i].stride * sizeof(float),
                                      user[i].width * sizeof(float), user[i].height);
             up = off[i] + size[i];
+            /* large enough to pay a DMA of its own: it runs while the
+             * next operand is packed */
+            if (up - sent >= GPUTILE__GEMM_HOST_PACKED_DMA_BYTES) {
+                s = gputile__cuda_status(cudaMemcpyAsync(
+                    (char *)ws + sent, packed + sent, up - sent, cudaMemcpyHostToDevice, stream));
+                sent = up;
+            }
         }
-    if (s == GPUTILE_SUCCESS && up > 0)
-        s = gputile__cuda_status(cudaMemcpyAsync(ws, packed, up, cudaMemcpyHostToDevice, stream));
+    if (s == GPUTILE_SUCCESS && up > sent)
+        s = gputile__cuda_status(cudaMemcpyAsync((char *)ws + sent, packed + sent, up - sent,
+                                                 cudaMemcpyHostToDevice, stream));
     if (s == GPUTILE_SUCCESS) {
         gputile__gemm_args ta = *args;
         if (reads_ab) {

@@ -27,19 +27,25 @@
  * products go direct up to 2048^3. Rates in GB/s and TFLOP/s. */
 #define GPUTILE__GEMM_HOST_SETUP_US 250.0
 /* Within the direct flow, host operands whose compact copies total at
- * most this many bytes are packed: copied by the calling thread into one
- * pinned bounce buffer, uploaded in one DMA into the device buffer kept
- * beside it (copy_policy.h: no workspace request, ~3 us in this flow), C
- * downloaded in one DMA and copied out; instead of a workspace and a
- * driver call per operand. Measured on the H200 (wall clock per call in a
- * loop, 2026-11-24, pageable / pinned, with a workspace): packed 31.3 /
- * 29.2 us against 35.5 / 31.9 unpacked at 8^3 (768 bytes), 34.3 / 34.5
- * against 35.6 / 32.7 at 64^3 (48 KiB), 129 / 120 against 119 / 55 at
- * 256^3 (768 KiB: one thread copies ~10 GB/s, the driver's pageable
- * calls ~14, pinned operands need no copy at all), so the crossover lies
- * between 48 and 768 KiB: the device buffer's size, 256 KiB (128^3, 192
- * KiB, measured 1.04x the hand-written flow unpacked). */
-#define GPUTILE__GEMM_HOST_PACKED_BYTES GPUTILE__BOUNCE_DEVICE_BYTES
+ * most this many bytes are packed: copied by the copy threads into one
+ * pinned bounce buffer and uploaded in one DMA per operand of 64 KiB or
+ * more (or one for all of them), each under the packing of the next,
+ * into the device buffer kept beside the bounce buffer when they fit
+ * (256 KiB: no workspace request) or a workspace; C downloaded in one DMA
+ * and copied out. Otherwise each operand moves by gputile_copy's methods
+ * (a driver call, or a bounce copy that overlaps its own pieces).
+ * gputile-bench transfer --gemm-packed, H100, 2026-11-27, two rounds,
+ * gputile / the hand-written pageable flow (bench/results/
+ * 2026-11-27-host-gemm-packed-h100.txt): never packed 1.37-1.41 at 8^3-64^3;
+ * packed up to 256 KiB (the old limit) 1.05-1.17 at 256^3 and 0.66-0.74
+ * at 512^3; packed up to 16 MiB 0.89-0.91 at 256^3 (768 KiB), 0.54-0.56 at
+ * 512^3 (3 MiB), but 0.44 at 1024^3 (12 MiB: there the per-operand bounce
+ * copies, 0.36-0.40, overlap packing and DMA in 1 MiB pieces). */
+#define GPUTILE__GEMM_HOST_PACKED_BYTES ((size_t)4 << 20)
+/* Packed operands of at least this many bytes (with any smaller ones
+ * packed before them) are uploaded as soon as they are packed, under the
+ * packing of the next. */
+#define GPUTILE__GEMM_HOST_PACKED_DMA_BYTES ((size_t)64 << 10)
 #define GPUTILE__GEMM_HOST_COPY_GBS 40.0   /* gputile_copy of large pageable operands */
 #define GPUTILE__GEMM_HOST_STAGED_GBS 45.0 /* the pipeline's staged tiles */
 #define GPUTILE__GEMM_HOST_TFLOPS 40.0     /* the FP32 device GEMM */
