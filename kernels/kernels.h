@@ -121,8 +121,8 @@ cudaError_t gputile__gemm_pack_kmajor(const float *src, int64_t ld, int transpos
 cudaError_t gputile__gemm_wgmma_loadable(int *loadable);
 /* Blocks per SM of the BATCHED row `variant`'s instantiation for these
  * transposes and load width (the persistent grid, gemm_batched.cu). */
-cudaError_t gputile__gemm_batched_blocks_per_sm(int variant, int trans_a, int trans_b, int vec,
-                                                int *blocks);
+cudaError_t gputile__gemm_batched_blocks_per_sm(int variant, int trans_a, int trans_b, int vec_a,
+                                                int vec_b, int *blocks);
 /* C = beta * C for each problem z < args->batch of args (m x n; views or
  * strides as in gputile__gemm_args; beta == 0 writes zeros, never reads C). */
 cudaError_t gputile__gemm_batched_scale(const gputile__gemm_args *args, cudaStream_t stream);
