@@ -19,8 +19,11 @@
  * Pipeline. Two shared-memory stages. Each stage holds, per pair, the
  * BM x BK slice of op(A) and the BK x BN slice of op(B) stored as they lie
  * in memory (rows padded by 4 floats), copied by cp.async: 16 bytes per
- * instruction where the rows are 16-byte aligned (VEC), else 4; elements
- * outside the matrix are zero-filled by the copy (src-size 0), never read.
+ * instruction where the rows are 16-byte aligned (VA for A, VB for B, each
+ * on its own), else 4; elements outside the matrix are zero-filled by the
+ * copy (src-size 0), never read. The 16-byte copies go through the L1 or
+ * the L2 only as lib/ plans (l1: short k, gemm_batched.h); the 4-byte
+ * ones always through the L1.
  * While one stage is multiplied the next (pair, slice) is in flight.
  *
  * Threads. A pair's TPP threads stand LM x LN and own 4 x RN outputs each.
@@ -48,11 +51,18 @@ constexpr int THREADS = 128;
 constexpr int PAD = 4;
 
 /* 16-byte copy of `bytes` (0, 4, 8, 12 or 16) from global src to shared
- * dst, zero-filling the rest; src must be 16-byte aligned when bytes > 0. */
-__device__ __forceinline__ void copy16(float *dst, const float *src, int bytes)
+ * dst, zero-filling the rest; src must be 16-byte aligned when bytes > 0.
+ * l1: through the L1 (cp.async.ca), else the L2 only (.cg); lib/ decides
+ * (gputile__gemm_plan.l1_copies). */
+__device__ __forceinline__ void copy16(float *dst, const float *src, int bytes, bool l1)
 {
     const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d), "l"(src), "r"(bytes));
+    if (l1)
+        asm volatile("cp.async.ca.shared.global [%0], [%1], 16, %2;\n" ::"r"(d), "l"(src),
+                     "r"(bytes));
+    else
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d), "l"(src),
+                     "r"(bytes));
 }
 
 /* 4-byte copy, or a zero when !ok. */
@@ -79,7 +89,7 @@ __device__ __forceinline__ void wait_all_but_one()
  * COLS + PAD floats per row, by the TPP threads of a pair (lt: this one). */
 template <int ROWS, int COLS, int TPP, bool VEC>
 __device__ __forceinline__ void load_tile(float *s, const float *src, int64_t ld, int64_t rows_left,
-                                          int64_t cols_left, int lt)
+                                          int64_t cols_left, int lt, bool l1)
 {
     if constexpr (VEC) {
         constexpr int Q = COLS / 4; /* 16-byte groups per row */
@@ -90,7 +100,7 @@ __device__ __forceinline__ void load_tile(float *s, const float *src, int64_t ld
             const int64_t left = r < rows_left ? cols_left - c : 0;
             const int valid = left <= 0 ? 0 : left >= 4 ? 4 : (int)left;
             /* src: inside, never read at 0 */
-            copy16(s + r * (COLS + PAD) + c, valid > 0 ? src + r * ld + c : src, valid * 4);
+            copy16(s + r * (COLS + PAD) + c, valid > 0 ? src + r * ld + c : src, valid * 4, l1);
         }
     } else {
         /* Rows not 16-byte aligned: 4-byte copies, consecutive threads on
@@ -126,8 +136,8 @@ __device__ __forceinline__ void load_tile(float *s, const float *src, int64_t ld
 }
 
 /* One configuration: BM x BN tiles, TPP threads per pair, 4 x RN outputs
- * per thread, transposes TA, TB, 16-byte copies when VEC. */
-template <int BM, int BN, int BK, int TPP, int RN, int MINB, bool TA, bool TB, bool VEC>
+ * per thread, transposes TA, TB, 16-byte copies of A when VA, of B when VB. */
+template <int BM, int BN, int BK, int TPP, int RN, int MINB, bool TA, bool TB, bool VA, bool VB>
 struct cfg {
     static constexpr int RM = 4, LM = BM / RM, LN = BN / RN, PPB = THREADS / TPP;
     static_assert(LM * LN == TPP && RN % 4 == 0 && BK % 4 == 0, "thread grid must cover the tile");
@@ -165,11 +175,12 @@ __device__ __forceinline__ pair_at locate(const gputile__gemm_args &p, int64_t p
     return at;
 }
 
-template <int BM, int BN, int BK, int TPP, int RN, int MINB, bool TA, bool TB, bool VEC>
+template <int BM, int BN, int BK, int TPP, int RN, int MINB, bool TA, bool TB, bool VA, bool VB>
 static __global__ void __launch_bounds__(THREADS, MINB)
-    gemm_batched_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t tiles, int64_t pairs)
+    gemm_batched_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t tiles, int64_t pairs,
+                        bool l1)
 {
-    using C = cfg<BM, BN, BK, TPP, RN, MINB, TA, TB, VEC>;
+    using C = cfg<BM, BN, BK, TPP, RN, MINB, TA, TB, VA, VB>;
     constexpr int RM = C::RM, LM = C::LM, LN = C::LN, PPB = C::PPB;
     extern __shared__ float4 smem4[];
     float *smem = reinterpret_cast<float *>(smem4);
@@ -188,17 +199,17 @@ static __global__ void __launch_bounds__(THREADS, MINB)
         float *as = smem + s * C::STAGE_FLOATS + slot * C::PAIR_FLOATS, *bs = as + C::A_FLOATS;
         const int64_t k0 = chunk * BK;
         if (TA)
-            load_tile<BK, BM, TPP, VEC>(as, at.v.a + k0 * at.v.lda + at.m0, at.v.lda, p.k - k0,
-                                        p.m - at.m0, lt);
+            load_tile<BK, BM, TPP, VA>(as, at.v.a + k0 * at.v.lda + at.m0, at.v.lda, p.k - k0,
+                                       p.m - at.m0, lt, l1);
         else
-            load_tile<BM, BK, TPP, VEC>(as, at.v.a + at.m0 * at.v.lda + k0, at.v.lda, p.m - at.m0,
-                                        p.k - k0, lt);
+            load_tile<BM, BK, TPP, VA>(as, at.v.a + at.m0 * at.v.lda + k0, at.v.lda, p.m - at.m0,
+                                       p.k - k0, lt, l1);
         if (TB)
-            load_tile<BN, BK, TPP, VEC>(bs, at.v.b + at.n0 * at.v.ldb + k0, at.v.ldb, p.n - at.n0,
-                                        p.k - k0, lt);
+            load_tile<BN, BK, TPP, VB>(bs, at.v.b + at.n0 * at.v.ldb + k0, at.v.ldb, p.n - at.n0,
+                                       p.k - k0, lt, l1);
         else
-            load_tile<BK, BN, TPP, VEC>(bs, at.v.b + k0 * at.v.ldb + at.n0, at.v.ldb, p.k - k0,
-                                        p.n - at.n0, lt);
+            load_tile<BK, BN, TPP, VB>(bs, at.v.b + k0 * at.v.ldb + at.n0, at.v.ldb, p.k - k0,
+                                       p.n - at.n0, lt, l1);
     };
 
     float acc[RM][RN];
@@ -328,36 +339,37 @@ static __global__ void __launch_bounds__(THREADS, MINB)
 
 /* One instantiation: with `blocks`, how many of its blocks fit on an SM
  * (lib/'s persistent grid); else the launch of plan->grid_blocks blocks. */
-template <int BM, int BN, int BK, int TPP, int RN, int MINB, bool TA, bool TB, bool VEC>
+template <int BM, int BN, int BK, int TPP, int RN, int MINB, bool TA, bool TB, bool VA, bool VB>
 static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan *plan,
                           cudaStream_t stream, int *blocks)
 {
-    using C = cfg<BM, BN, BK, TPP, RN, MINB, TA, TB, VEC>;
+    using C = cfg<BM, BN, BK, TPP, RN, MINB, TA, TB, VA, VB>;
     static_assert(C::SMEM_BYTES <= 48 * 1024, "no opt-in for more shared memory is made");
-    const auto kernel = gemm_batched_kernel<BM, BN, BK, TPP, RN, MINB, TA, TB, VEC>;
+    const auto kernel = gemm_batched_kernel<BM, BN, BK, TPP, RN, MINB, TA, TB, VA, VB>;
     if (blocks != NULL)
         return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, THREADS,
                                                              C::SMEM_BYTES);
     const int64_t tiles_n = (p->n + BN - 1) / BN, tiles = (p->m + BM - 1) / BM * tiles_n;
     const int64_t pairs = tiles * (p->batch > 0 ? p->batch : 1);
-    kernel<<<(unsigned)plan->grid_blocks, THREADS, C::SMEM_BYTES, stream>>>(*p, tiles_n, tiles,
-                                                                            pairs);
+    kernel<<<(unsigned)plan->grid_blocks, THREADS, C::SMEM_BYTES, stream>>>(
+        *p, tiles_n, tiles, pairs, plan->l1_copies != 0);
     return cudaGetLastError();
 }
 
 template <int BM, int BN, int BK, int THREADS_, int MINB, int TM, int TN>
 static cudaError_t row(const gputile__gemm_args *p, const gputile__gemm_plan *plan,
-                       cudaStream_t stream, int ta, int tb, int vec, int *blocks)
+                       cudaStream_t stream, int ta, int tb, int va, int vb, int *blocks)
 {
     static_assert(THREADS_ == THREADS && TM == 4, "the rows' threads and thread tiles");
     constexpr int TPP = (BM / TM) * (BN / TN);
     /* clang-format off */
-    switch (ta << 2 | tb << 1 | vec) {
+    switch (ta << 3 | tb << 2 | va << 1 | vb) {
 #define CASE(k)                                                                              \
     case k:                                                                                  \
-        return config<BM, BN, BK, TPP, TN, MINB, (k >> 2) & 1, (k >> 1) & 1, (k & 1) != 0>(  \
-            p, plan, stream, blocks);
+        return config<BM, BN, BK, TPP, TN, MINB, (k >> 3) & 1, (k >> 2) & 1, (k >> 1) & 1,   \
+                      (k & 1) != 0>(p, plan, stream, blocks);
         CASE(0) CASE(1) CASE(2) CASE(3) CASE(4) CASE(5) CASE(6) CASE(7)
+        CASE(8) CASE(9) CASE(10) CASE(11) CASE(12) CASE(13) CASE(14) CASE(15)
 #undef CASE
     }
     /* clang-format on */
@@ -381,28 +393,28 @@ static __global__ void gemm_batched_scale_kernel(gputile__gemm_args p)
     }
 }
 
-#define BATCHED_ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags) \
-    static cudaError_t row_##id(const gputile__gemm_args *p, const gputile__gemm_plan *plan,    \
-                                cudaStream_t stream, int ta, int tb, int vec, int *blocks)      \
-    {                                                                                           \
-        return row<bm, bn, bk, threads, per_sm, tm, tn>(p, plan, stream, ta, tb, vec, blocks);  \
-    }                                                                                           \
-    extern "C" cudaError_t gputile__gemm_run_##id(                                              \
-        const gputile__gemm_args *p, const gputile__gemm_plan *plan, cudaStream_t stream)       \
-    {                                                                                           \
-        return row_##id(p, plan, stream, p->trans_a, p->trans_b, plan->vec_a && plan->vec_b,    \
-                        NULL);                                                                  \
+#define BATCHED_ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags)   \
+    static cudaError_t row_##id(const gputile__gemm_args *p, const gputile__gemm_plan *plan,      \
+                                cudaStream_t stream, int ta, int tb, int va, int vb, int *blocks) \
+    {                                                                                             \
+        return row<bm, bn, bk, threads, per_sm, tm, tn>(p, plan, stream, ta, tb, va, vb, blocks); \
+    }                                                                                             \
+    extern "C" cudaError_t gputile__gemm_run_##id(                                                \
+        const gputile__gemm_args *p, const gputile__gemm_plan *plan, cudaStream_t stream)         \
+    {                                                                                             \
+        return row_##id(p, plan, stream, p->trans_a, p->trans_b, plan->vec_a != 0,                \
+                        plan->vec_b != 0, NULL);                                                  \
     }
 GPUTILE__GEMM_BATCHED_ROWS(BATCHED_ROW)
 #undef BATCHED_ROW
 
-extern "C" cudaError_t gputile__gemm_batched_blocks_per_sm(int variant, int ta, int tb, int vec,
-                                                           int *blocks)
+extern "C" cudaError_t gputile__gemm_batched_blocks_per_sm(int variant, int ta, int tb, int va,
+                                                           int vb, int *blocks)
 {
     switch (variant) {
 #define BATCHED_CASE(id, ...)  \
     case GPUTILE__GEMM_V_##id: \
-        return row_##id(NULL, NULL, NULL, ta, tb, vec, blocks);
+        return row_##id(NULL, NULL, NULL, ta, tb, va, vb, blocks);
         GPUTILE__GEMM_BATCHED_ROWS(BATCHED_CASE)
 #undef BATCHED_CASE
     }

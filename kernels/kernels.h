@@ -74,6 +74,7 @@ typedef struct gputile__gemm_plan {
     int64_t grid_blocks; /* GPUTILE__GEMM_PERSISTENT rows: blocks of the launch */
     int cluster;         /* GPUTILE__GEMM_ASYNC, splits 2..8: the splits of a tile run as one
                     cluster and sum in shared memory (no work, no reduction launch) */
+    int l1_copies; /* GPUTILE__GEMM_PERSISTENT rows: 16-byte copies through the L1 (else L2 only) */
 } gputile__gemm_plan;
 
 /* One launcher per row of gemm_variants.h: gputile__gemm_run_<ID>. The
@@ -121,8 +122,8 @@ cudaError_t gputile__gemm_pack_kmajor(const float *src, int64_t ld, int transpos
 cudaError_t gputile__gemm_wgmma_loadable(int *loadable);
 /* Blocks per SM of the BATCHED row `variant`'s instantiation for these
  * transposes and load width (the persistent grid, gemm_batched.cu). */
-cudaError_t gputile__gemm_batched_blocks_per_sm(int variant, int trans_a, int trans_b, int vec,
-                                                int *blocks);
+cudaError_t gputile__gemm_batched_blocks_per_sm(int variant, int trans_a, int trans_b, int vec_a,
+                                                int vec_b, int *blocks);
 /* C = beta * C for each problem z < args->batch of args (m x n; views or
  * strides as in gputile__gemm_args; beta == 0 writes zeros, never reads C). */
 cudaError_t gputile__gemm_batched_scale(const gputile__gemm_args *args, cudaStream_t stream);

@@ -84,8 +84,8 @@ static void report(gputile_gemm_options *o, const gputile__gemm_choice *c)
  * the device: the precision that runs, the row, the launches. args holds
  * m, n, k, transposes, alpha, beta, and strides or views. */
 static gputile_status run_batch(int requested, int precision, const gputile__device *dev,
-                                bool aligned, gputile__gemm_args *args, cudaStream_t stream,
-                                gputile_gemm_options *options)
+                                gputile__batch_aligned aligned, gputile__gemm_args *args,
+                                cudaStream_t stream, gputile_gemm_options *options)
 {
     /* The TF32 precisions are AUTO's alone: the TMA-fed 128 x 128 kernel in
      * that precision where it takes the batch (gputile__gemm_batched_tensor),
@@ -100,7 +100,8 @@ static gputile_status run_batch(int requested, int precision, const gputile__dev
             return st;
     }
     /* C as aligned: the batched rows' model was fitted without C's own rate */
-    const unsigned form = gputile__gemm_form(aligned, true, args->trans_a, args->trans_b);
+    const unsigned form =
+        gputile__gemm_form(aligned.a && aligned.b, true, args->trans_a, args->trans_b);
     gputile__gemm_choice choice =
         gputile__gemm_batched_choose(requested, tensor ? precision : GPUTILE_PRECISION_FP32, dev,
                                      form, args->m, args->n, args->k, args->batch);
@@ -125,8 +126,8 @@ static gputile_status noop(int requested, int precision, gputile_gemm_options *o
 }
 
 gputile_status gputile__gemm_batched_execute(const gputile__gemm_choice *choice,
-                                             const gputile__gemm_args *args, bool aligned,
-                                             cudaStream_t stream)
+                                             const gputile__gemm_args *args,
+                                             gputile__batch_aligned aligned, cudaStream_t stream)
 {
     if (args->k == 0 || args->alpha == 0.0f)
         return gputile__cuda_status(gputile__gemm_batched_scale(args, stream));
@@ -221,9 +222,12 @@ gputile_status gputile_gemm_strided_batched(gputile_op trans_a, gputile_op trans
         .stride_b = (int64_t)stride_b,
         .stride_c = (int64_t)stride_c,
     };
-    const bool aligned = gputile__rows_aligned16(a.elements, (int64_t)a.stride) &&
-                         gputile__rows_aligned16(b.elements, (int64_t)b.stride) &&
-                         (count == 1 || (stride_a % 4 == 0 && stride_b % 4 == 0));
+    const gputile__batch_aligned aligned = {
+        .a = gputile__rows_aligned16(a.elements, (int64_t)a.stride) &&
+             (count == 1 || stride_a % 4 == 0),
+        .b = gputile__rows_aligned16(b.elements, (int64_t)b.stride) &&
+             (count == 1 || stride_b % 4 == 0),
+    };
     return run_batch(requested, precision, dev, aligned, &args, stream, options);
 }
 
@@ -246,7 +250,7 @@ gputile_status gputile_gemm_batched(gputile_op trans_a, gputile_op trans_b, floa
         return GPUTILE_ERROR_NULL_POINTER;
     if (count > (size_t)INT64_MAX / sizeof(gputile__gemm_view))
         return GPUTILE_ERROR_OVERFLOW;
-    bool aligned;
+    gputile__batch_aligned aligned;
     gputile__views_ranges ranges;
     if ((s = gputile__gemm_views_check(trans_a, trans_b, a, b, c, count, &aligned, &ranges)) !=
         GPUTILE_SUCCESS)

@@ -27,22 +27,39 @@ gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
                                                   const gputile__device *dev, unsigned form,
                                                   int64_t m, int64_t n, int64_t k, int64_t count);
 
+/* Which operands have 16-byte aligned rows (and, for a strided batch,
+ * batch strides of whole 16-byte groups): the 16-byte copies each may
+ * take. About 3 in 8 of random shapes have one operand aligned and not
+ * the other. */
+typedef struct gputile__batch_aligned {
+    bool a, b;
+} gputile__batch_aligned;
+
+/* The persistent rows' 16-byte copies go through the L1 (cp.async.ca)
+ * up to this k, past it the L2 only (.cg). Forced rows, two rounds, 110
+ * shapes (bench/results/2026-11-27-batched-l1-ab-h100.txt), .ca against
+ * .cg: k <= 32 batched16 1.03-1.04x (16^3 and 32^3 1.10-1.12x), 64x8
+ * 1.03-1.08x (up to 1.41x), the others 1.00-1.02x; k > 32 batched16
+ * 0.95-0.98x (down to 0.73x at 337 x 6 x 156: its five blocks per SM hold
+ * 200 KiB of shared memory, leaving little L1), the others 1.00-1.02x. */
+#define GPUTILE__GEMM_BATCH_L1_K 32
+
 /* *yes when AUTO runs a 3xTF32 or TF32 batch on a TMA-fed 128 x 128 row
  * (the batch as its maps' third dimension): a strided
  * batch (no views) on a device that runs the wgmma rows, operands read in
- * place (16-byte aligned rows and nonzero batch strides: `aligned` and
+ * place (16-byte aligned rows and nonzero batch strides: both `aligned` and
  * more; not A^T B, whose D' would need a pre-pass), and C at least 64 on
  * a side (smaller C leaves most of a 128 x 128 tile idle). */
 gputile_status gputile__gemm_batched_tensor(const gputile__device *dev,
-                                            const gputile__gemm_args *args, bool aligned,
-                                            bool *yes);
+                                            const gputile__gemm_args *args,
+                                            gputile__batch_aligned aligned, bool *yes);
 
 /* The plan of one launch of a batch (args->batch >= 1, k >= 1, device
  * pointers, strides or views set): no split, tail, thin edge or workspace;
  * `aligned` as above; the persistent grid of a BATCHED row. */
 cudaError_t gputile__gemm_batched_plan(const gputile__gemm_choice *choice,
-                                       const gputile__gemm_args *args, bool aligned,
-                                       gputile__gemm_plan *plan);
+                                       const gputile__gemm_args *args,
+                                       gputile__batch_aligned aligned, gputile__gemm_plan *plan);
 /* The persistent grid of a BATCHED row for args (batch 0: one problem):
  * plan->grid_blocks; vec_a, vec_b already planned. */
 cudaError_t gputile__gemm_plan_persistent(const gputile__gemm_choice *choice,
@@ -52,8 +69,8 @@ cudaError_t gputile__gemm_plan_persistent(const gputile__gemm_choice *choice,
  * C = beta C where k = 0 or alpha = 0, else the row, in launches of at most
  * GPUTILE__GEMM_BATCH_PER_LAUNCH problems for the register-blocked rows. */
 gputile_status gputile__gemm_batched_execute(const gputile__gemm_choice *choice,
-                                             const gputile__gemm_args *args, bool aligned,
-                                             cudaStream_t stream);
+                                             const gputile__gemm_args *args,
+                                             gputile__batch_aligned aligned, cudaStream_t stream);
 
 /* ---- gemm_batched_views.c ---- */
 /* The address range [lo, hi) each operand's non-empty views span (A, B,
@@ -70,11 +87,12 @@ typedef struct gputile__views_ranges {
  * then GPUTILE_ERROR_ALIASING when some C overlaps another C or any A or B
  * (A and B may overlap each other and themselves: exact for views that
  * share a row stride, address ranges otherwise). Large batches are checked
- * on the host copy threads. On success *aligned: every A and B row 16-byte
- * aligned; *r: the operands' ranges. */
+ * on the host copy threads. On success *aligned: whether every A row, and
+ * every B row, is 16-byte aligned; *r: the operands' ranges. */
 gputile_status gputile__gemm_views_check(gputile_op ta, gputile_op tb, const gputile_matrix *a,
                                          const gputile_matrix *b, const gputile_matrix *c,
-                                         size_t count, bool *aligned, gputile__views_ranges *r);
+                                         size_t count, gputile__batch_aligned *aligned,
+                                         gputile__views_ranges *r);
 
 /* GPUTILE_ERROR_UNSUPPORTED when some non-empty A, B or C of the views is
  * host memory (NO_DEVICE, WRONG_DEVICE as gputile__memory_of()). Asks the

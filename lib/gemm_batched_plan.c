@@ -56,7 +56,8 @@ gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
 }
 
 gputile_status gputile__gemm_batched_tensor(const gputile__device *dev,
-                                            const gputile__gemm_args *args, bool aligned, bool *yes)
+                                            const gputile__gemm_args *args,
+                                            gputile__batch_aligned aligned, bool *yes)
 {
     *yes = false;
     /* TMA: strides below 2^40 bytes; each problem's own matrix (stride 0
@@ -64,24 +65,24 @@ gputile_status gputile__gemm_batched_tensor(const gputile__device *dev,
     const int64_t most = ((int64_t)1 << 40) / (int64_t)sizeof(float);
     const bool strides = args->batch <= 1 || (args->stride_a > 0 && args->stride_b > 0 &&
                                               args->stride_a < most && args->stride_b < most);
-    if (args->views != NULL || !aligned || !strides || (args->trans_a && !args->trans_b) ||
-        args->m < 64 || args->n < 64 || args->k < 1)
+    if (args->views != NULL || !aligned.a || !aligned.b || !strides ||
+        (args->trans_a && !args->trans_b) || args->m < 64 || args->n < 64 || args->k < 1)
         return GPUTILE_SUCCESS;
     return gputile__cuda_status(gputile__gemm_tensor_cores(dev, yes));
 }
 
 /* Blocks per SM of a BATCHED instantiation, per device, asked once. */
-static cudaError_t blocks_per_sm(const gputile__gemm_choice *c, int ta, int tb, int vec,
+static cudaError_t blocks_per_sm(const gputile__gemm_choice *c, int ta, int tb, int va, int vb,
                                  int *blocks)
 {
-    static int cache[GPUTILE__MAX_DEVICES][GPUTILE__GEMM_N_VARIANTS][8]; /* blocks + 1 */
-    int *slot = &cache[c->device][c->variant][ta << 2 | tb << 1 | vec];
+    static int cache[GPUTILE__MAX_DEVICES][GPUTILE__GEMM_N_VARIANTS][16]; /* blocks + 1 */
+    int *slot = &cache[c->device][c->variant][ta << 3 | tb << 2 | va << 1 | vb];
     const int known = __atomic_load_n(slot, __ATOMIC_RELAXED);
     if (known > 0) {
         *blocks = known - 1;
         return cudaSuccess;
     }
-    cudaError_t err = gputile__gemm_batched_blocks_per_sm(c->variant, ta, tb, vec, blocks);
+    cudaError_t err = gputile__gemm_batched_blocks_per_sm(c->variant, ta, tb, va, vb, blocks);
     if (err == cudaSuccess)
         __atomic_store_n(slot, *blocks + 1, __ATOMIC_RELAXED);
     return err;
@@ -101,7 +102,7 @@ cudaError_t gputile__gemm_plan_persistent(const gputile__gemm_choice *c,
     int per_sm = r->per_sm;
     if (c->device >= 0) {
         cudaError_t err =
-            blocks_per_sm(c, p->trans_a, p->trans_b, plan->vec_a && plan->vec_b, &per_sm);
+            blocks_per_sm(c, p->trans_a, p->trans_b, plan->vec_a, plan->vec_b, &per_sm);
         if (err != cudaSuccess)
             return err;
     }
@@ -111,7 +112,7 @@ cudaError_t gputile__gemm_plan_persistent(const gputile__gemm_choice *c,
 }
 
 cudaError_t gputile__gemm_batched_plan(const gputile__gemm_choice *c, const gputile__gemm_args *p,
-                                       bool aligned, gputile__gemm_plan *plan)
+                                       gputile__batch_aligned aligned, gputile__gemm_plan *plan)
 {
     const gputile__gemm_row *r = gputile__gemm_row_of(c->variant);
     const int64_t tiles = (p->m + r->bm - 1) / r->bm * ((p->n + r->bn - 1) / r->bn);
@@ -119,8 +120,9 @@ cudaError_t gputile__gemm_batched_plan(const gputile__gemm_choice *c, const gput
         .splits = 1,
         .k_per_split = (p->k + r->bk - 1) / r->bk * r->bk,
         .full_tiles = tiles,
-        .vec_a = aligned && (r->flags & GPUTILE__GEMM_VEC),
-        .vec_b = aligned && (r->flags & GPUTILE__GEMM_VEC),
+        .vec_a = aligned.a && (r->flags & GPUTILE__GEMM_VEC),
+        .vec_b = aligned.b && (r->flags & GPUTILE__GEMM_VEC),
+        .l1_copies = p->k <= GPUTILE__GEMM_BATCH_L1_K,
         .reduce_blocks = 2 * (c->sms > 0 ? c->sms : 1),
     };
     if (r->flags & GPUTILE__GEMM_TMA) /* D' read in place (gputile__gemm_batched_tensor) */

@@ -114,7 +114,7 @@ out:
 
 typedef struct scan_part {
     gputile_status status; /* the first bad problem's, in this part */
-    bool aligned;          /* every A and B row 16-byte aligned */
+    bool aligned[2];       /* every A row, every B row 16-byte aligned */
     bool ordered;          /* the Cs ascending and apart */
     bool any_c;
     uintptr_t c_first, c_end; /* the first C's start, the last C's end */
@@ -134,7 +134,7 @@ static bool same_shape(const gputile_matrix *x, const gputile_matrix *y)
 static void scan_range(void *ctx, int part, size_t lo, size_t hi)
 {
     scan *sc = ctx;
-    scan_part p = {.status = GPUTILE_SUCCESS, .aligned = true, .ordered = true};
+    scan_part p = {.status = GPUTILE_SUCCESS, .aligned = {true, true}, .ordered = true};
     for (int j = 0; j < 3; ++j)
         p.r.lo[j] = UINTPTR_MAX, p.r.hi[j] = 0, p.r.same_ld[j] = true;
     p.r.float_aligned = true;
@@ -155,7 +155,8 @@ static void scan_range(void *ctx, int part, size_t lo, size_t hi)
             p.r.same_ld[j] = p.r.same_ld[j] && x->stride == sc->m[j][0].stride;
             p.r.float_aligned = p.r.float_aligned && v.lo % sizeof(float) == 0;
             if (j < 2) {
-                p.aligned = p.aligned && gputile__rows_aligned16(x->elements, (int64_t)x->stride);
+                p.aligned[j] =
+                    p.aligned[j] && gputile__rows_aligned16(x->elements, (int64_t)x->stride);
             } else {
                 if (!p.any_c)
                     p.c_first = v.lo;
@@ -175,7 +176,8 @@ static bool apart(const gputile__views_ranges *r, int i, int j)
 
 gputile_status gputile__gemm_views_check(gputile_op ta, gputile_op tb, const gputile_matrix *a,
                                          const gputile_matrix *b, const gputile_matrix *c,
-                                         size_t count, bool *aligned, gputile__views_ranges *r)
+                                         size_t count, gputile__batch_aligned *aligned,
+                                         gputile__views_ranges *r)
 {
     /* problem 0 as gputile_gemm() checks it (operations, shapes agreeing);
      * every other problem must have its shapes */
@@ -187,14 +189,15 @@ gputile_status gputile__gemm_views_check(gputile_op ta, gputile_op tb, const gpu
     /* the parts in order: the first bad problem's status, as one pass */
     bool ordered = true, any_c = false;
     uintptr_t c_end = 0;
-    *aligned = true;
+    *aligned = (gputile__batch_aligned){true, true};
     for (int j = 0; j < 3; ++j)
         r->lo[j] = UINTPTR_MAX, r->hi[j] = 0, r->same_ld[j] = true;
     r->float_aligned = true;
     for (int p = 0; p < parts && s == GPUTILE_SUCCESS; ++p) {
         const scan_part *q = &sc.part[p];
         s = q->status;
-        *aligned = *aligned && q->aligned;
+        aligned->a = aligned->a && q->aligned[0];
+        aligned->b = aligned->b && q->aligned[1];
         ordered = ordered && q->ordered && (!any_c || !q->any_c || q->c_first >= c_end);
         if (q->any_c)
             c_end = q->c_end, any_c = true;

@@ -274,9 +274,9 @@ cudaError_t gputile__gemm_regblock_blocks_per_sm(int v, int ta, int tb, int va, 
     (void)v, (void)ta, (void)tb, (void)va, (void)vb, (void)b;
     NO_DEVICE;
 }
-cudaError_t gputile__gemm_batched_blocks_per_sm(int v, int ta, int tb, int vec, int *b)
+cudaError_t gputile__gemm_batched_blocks_per_sm(int v, int ta, int tb, int va, int vb, int *b)
 {
-    (void)v, (void)ta, (void)tb, (void)vec, (void)b;
+    (void)v, (void)ta, (void)tb, (void)va, (void)vb, (void)b;
     NO_DEVICE;
 }
 cudaError_t gputile__gemm_batched_scale(const gputile__gemm_args *a, cudaStream_t s)
