@@ -7,6 +7,7 @@
  * at the device's bandwidth.
  */
 #include "counts_add.h"
+#include "grid.cuh"
 
 static __global__ void counts_add_kernel(uint64_t *dst, const uint64_t *src, size_t n)
 {
@@ -18,8 +19,7 @@ static __global__ void counts_add_kernel(uint64_t *dst, const uint64_t *src, siz
 extern "C" cudaError_t gputile__counts_add(uint64_t *dst, const uint64_t *src, size_t n,
                                            cudaStream_t stream)
 {
-    const size_t threads = 256, blocks = (n + threads - 1) / threads;
-    counts_add_kernel<<<(unsigned)(blocks < 1024 ? blocks : 1024), (unsigned)threads, 0, stream>>>(
-        dst, src, n);
+    counts_add_kernel<<<gputile__stride_blocks((int64_t)n, 256, 1024), 256, 0, stream>>>(dst, src,
+                                                                                         n);
     return cudaGetLastError();
 }

@@ -44,6 +44,7 @@
  */
 #include "kernels.h"
 #include "gemm_batch.cuh"
+#include "grid.cuh"
 
 namespace {
 
@@ -425,8 +426,7 @@ extern "C" cudaError_t gputile__gemm_batched_scale(const gputile__gemm_args *arg
                                                    cudaStream_t stream)
 {
     const int64_t total = args->m * args->n * args->batch;
-    const int64_t blocks = (total + 255) / 256;
-    gemm_batched_scale_kernel<<<(unsigned)(blocks < 4096 ? blocks : 4096), 256, 0, stream>>>(*args);
+    gemm_batched_scale_kernel<<<gputile__stride_blocks(total, 256, 4096), 256, 0, stream>>>(*args);
     return cudaGetLastError();
 }
 
@@ -448,8 +448,7 @@ extern "C" cudaError_t gputile__gemm_views_expand(const uint32_t *offs, const fl
                                                   int64_t ldb, int64_t ldc, int64_t count,
                                                   gputile__gemm_view *views, cudaStream_t stream)
 {
-    const int64_t blocks = (count + 255) / 256;
-    gemm_views_expand_kernel<<<(unsigned)(blocks < 4096 ? blocks : 4096), 256, 0, stream>>>(
+    gemm_views_expand_kernel<<<gputile__stride_blocks(count, 256, 4096), 256, 0, stream>>>(
         (const uint4 *)offs, a, b, c, lda, ldb, ldc, count, views);
     return cudaGetLastError();
 }

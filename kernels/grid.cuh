@@ -17,6 +17,15 @@ static inline dim3 gputile__tile_grid(int64_t rows, int64_t cols, int tile_rows,
     return dim3((unsigned)gx, (unsigned)(gy < 65535 ? gy : 65535), 1);
 }
 
+/* Blocks of `threads` for a grid-stride loop over n elements, one per
+ * thread: enough to cover n, at most max_blocks (the loop takes the rest;
+ * at least 1 so that a launch is valid for n = 0). */
+static inline unsigned gputile__stride_blocks(int64_t n, int threads, int64_t max_blocks)
+{
+    const int64_t b = (n + threads - 1) / threads;
+    return (unsigned)(b < 1 ? 1 : b < max_blocks ? b : max_blocks);
+}
+
 /* The tile (row, column of tiles) of block number `tile` when the blocks
  * walk C in groups of 8 rows of tiles, column by column inside a group:
  * consecutive blocks share B panels and a few A panels, which keeps the

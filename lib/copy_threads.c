@@ -198,6 +198,13 @@ static pthread_t helpers[GPUTILE__COPY_POOL_THREADS - 1];
 static int n_helpers;
 static pthread_once_t started = PTHREAD_ONCE_INIT;
 
+/* Where part i of a loop over [0, n) in parts of `part` ends. */
+static size_t part_end(size_t n, size_t part, size_t i)
+{
+    const size_t lo = i * part;
+    return n - lo < part ? n : lo + part;
+}
+
 /* Claims and runs one part of j's loop; false when none is left. */
 static bool run_one(job *j)
 {
@@ -216,7 +223,7 @@ static bool run_one(job *j)
             return false;
         if (__atomic_compare_exchange_n(&j->word, &w, w + 1, false, __ATOMIC_ACQ_REL,
                                         __ATOMIC_ACQUIRE)) {
-            const size_t lo = (size_t)next * part, hi = n - lo < part ? n : lo + part;
+            const size_t lo = (size_t)next * part, hi = part_end(n, part, next);
             fn(ctx, (int)next, lo, hi);
             if (__atomic_add_fetch(&j->done, 1, __ATOMIC_SEQ_CST) == count &&
                 __atomic_load_n(&j->waiting, __ATOMIC_SEQ_CST)) {
@@ -335,7 +342,7 @@ int gputile__parallel_for(size_t n, size_t min_part, size_t align, gputile__rang
     job *j = count > 1 ? take_slot() : NULL;
     if (j == NULL) { /* one part, or every slot in use: the caller runs them all */
         for (unsigned i = 0; i < count; ++i)
-            fn(ctx, (int)i, (size_t)i * part, n - (size_t)i * part < part ? n : (i + 1) * part);
+            fn(ctx, (int)i, (size_t)i * part, part_end(n, part, i));
         return (int)count;
     }
     /* Post: closed while the parameters change, then open from part 1 (the
@@ -361,7 +368,7 @@ int gputile__parallel_for(size_t n, size_t min_part, size_t align, gputile__rang
             pthread_cond_broadcast(&work_cv);
         pthread_mutex_unlock(&lock);
     }
-    fn(ctx, 0, 0, n < part ? n : part);
+    fn(ctx, 0, 0, part_end(n, part, 0));
     while (run_one(j)) /* then the parts no helper has taken */
         ;
     /* Wait for the helpers' last parts: spin a while, then sleep. */

@@ -272,12 +272,11 @@ gputile_status gputile_gemm_batched(gputile_op trans_a, gputile_op trans_b, floa
         .beta = beta,
         .batch = (int64_t)count,
     };
-    gputile__gemm_view *described = NULL;
-    void *views = NULL;
-    if ((s = gputile__gemm_views_upload(a, b, c, count, &ranges, dev->ordinal, stream, &described,
-                                        &views)) != GPUTILE_SUCCESS)
+    gputile__gemm_view *views = NULL;
+    if ((s = gputile__gemm_views_upload(a, b, c, count, &ranges, dev->ordinal, stream, &views)) !=
+        GPUTILE_SUCCESS)
         return s;
-    args.views = described;
+    args.views = views;
     s = run_batch(requested, precision, dev, aligned, &args, stream, options);
     cudaError_t err = gputile__workspace_release(views, stream);
     if (s == GPUTILE_SUCCESS)

@@ -105,17 +105,16 @@ gputile_status gputile__gemm_views_on_device(const gputile_matrix *a, const gput
 
 /* The problems' descriptors (gputile__gemm_view: pointers and row strides
  * of a[i], b[i], c[i]) in device memory from gputile__workspace_acquire()
- * (*views, inside the block *dev), written through pinned staging and
+ * (*views: the start of the block), written through pinned staging and
  * copied on `stream`: the caller's arrays may be reused when this returns.
  * Where r (from gputile__gemm_views_check) allows, compact: 16 bytes a
  * problem cross the bus, offsets from each operand's lowest view (they
  * share a row stride), widened to descriptors on the device. The caller
- * releases *dev with gputile__workspace_release() after the work that reads
- * it is queued. */
+ * releases *views with gputile__workspace_release() after the work that
+ * reads it is queued. */
 gputile_status gputile__gemm_views_upload(const gputile_matrix *a, const gputile_matrix *b,
                                           const gputile_matrix *c, size_t count,
                                           const gputile__views_ranges *r, int device,
-                                          cudaStream_t stream, gputile__gemm_view **views,
-                                          void **dev);
+                                          cudaStream_t stream, gputile__gemm_view **views);
 
 #endif /* GPUTILE_GEMM_BATCHED_H */

@@ -456,8 +456,7 @@ static bool compact(const gputile__views_ranges *r)
 gputile_status gputile__gemm_views_upload(const gputile_matrix *a, const gputile_matrix *b,
                                           const gputile_matrix *c, size_t count,
                                           const gputile__views_ranges *r, int device,
-                                          cudaStream_t stream, gputile__gemm_view **views,
-                                          void **dev)
+                                          cudaStream_t stream, gputile__gemm_view **views)
 {
     const bool small = compact(r);
     const size_t full = count * sizeof(gputile__gemm_view);
@@ -490,12 +489,10 @@ gputile_status gputile__gemm_views_upload(const gputile_matrix *a, const gputile
     }
     give_back(s, true);
     if (small) {
-        const float *base[3];
-        for (int j = 0; j < 3; ++j)
-            base[j] = f.base[j] != NULL ? f.base[j]
-                      : j == 0          ? a[0].elements
-                      : j == 1          ? b[0].elements
-                                        : c[0].elements;
+        /* an empty operand's offsets are 0 from its view 0 */
+        const float *base[3] = {f.base[0] != NULL ? f.base[0] : a[0].elements,
+                                f.base[1] != NULL ? f.base[1] : b[0].elements,
+                                f.base[2] != NULL ? f.base[2] : c[0].elements};
         err =
             gputile__gemm_views_expand((const uint32_t *)((char *)d + full), base[0], base[1],
                                        (float *)base[2], (int64_t)a[0].stride, (int64_t)b[0].stride,
@@ -506,6 +503,5 @@ gputile_status gputile__gemm_views_upload(const gputile_matrix *a, const gputile
         }
     }
     *views = d;
-    *dev = d;
     return GPUTILE_SUCCESS;
 }

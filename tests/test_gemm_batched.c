@@ -347,6 +347,51 @@ static bool inside(const operand *o, size_t i)
     return p < o->count && w / o->ld < o->rows && w % o->ld < o->cols;
 }
 
+/* The Cs of a batch (c, as copied back: got; before the call: before)
+ * against float64 from the host views A[p] and B[p] of each problem:
+ * exact when `exact` (integers in FP32), else within tol * sum |terms|;
+ * and nothing written outside the Cs (guard bands, padding, gaps: bit for
+ * bit). */
+static void check_batch(const operand *c, const float *before, const float *got,
+                        const gputile_matrix *A, const gputile_matrix *B, bool ta, bool tb,
+                        size_t k, float alpha, float beta, bool exact, double tol)
+{
+    const size_t m = c->rows, n = c->cols;
+    for (size_t i = 0; i < c->total; ++i)
+        if (!inside(c, i))
+            cr_assert(memcmp(&got[i], &before[i], sizeof(float)) == 0,
+                      "written outside the Cs at float %zu", i);
+    size_t bad = 0;
+    for (size_t p = 0; p < c->count && bad < 10; ++p) {
+        const gputile_matrix C0 = mat((float *)before + GUARD + p * c->stride, n, m, c->ld);
+        for (size_t i = 0; i < m; ++i)
+            for (size_t j = 0; j < n; ++j) {
+                double sum = 0, mag = 0;
+                for (size_t q = 0; q < k; ++q) {
+                    const double x = ta ? A[p].elements[q * A[p].stride + i]
+                                        : A[p].elements[i * A[p].stride + q];
+                    const double y = tb ? B[p].elements[j * B[p].stride + q]
+                                        : B[p].elements[q * B[p].stride + j];
+                    sum += x * y;
+                    mag += fabs(x * y);
+                }
+                double ref = alpha * sum, scale = fabs(alpha) * mag;
+                if (beta != 0.0f) {
+                    const double c0 = C0.elements[i * C0.stride + j];
+                    ref += beta * c0;
+                    scale += fabs(beta * c0);
+                }
+                const float g = got[GUARD + p * c->stride + i * c->ld + j];
+                const bool ok =
+                    exact ? (double)g == ref : fabs((double)g - ref) <= tol * scale + 1e-30;
+                if (!ok && bad++ < 10)
+                    cr_log_error("problem %zu (%zu, %zu): got %.9g, want %.9g (scale %g)", p, i, j,
+                                 g, ref, scale);
+            }
+    }
+    cr_assert_eq(bad, 0, "%zu wrong elements", bad);
+}
+
 static void run_batch_case(batch_case t, int algorithm, int precision, bool integers)
 {
     const size_t m = (size_t)t.m, n = (size_t)t.n, k = (size_t)t.k, count = (size_t)t.count;
@@ -405,45 +450,18 @@ static void run_batch_case(batch_case t, int algorithm, int precision, bool inte
             cr_assert_eq(o.algorithm_used, algorithm);
     }
 
-    /* guard bands, padding and gaps: bit for bit */
-    for (size_t i = 0; i < c.total; ++i)
-        if (!inside(&c, i))
-            cr_assert(memcmp(&got[i], &before[i], sizeof(float)) == 0,
-                      "written outside the Cs at float %zu", i);
     /* each problem against float64 */
+    gputile_matrix *ha = malloc((count + 1) * sizeof *ha), *hb = malloc((count + 1) * sizeof *hb);
+    cr_assert(ha && hb);
+    for (size_t p = 0; p < count; ++p) {
+        ha[p] = view(&a, t.bcast_a ? 0 : p, false);
+        hb[p] = view(&b, p, false);
+    }
     const double tol =
         precision == GPUTILE_PRECISION_TF32 ? 4.0 / 1024.0 : (double)(k + 4) * FLT_EPSILON;
-    size_t bad = 0;
-    for (size_t p = 0; p < count && bad < 10; ++p) {
-        const gputile_matrix A = view(&a, t.bcast_a ? 0 : p, false), B = view(&b, p, false);
-        const gputile_matrix C0 = mat(before + GUARD + p * c.stride, n, m, c.ld);
-        for (size_t i = 0; i < m; ++i)
-            for (size_t j = 0; j < n; ++j) {
-                double sum = 0, mag = 0;
-                for (size_t q = 0; q < k; ++q) {
-                    const double x =
-                        t.ta ? A.elements[q * A.stride + i] : A.elements[i * A.stride + q];
-                    const double y =
-                        t.tb ? B.elements[j * B.stride + q] : B.elements[q * B.stride + j];
-                    sum += x * y;
-                    mag += fabs(x * y);
-                }
-                double ref = t.alpha * sum, scale = fabs(t.alpha) * mag;
-                if (t.beta != 0.0f) {
-                    const double c0 = C0.elements[i * C0.stride + j];
-                    ref += t.beta * c0;
-                    scale += fabs(t.beta * c0);
-                }
-                const float g = got[GUARD + p * c.stride + i * c.ld + j];
-                const bool ok = integers && precision == GPUTILE_PRECISION_FP32
-                                    ? (double)g == ref
-                                    : fabs((double)g - ref) <= tol * scale + 1e-30;
-                if (!ok && bad++ < 10)
-                    cr_log_error("problem %zu (%zu, %zu): got %.9g, want %.9g (scale %g)", p, i, j,
-                                 g, ref, scale);
-            }
-    }
-    cr_assert_eq(bad, 0, "%zu wrong elements", bad);
+    check_batch(&c, before, got, ha, hb, t.ta, t.tb, k, t.alpha, t.beta,
+                integers && precision == GPUTILE_PRECISION_FP32, tol);
+    free(ha), free(hb);
     free(before), free(got);
     free_operand(&a), free_operand(&b), free_operand(&c);
 }
@@ -475,22 +493,11 @@ Test(batched, views_of_two_row_strides, .init = gputest_require_device)
     cr_assert(got != NULL);
     GPUTEST_CUDA(cudaDeviceSynchronize());
     GPUTEST_CUDA(cudaMemcpy(got, c.dev, c.total * sizeof(float), cudaMemcpyDeviceToHost));
-    for (size_t i = 0; i < c.total; ++i)
-        if (!inside(&c, i))
-            cr_assert(memcmp(&got[i], &c.host[i], sizeof(float)) == 0,
-                      "written outside the Cs at float %zu", i);
-    for (size_t p = 0; p < COUNT; ++p) {
-        const gputile_matrix A = view(p % 2 ? &a2 : &a1, p, false), B = view(&b, p, false);
-        for (size_t i = 0; i < M; ++i)
-            for (size_t j = 0; j < N; ++j) {
-                double want = 0;
-                for (size_t q = 0; q < K; ++q)
-                    want += (double)A.elements[i * A.stride + q] * B.elements[q * B.stride + j];
-                const float g = got[GUARD + p * c.stride + i * c.ld + j];
-                cr_assert((double)g == want, "problem %zu (%zu, %zu): got %g, want %g", p, i, j, g,
-                          want);
-            }
+    for (size_t p = 0; p < COUNT; ++p) { /* the same problems on the host */
+        va[p] = view(p % 2 ? &a2 : &a1, p, false);
+        vb[p] = view(&b, p, false);
     }
+    check_batch(&c, c.host, got, va, vb, false, false, K, 1, 0, true, 0);
     free(got), free(va), free(vb), free(vc);
     free_operand(&a1), free_operand(&a2), free_operand(&b), free_operand(&c);
 }
