@@ -36,7 +36,7 @@
  * (a driver call, or a bounce copy that overlaps its own pieces).
  * gputile-bench transfer --gemm-packed, H100, 2026-11-27, two rounds,
  * gputile / the hand-written pageable flow (bench/results/
- * 2026-11-27-host-gemm-packed-h100.txt): never packed 1.37-1.41 at 8^3-64^3;
+ * 2026-11-27-host-gemm-packed-h100.txt): never packed 1.31-1.45 at 8^3-64^3;
  * packed up to 256 KiB (the old limit) 1.05-1.17 at 256^3 and 0.66-0.74
  * at 512^3; packed up to 16 MiB 0.89-0.91 at 256^3 (768 KiB), 0.54-0.56 at
  * 512^3 (3 MiB), but 0.44 at 1024^3 (12 MiB: there the per-operand bounce
