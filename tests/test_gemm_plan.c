@@ -9,7 +9,8 @@
  * from a fresh seed each run, logged as GEMM_PLAN_SEED); and the model
  * makes the choices its terms are for: narrow tiles for narrow C, a split
  * for a long k over few tiles, none for a large square, whole-GPU waves;
- * and the batched model (issue 20) picks a row that takes a batch.
+ * and the batched model (issue 20) picks a row that takes a batch, whose
+ * launches copy each operand as its own rows allow.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdint.h>
@@ -380,4 +381,36 @@ Test(gemm_plan, tiny_batches_pack_large_ones_tile)
                       (long)large[i][0], r->name);
         }
     }
+}
+
+/* The plan of a launch of a persistent batch row (gemm_batched_plan.c):
+ * each operand takes 16-byte copies where its own rows allow, whatever the
+ * other's (3 in 8 random batch shapes have one aligned operand and not the
+ * other), and the 16-byte copies go through the L1 up to k =
+ * GPUTILE__GEMM_BATCH_L1_K (lib/gemm_batched.h: batched16 lost up to 27%
+ * through the L1 past it, every row gained at or below it). No device:
+ * the grid is planned from the row's blocks per SM. */
+Test(gemm_plan, batch_copies_per_operand_and_through_the_l1_for_short_k)
+{
+    const int variants[] = {GPUTILE__GEMM_V_BATCHED_16, GPUTILE__GEMM_V_BATCHED_32,
+                            GPUTILE__GEMM_V_BATCHED_64, GPUTILE__GEMM_V_BATCHED_8X64,
+                            GPUTILE__GEMM_V_BATCHED_64X8};
+    const int64_t ks[] = {1, GPUTILE__GEMM_BATCH_L1_K, GPUTILE__GEMM_BATCH_L1_K + 1, 4096};
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; ++v)
+        for (int al = 0; al < 4; ++al)
+            for (size_t i = 0; i < sizeof ks / sizeof ks[0]; ++i) {
+                const gputile__gemm_choice c = {
+                    .variant = variants[v], .splits = 1, .sms = 132, .device = -1};
+                const gputile__gemm_args args = {
+                    .m = 37, .n = 29, .k = ks[i], .batch = 1000, .trans_a = al & 1};
+                const gputile__batch_aligned aligned = {.a = (al & 1) != 0, .b = (al & 2) != 0};
+                gputile__gemm_plan plan;
+                cr_assert_eq(gputile__gemm_batched_plan(&c, &args, aligned, &plan), cudaSuccess);
+                cr_assert_eq(plan.vec_a, aligned.a, "%s", row(c)->name);
+                cr_assert_eq(plan.vec_b, aligned.b, "%s", row(c)->name);
+                cr_assert_eq(plan.l1_copies != 0, ks[i] <= GPUTILE__GEMM_BATCH_L1_K, "%s k=%ld",
+                             row(c)->name, (long)ks[i]);
+                cr_assert_eq(plan.splits, 1);
+                cr_assert(plan.grid_blocks >= 1 && plan.grid_blocks <= 132 * row(c)->per_sm);
+            }
 }
