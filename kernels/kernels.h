@@ -121,7 +121,8 @@ cudaError_t gputile__gemm_pack_kmajor(const float *src, int64_t ld, int transpos
  * can load it. */
 cudaError_t gputile__gemm_wgmma_loadable(int *loadable);
 /* Blocks per SM of the BATCHED row `variant`'s instantiation for these
- * transposes and load width (the persistent grid, gemm_batched.cu). */
+ * transposes and copy widths of A and B (the persistent grid,
+ * gemm_batched.cu). */
 cudaError_t gputile__gemm_batched_blocks_per_sm(int variant, int trans_a, int trans_b, int vec_a,
                                                 int vec_b, int *blocks);
 /* C = beta * C for each problem z < args->batch of args (m x n; views or
