@@ -290,6 +290,9 @@ static __global__ void __launch_bounds__(THREADS, MINB)
         if (chunk == chunks - 1) { /* the pair's last slice: C = alpha acc + beta C */
             if (cur.ok) {
                 const bool vec_c = !TB && (uintptr_t)cur.v.c % 16 == 0 && cur.v.ldc % 4 == 0;
+                /* rows 8-byte aligned (n even: half of the unaligned shapes) */
+                const bool vec2_c =
+                    !TB && !vec_c && (uintptr_t)cur.v.c % 8 == 0 && cur.v.ldc % 2 == 0;
 #pragma unroll
                 for (int i = 0; i < RM; ++i) {
                     const int64_t row = cur.m0 + (TA ? lm * 4 + i : lm + LM * i);
@@ -310,6 +313,20 @@ static __global__ void __launch_bounds__(THREADS, MINB)
                                 v.z += p.beta * o.z, v.w += p.beta * o.w;
                             }
                             *dst = v;
+                            continue;
+                        }
+                        if (vec2_c && col0 + 3 < p.n) { /* two 8-byte stores */
+#pragma unroll
+                            for (int j = 0; j < 4; j += 2) {
+                                float2 v = make_float2(p.alpha * acc[i][4 * h + j],
+                                                       p.alpha * acc[i][4 * h + j + 1]);
+                                float2 *dst = reinterpret_cast<float2 *>(crow + col0 + j);
+                                if (p.beta != 0.0f) {
+                                    const float2 o = *dst;
+                                    v.x += p.beta * o.x, v.y += p.beta * o.y;
+                                }
+                                *dst = v;
+                            }
                             continue;
                         }
 #pragma unroll
