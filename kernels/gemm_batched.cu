@@ -290,9 +290,11 @@ static __global__ void __launch_bounds__(THREADS, MINB)
         if (chunk == chunks - 1) { /* the pair's last slice: C = alpha acc + beta C */
             if (cur.ok) {
                 const bool vec_c = !TB && (uintptr_t)cur.v.c % 16 == 0 && cur.v.ldc % 4 == 0;
-                /* rows 8-byte aligned (n even: half of the unaligned shapes) */
+                /* rows 8-byte aligned (n even: half of the unaligned shapes). Not
+                 * for 8-column tiles: the path cost 64 x 8 up to 20% at n odd and
+                 * k <= 10 (H100), where it is never taken, and gained nothing. */
                 const bool vec2_c =
-                    !TB && !vec_c && (uintptr_t)cur.v.c % 8 == 0 && cur.v.ldc % 2 == 0;
+                    !TB && BN > 8 && !vec_c && (uintptr_t)cur.v.c % 8 == 0 && cur.v.ldc % 2 == 0;
 #pragma unroll
                 for (int i = 0; i < RM; ++i) {
                     const int64_t row = cur.m0 + (TA ? lm * 4 + i : lm + LM * i);
