@@ -242,50 +242,62 @@ static __global__ void __launch_bounds__(THREADS, MINB)
 
         const float *as = smem + stage * C::STAGE_FLOATS + slot * C::PAIR_FLOATS;
         const float *bs = as + C::A_FLOATS;
+        /* acc += the slice's first kn steps of k (kn <= BK, rounded up to 4) */
+        constexpr bool TRIM = BM >= 16 && BN >= 16;
+        auto multiply = [&](int kn) {
 #pragma unroll
-        for (int kq = 0; kq < BK; kq += 4) {
-            float a[RM][4], b[4][RN];
-            if (TA) { /* As[k][m]: 4 consecutive rows of op(A) per k */
+            for (int kq = 0; kq < BK; kq += 4) {
+                if (TRIM && kq == BK / 2 && kq >= kn)
+                    break;
+                float a[RM][4], b[4][RN];
+                if (TA) { /* As[k][m]: 4 consecutive rows of op(A) per k */
 #pragma unroll
-                for (int t = 0; t < 4; ++t) {
-                    const float4 v =
-                        *reinterpret_cast<const float4 *>(&as[(kq + t) * (BM + PAD) + lm * 4]);
-                    a[0][t] = v.x, a[1][t] = v.y, a[2][t] = v.z, a[3][t] = v.w;
+                    for (int t = 0; t < 4; ++t) {
+                        const float4 v =
+                            *reinterpret_cast<const float4 *>(&as[(kq + t) * (BM + PAD) + lm * 4]);
+                        a[0][t] = v.x, a[1][t] = v.y, a[2][t] = v.z, a[3][t] = v.w;
+                    }
+                } else { /* As[m][k]: rows lm + LM ii, 4 k each */
+#pragma unroll
+                    for (int i = 0; i < RM; ++i) {
+                        const float4 v =
+                            *reinterpret_cast<const float4 *>(&as[(lm + LM * i) * (BK + PAD) + kq]);
+                        a[i][0] = v.x, a[i][1] = v.y, a[i][2] = v.z, a[i][3] = v.w;
+                    }
                 }
-            } else { /* As[m][k]: rows lm + LM ii, 4 k each */
+                if (TB) { /* Bs[n][k]: columns ln + LN jj, 4 k each */
 #pragma unroll
-                for (int i = 0; i < RM; ++i) {
-                    const float4 v =
-                        *reinterpret_cast<const float4 *>(&as[(lm + LM * i) * (BK + PAD) + kq]);
-                    a[i][0] = v.x, a[i][1] = v.y, a[i][2] = v.z, a[i][3] = v.w;
-                }
-            }
-            if (TB) { /* Bs[n][k]: columns ln + LN jj, 4 k each */
+                    for (int j = 0; j < RN; ++j) {
+                        const float4 v =
+                            *reinterpret_cast<const float4 *>(&bs[(ln + LN * j) * (BK + PAD) + kq]);
+                        b[0][j] = v.x, b[1][j] = v.y, b[2][j] = v.z, b[3][j] = v.w;
+                    }
+                } else { /* Bs[k][n]: columns ln * 4 + {0..3} + 4 LN h */
 #pragma unroll
-                for (int j = 0; j < RN; ++j) {
-                    const float4 v =
-                        *reinterpret_cast<const float4 *>(&bs[(ln + LN * j) * (BK + PAD) + kq]);
-                    b[0][j] = v.x, b[1][j] = v.y, b[2][j] = v.z, b[3][j] = v.w;
+                    for (int t = 0; t < 4; ++t)
+#pragma unroll
+                        for (int h = 0; h < RN / 4; ++h) {
+                            const float4 v = *reinterpret_cast<const float4 *>(
+                                &bs[(kq + t) * (BN + PAD) + ln * 4 + 4 * LN * h]);
+                            b[t][4 * h] = v.x, b[t][4 * h + 1] = v.y;
+                            b[t][4 * h + 2] = v.z, b[t][4 * h + 3] = v.w;
+                        }
                 }
-            } else { /* Bs[k][n]: columns ln * 4 + {0..3} + 4 LN h */
 #pragma unroll
                 for (int t = 0; t < 4; ++t)
 #pragma unroll
-                    for (int h = 0; h < RN / 4; ++h) {
-                        const float4 v = *reinterpret_cast<const float4 *>(
-                            &bs[(kq + t) * (BN + PAD) + ln * 4 + 4 * LN * h]);
-                        b[t][4 * h] = v.x, b[t][4 * h + 1] = v.y;
-                        b[t][4 * h + 2] = v.z, b[t][4 * h + 3] = v.w;
-                    }
+                    for (int i = 0; i < RM; ++i)
+#pragma unroll
+                        for (int j = 0; j < RN; ++j)
+                            acc[i][j] = fmaf(a[i][t], b[t][j], acc[i][j]);
             }
-#pragma unroll
-            for (int t = 0; t < 4; ++t)
-#pragma unroll
-                for (int i = 0; i < RM; ++i)
-#pragma unroll
-                    for (int j = 0; j < RN; ++j)
-                        acc[i][j] = fmaf(a[i][t], b[t][j], acc[i][j]);
-        }
+        };
+        /* The last slice of a k that is not a multiple of BK holds zeros
+         * past k: its steps of 4 that are all zeros are skipped (k = 23:
+         * 24 steps of k multiplied, not 32; k = 4: 4, not 16). The full
+         * slices take the branch-free loop. */
+        const int64_t left = p.k - chunk * BK;
+        multiply(left >= BK ? BK : (int)left);
 
         if (chunk == chunks - 1) { /* the pair's last slice: C = alpha acc + beta C */
             if (cur.ok) {
