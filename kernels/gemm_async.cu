@@ -67,6 +67,7 @@
 #include "epilogue.cuh"
 #include "gemm_batch.cuh"
 #include "grid.cuh"
+#include "row_entries.cuh"
 
 namespace cg = cooperative_groups;
 
@@ -615,11 +616,7 @@ static cudaError_t pack(const gputile__gemm_args *p, const gputile__gemm_plan *p
 } // namespace
 
 #define ASYNC_ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags)     \
-    static cudaError_t row_##id(const gputile__gemm_args *p, const gputile__gemm_plan *plan,      \
-                                cudaStream_t stream, int ta, int tb, int va, int vb, int *blocks) \
-    {                                                                                             \
-        return row<bm, bn, bk, threads, per_sm, tm, tn>(p, plan, stream, ta, tb, va, vb, blocks); \
-    }                                                                                             \
+    GPUTILE__ROW_QUERY(id, bm, bn, bk, threads, per_sm, tm, tn)                                   \
     extern "C" cudaError_t gputile__gemm_run_##id(                                                \
         const gputile__gemm_args *p, const gputile__gemm_plan *plan, cudaStream_t stream)         \
     {                                                                                             \

@@ -45,6 +45,7 @@
 #include "kernels.h"
 #include "gemm_batch.cuh"
 #include "grid.cuh"
+#include "row_entries.cuh"
 
 namespace {
 
@@ -425,18 +426,9 @@ static __global__ void gemm_batched_scale_kernel(gputile__gemm_args p)
     }
 }
 
-#define BATCHED_ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags)   \
-    static cudaError_t row_##id(const gputile__gemm_args *p, const gputile__gemm_plan *plan,      \
-                                cudaStream_t stream, int ta, int tb, int va, int vb, int *blocks) \
-    {                                                                                             \
-        return row<bm, bn, bk, threads, per_sm, tm, tn>(p, plan, stream, ta, tb, va, vb, blocks); \
-    }                                                                                             \
-    extern "C" cudaError_t gputile__gemm_run_##id(                                                \
-        const gputile__gemm_args *p, const gputile__gemm_plan *plan, cudaStream_t stream)         \
-    {                                                                                             \
-        return row_##id(p, plan, stream, p->trans_a, p->trans_b, plan->vec_a != 0,                \
-                        plan->vec_b != 0, NULL);                                                  \
-    }
+#define BATCHED_ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags) \
+    GPUTILE__ROW_QUERY(id, bm, bn, bk, threads, per_sm, tm, tn)                                 \
+    GPUTILE__ROW_RUN(id)
 GPUTILE__GEMM_BATCHED_ROWS(BATCHED_ROW)
 #undef BATCHED_ROW
 

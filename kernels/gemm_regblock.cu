@@ -46,6 +46,7 @@
 #include "epilogue.cuh"
 #include "grid.cuh"
 #include "gemm_batch.cuh"
+#include "row_entries.cuh"
 
 namespace {
 
@@ -373,17 +374,8 @@ static cudaError_t row(const gputile__gemm_args *p, const gputile__gemm_plan *pl
 } // namespace
 
 #define REGBLOCK_ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags)  \
-    static cudaError_t row_##id(const gputile__gemm_args *p, const gputile__gemm_plan *plan,      \
-                                cudaStream_t stream, int ta, int tb, int va, int vb, int *blocks) \
-    {                                                                                             \
-        return row<bm, bn, bk, threads, per_sm, tm, tn, ((flags)&GPUTILE__GEMM_VEC) != 0>(        \
-            p, plan, stream, ta, tb, va, vb, blocks);                                             \
-    }                                                                                             \
-    extern "C" cudaError_t gputile__gemm_run_##id(                                                \
-        const gputile__gemm_args *p, const gputile__gemm_plan *plan, cudaStream_t stream)         \
-    {                                                                                             \
-        return row_##id(p, plan, stream, p->trans_a, p->trans_b, plan->vec_a, plan->vec_b, NULL); \
-    }
+    GPUTILE__ROW_QUERY(id, bm, bn, bk, threads, per_sm, tm, tn, ((flags)&GPUTILE__GEMM_VEC) != 0) \
+    GPUTILE__ROW_RUN(id)
 GPUTILE__GEMM_REGBLOCK_ROWS(REGBLOCK_ROW)
 #undef REGBLOCK_ROW
 
