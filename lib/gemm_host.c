@@ -349,6 +349,17 @@ static gputile_status move(gputile_matrix dst, gputile_matrix src, bool host_src
         rect(dst, 0, 0, dst.width, dst.height), rect(src, 0, 0, src.width, src.height), stream));
 }
 
+/* Uploads the packed bytes [*sent, up) of the bounce buffer to the same
+ * offsets of ws, and marks them sent. */
+static gputile_status upload_packed(void *ws, const char *packed, size_t *sent, size_t up,
+                                    cudaStream_t stream)
+{
+    gputile_status s = gputile__cuda_status(cudaMemcpyAsync(
+        (char *)ws + *sent, packed + *sent, up - *sent, cudaMemcpyHostToDevice, stream));
+    *sent = up;
+    return s;
+}
+
 static gputile_status direct(const gputile__gemm_choice *choice, const gputile__gemm_args *args,
                              const gputile_matrix user[3], const gputile__memory at[3],
                              cudaStream_t stream)
@@ -397,15 +408,11 @@ static gputile_status direct(const gputile__gemm_choice *choice, const gputile__
             up = off[i] + size[i];
             /* large enough to pay a DMA of its own: it runs while the
              * next operand is packed */
-            if (up - sent >= GPUTILE__GEMM_HOST_PACKED_DMA_BYTES) {
-                s = gputile__cuda_status(cudaMemcpyAsync(
-                    (char *)ws + sent, packed + sent, up - sent, cudaMemcpyHostToDevice, stream));
-                sent = up;
-            }
+            if (up - sent >= GPUTILE__GEMM_HOST_PACKED_DMA_BYTES)
+                s = upload_packed(ws, packed, &sent, up, stream);
         }
     if (s == GPUTILE_SUCCESS && up > sent)
-        s = gputile__cuda_status(cudaMemcpyAsync((char *)ws + sent, packed + sent, up - sent,
-                                                 cudaMemcpyHostToDevice, stream));
+        s = upload_packed(ws, packed, &sent, up, stream);
     if (s == GPUTILE_SUCCESS) {
         gputile__gemm_args ta = *args;
         if (reads_ab) {
