@@ -286,14 +286,19 @@ static const struct persistent_candidate {
 
 /* The cp.async rows' estimate (fitted on single products) weighed against
  * the persistent rows' in a batch. After the batch kernels' per-operand
- * and L1 copies, over the 163 shapes of four seeds with every FFMA batch
- * row forced (H100, bench/results/2026-11-27-batched-calibration-s18-
- * seed3{2,3,4,5}.csv) the picks' measured geomean was 1.139 of cuBLAS at
- * 1 and 1.155 at 0.85, on a plateau from 0.775 to 0.875 (per seed +1.4,
- * +2.3, -0.4, +1.9%; the best forced row per shape: 1.172): batches of
- * small k over many tiles went to persistent rows where 64 x 64 cp.async
- * tiles ran up to 1.6x faster (42 x 70 x 11: 0.62 against 1.00). */
-#define BATCH_ASYNC_SCALE 0.85
+ * and L1 copies (0.8.1), over the 163 shapes of four seeds with every FFMA
+ * batch row forced (H100, bench/results/2026-11-27-batched-calibration-s18-
+ * seed3{2,3,4,5}.csv) the picks' geomean was 1.139 of cuBLAS at 1 and 1.155
+ * at 0.85: batches of small k over many tiles went to persistent rows where
+ * 64 x 64 cp.async tiles ran up to 1.6x faster. The persistent rows then
+ * gained 8-byte C stores and the short last slice's skip (0.8.2): over 283
+ * shapes of seven seeds on those kernels (batched-calibration-s19-seed*.csv)
+ * 0.85 gives 1.179, 0.925 1.184, 0.95 1.190 (best forced row 1.208). 0.925:
+ * against 0.85, AUTO on 215 shapes not in the fit (seeds 39-42, 46) changes
+ * four picks, each measured faster (1.10-1.32x: 275 x 32 x 7 from 0.97 to
+ * 1.27 of cuBLAS); 0.95 changes four more for the better but moves
+ * 417 x 23 x 9 from 1.02 to 0.60 of cuBLAS. */
+#define BATCH_ASYNC_SCALE 0.925
 
 /* The device's memory rate relative to the H200's: its peak (double data
  * rate x bus width, as reported), 1 where not reported, kept within 1/4
