@@ -94,7 +94,11 @@
     X(ASYNC_32X128, GPUTILE_ALGO_ASYNC_32X128, "async32x128", GPUTILE__FP32, 32, 128, 16, 128, 4,  \
       8, 4, GPUTILE__GEMM_ASYNC_FLAGS)                                                             \
     X(ASYNC_64X64_W8, GPUTILE_ALGO_ASYNC_64X64_W8, "async64x64w8", GPUTILE__FP32, 64, 64, 16, 256, \
-      3, 4, 4, GPUTILE__GEMM_ASYNC_FLAGS)
+      3, 4, 4, GPUTILE__GEMM_ASYNC_FLAGS)                                                          \
+    X(ASYNC_64X32, GPUTILE_ALGO_ASYNC_64X32, "async64x32", GPUTILE__FP32, 64, 32, 8, 64, 8, 8, 4,  \
+      GPUTILE__GEMM_ASYNC_FLAGS)                                                                   \
+    X(ASYNC_32X64, GPUTILE_ALGO_ASYNC_32X64, "async32x64", GPUTILE__FP32, 32, 64, 8, 64, 8, 4, 8,  \
+      GPUTILE__GEMM_ASYNC_FLAGS)
 
 /* Tensor cores (sm_90a): the register-staged kernel (gemm_wgmma.cu), which
  * runs WGMMA_128X128 in TF32 when named, and the TMA-fed kernels

@@ -233,6 +233,18 @@ static const struct fp32_candidate {
      * unsplit and split 2, 3, 4, 8 ways on the sweep's shapes, H200,
      * 2026-11-25 (bench/results/2026-11-25-gemm-calibration-w8.csv) */
     {GPUTILE__GEMM_V_ASYNC_64X64_W8, 0.611, 1.83e-4, 11.1e6, true, 0.95, 1.64e6},
+    /* 64 x 32 and 32 x 64 (two warps, 8 x 4 / 4 x 8 a thread; 0.9.0): eff
+     * and `batch` chosen on the H100 (2026-11-27, bench/results/2026-11-27-
+     * gemm-calibration-narrow64-h100.csv: the sweep's 168 shapes with each
+     * forced unsplit and split 2, 4, 8; batched-calibration-narrow64-seed
+     * {32,33,34,43}.csv: 172 batches, every FFMA batch row forced) for the
+     * picks' measured geomean, the rest as 64 x 64's: the sweep 0.989 ->
+     * 0.998 of cuBLAS (either row forced, the better of it and AUTO per shape:
+     * 1.018), the batches 1.198 -> 1.215 (best forced row 1.231 -> 1.259).
+     * `batch` above 1.2 sent 32^3 x 100,000 from batched32 to 32 x 64 tiles,
+     * 0.81 of its speed. */
+    {GPUTILE__GEMM_V_ASYNC_64X32, 0.60, 2.08e-4, 11.1e6, true, 1.00, 1.56e6},
+    {GPUTILE__GEMM_V_ASYNC_32X64, 0.55, 2.08e-4, 11.1e6, true, 1.20, 1.56e6},
 };
 /* `unaligned_c_bytes_per_us` (bytes per us, as the other rates at the H200's memory
  * rate): where C's rows are not 16-byte aligned the epilogue writes them

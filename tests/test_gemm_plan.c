@@ -355,6 +355,20 @@ Test(gemm_plan, narrow_batches_take_narrow_tiles)
     }
 }
 
+/* Small C in a batch, and C a few dozen columns wide over long k: the
+ * two-warp 64 x 32 and 32 x 64 tiles (H100, forced: 23 x 42 x 99 x 9,067
+ * 1.00x cuBLAS on 32 x 64 where the best other row gave 0.68x; 44 x 23 x 4
+ * x 52,428 1.02x on 64 x 32 against 0.72x; 9,635 x 30 x 2,523 1.28x on
+ * 64 x 32 against 1.13x for 128 x 32). 32^3 stays on batched32, 1.2x
+ * faster there than 32 x 64 tiles. */
+Test(gemm_plan, small_c_takes_the_two_warp_tiles)
+{
+    cr_assert_eq(choose_batch(&h100, 23, 42, 99, 9067).variant, GPUTILE__GEMM_V_ASYNC_32X64);
+    cr_assert_eq(choose_batch(&h100, 44, 23, 4, 52428).variant, GPUTILE__GEMM_V_ASYNC_64X32);
+    cr_assert_eq(choose_batch(&h100, 32, 32, 32, 100000).variant, GPUTILE__GEMM_V_BATCHED_32);
+    cr_assert_eq(choose(&h100, 9635, 30, 2523, 0).variant, GPUTILE__GEMM_V_ASYNC_64X32);
+}
+
 /* The batch model's cost per (problem, tile) pair: 262 x 75 x 14 x 2,753
  * is 27 tiles of 32 x 32 a problem, one slice each; the byte terms alone
  * sent it to batched32 (0.55x cuBLAS on the H100) where async32x128 runs

@@ -970,7 +970,7 @@ static void fuzz_submatrix(reader *r)
  * ranges across the problems of a batch are `may' (conservative, as the
  * page allows). */
 
-/* The algorithms a batch runs (the page: the BATCHED and REGBLOCK ones). */
+/* The algorithms a batch runs (the page: the BATCHED, REGBLOCK and ASYNC ones). */
 static bool batch_algorithm(int32_t algorithm)
 {
     switch (algorithm) {
@@ -985,6 +985,16 @@ static bool batch_algorithm(int32_t algorithm)
     case GPUTILE_ALGO_BATCHED_64:
     case GPUTILE_ALGO_BATCHED_8X64:
     case GPUTILE_ALGO_BATCHED_64X8:
+    case GPUTILE_ALGO_ASYNC_128X128:
+    case GPUTILE_ALGO_ASYNC_128X256:
+    case GPUTILE_ALGO_ASYNC_64X128:
+    case GPUTILE_ALGO_ASYNC_128X64:
+    case GPUTILE_ALGO_ASYNC_64X64:
+    case GPUTILE_ALGO_ASYNC_128X32:
+    case GPUTILE_ALGO_ASYNC_32X128:
+    case GPUTILE_ALGO_ASYNC_64X64_W8:
+    case GPUTILE_ALGO_ASYNC_64X32:
+    case GPUTILE_ALGO_ASYNC_32X64:
         return true;
     default:
         return false;
