@@ -32,7 +32,8 @@ ROWS = {  # name: bm, bn, bk, blocks per SM (kernels/gemm_variants.h)
     'async128x128': (128, 128, 8, 2), 'async128x256': (128, 256, 8, 1),
     'async64x128': (64, 128, 8, 3), 'async128x64': (128, 64, 8, 4),
     'async64x64': (64, 64, 8, 6), 'async128x32': (128, 32, 16, 4),
-    'async32x128': (32, 128, 16, 4), 'async64x64w8': (64, 64, 16, 3)}
+    'async32x128': (32, 128, 16, 4), 'async64x64w8': (64, 64, 16, 3),
+    'async64x32': (64, 32, 8, 8), 'async32x64': (32, 64, 8, 8)}
 NAMES = list(ROWS)
 SMS = 132
 R = 128 * 1.98e3  # FFMA per microsecond per SM
@@ -49,7 +50,8 @@ NT = 0.93  # FIT_NT, measured apart (4096^3 NT against NN on 128 x 128)
 # set apart from this fit; scale them by memory_scale for another device's data)
 UNALIGNED_C = {'async128x128': 1.50e6, 'async128x256': 1.73e6, 'async64x128': 1.67e6,
                'async128x64': 1.46e6, 'async64x64': 1.56e6, 'async128x32': 1.43e6,
-               'async32x128': 2.01e6, 'async64x64w8': 1.64e6}
+               'async32x128': 2.01e6, 'async64x64w8': 1.64e6, 'async64x32': 1.56e6,
+               'async32x64': 1.56e6}
 MAX_CLUSTER = 8  # splits up to this sum in a cluster (kernels/kernels.h)
 NO_CLUSTER = {'async128x64'}  # rows whose splits AUTO never sums in clusters (fp32_candidates)
 CLUSTER_WAVES = 1.05  # a full wave of clusters against one of blocks (fitted apart: FIT_CLUSTER_WAVES)
@@ -61,7 +63,12 @@ CLUSTER_WAVE = {
     'async128x64': (528, 489, 496, 470, 474, 483, 496),
     'async64x64': (792, 744, 744, 730, 744, 707, 736),
     'async128x32': (660, 609, 616, 620, 606, 588, 616),
-    'async32x128': (660, 609, 616, 620, 606, 588, 616)}
+    'async32x128': (660, 609, 616, 620, 606, 588, 616),
+    # the H100 (gputile-bench info, 2026-11-27)
+    'async64x64w8': (396, 372, 368, 345, 372, 329, 360),
+    # the two-warp rows, also the H100's
+    'async64x32': (1056, 981, 992, 965, 978, 973, 992),
+    'async32x64': (1056, 981, 992, 965, 978, 973, 992)}
 
 
 def cdiv(a, b):
