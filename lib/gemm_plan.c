@@ -242,8 +242,13 @@ static const struct fp32_candidate {
      * 0.998 of cuBLAS (either row forced, the better of it and AUTO per shape:
      * 1.018), the batches 1.198 -> 1.215 (best forced row 1.231 -> 1.259).
      * `batch` above 1.2 sent 32^3 x 100,000 from batched32 to 32 x 64 tiles,
-     * 0.81 of its speed. */
-    {GPUTILE__GEMM_V_ASYNC_64X32, 0.60, 2.08e-4, 11.1e6, true, 1.00, 1.56e6},
+     * 0.81 of its speed. 64 x 32's eff then lowered from 0.60 to 0.58: at
+     * 0.60 squares of 1,000-1,024 took it split 2 (1,024 blocks where 981
+     * clustered fit: 73 us at 1024^3 against 65 us on 64 x 64 split 2,
+     * bench/results/2026-11-27-gemm-narrow64-cluster-ab-h100.txt); at 0.58
+     * seven of 495 measured shapes change pick, five of them faster, and
+     * the picks' geomean over them goes 0.9931 -> 0.9941 of cuBLAS. */
+    {GPUTILE__GEMM_V_ASYNC_64X32, 0.58, 2.08e-4, 11.1e6, true, 1.00, 1.56e6},
     {GPUTILE__GEMM_V_ASYNC_32X64, 0.55, 2.08e-4, 11.1e6, true, 1.20, 1.56e6},
 };
 /* `unaligned_c_bytes_per_us` (bytes per us, as the other rates at the H200's memory
