@@ -24,7 +24,7 @@
  *   GPUTILE__HIST_MAX_VEC_PER_GROUP vectors (2^30 samples) plus fewer than
  *   two vectors' worth of scalar samples, below 2^32.
  *
- * hist_smem_kernel<Bin, P16> (shared and DSM tiers), 1024 threads per block:
+ * hist_smem_kernel<Bin, BITS, SWZ> (shared and DSM tiers), 1024 threads per block:
  *   Shared tier (cluster = 1): the block keeps K = 2^copies_log2 (1..32)
  *   interleaved copies of the histogram in shared memory, word
  *   bin * K + (lane % K): lanes of a warp with different lane % K never hit
@@ -43,11 +43,14 @@
  *   shared-memory atomics. No remote traffic, no cluster barrier. The cost
  *   is C-fold L2-to-SM traffic and sample evaluation, which is why the
  *   planner takes the smallest cluster that holds the bins.
- *   Counts are 32-bit words, or (P16, where 32-bit ones do not fit one
- *   block: 58k to 116k bins per block on an H100/H200) 16-bit halves of
+ *   Counts (BITS) are 32-bit words; or, where 32-bit ones do not fit one
+ *   block (58k to 116k bins per block on an H100/H200), 16-bit halves of
  *   words kept from wrapping by a sweep of the block every 49,152 samples
- *   or so (P16_TRIPS below), each add a RED as for 32-bit words. P16 is its own
- *   instantiation, so the 32-bit kernel keeps its loop.
+ *   or so (P16_TRIPS below), each add a RED as for 32-bit words; or, where
+ *   those do not fit either (116k to 232k bins per block), bytes of words,
+ *   each add a returning atomic that catches the rare wrap
+ *   (kernels/histogram_packed8.cuh). Each width is its own instantiation,
+ *   so the 32-bit kernel keeps its loop.
  *   Each block flushes its slice (summing its K copies) with one 64-bit
  *   global atomic per non-zero bin.
  *
@@ -75,6 +78,7 @@
 #include <cuda_runtime.h>
 
 #include "histogram.h"
+#include "histogram_packed8.cuh"
 #include "histogram_samples.cuh"
 #include "histogram_route.cuh"
 #include "histogram_seed.cuh"
@@ -130,27 +134,41 @@ __device__ __forceinline__ uint32_t smem_place(uint32_t w)
     return SWZ ? w ^ (((w ^ (w >> 5)) >> 5) & 31u) : w;
 }
 
-/* Words of shared memory that hold `slots` counts (32-bit, or P16 halves),
- * in whole rows of 32 (lib/histogram_plan.c sizes them the same way). */
-__device__ __forceinline__ uint32_t smem_words(uint32_t slots, bool p16)
+/* Words of shared memory that hold `slots` counts of BITS bits (32, 16 or
+ * 8), in whole rows of 32 (lib/histogram_plan.c sizes them the same way). */
+template <int BITS>
+__device__ __forceinline__ uint32_t smem_words(uint32_t slots)
 {
-    return ((p16 ? (slots + 1) / 2 : slots) + 31u) & ~31u;
+    constexpr uint32_t per_word = 32 / BITS;
+    return ((slots + per_word - 1) / per_word + 31u) & ~31u;
 }
 
+/* Where an add goes, and (P8) where its carries are credited: the block's
+ * counts, its copies, its slice's length and 64-bit counts. */
+struct smem_counts {
+    uint32_t *sh;
+    int copies_log2;
+    uint32_t copy; /* this thread's copy */
+    uint32_t len;
+    unsigned long long *slice_counts;
+};
+
 /* Adds a run of `count` samples of slice-relative bin `key` (< len) to the
- * block's counts: a 32-bit word, or (P16) a 16-bit half. */
-template <bool P16, bool SWZ>
-__device__ __forceinline__ void smem_add(uint32_t *sh, uint32_t key, uint32_t count,
-                                         int copies_log2, uint32_t copy)
+ * block's counts: a 32-bit word, (BITS 16) a 16-bit half or (BITS 8) a byte
+ * (kernels/histogram_packed8.cuh). */
+template <int BITS, bool SWZ>
+__device__ __forceinline__ void smem_add(const smem_counts &m, uint32_t key, uint32_t count)
 {
-    const uint32_t h = (key << copies_log2) + copy;
-    if (!P16) {
-        atomicAdd(&sh[smem_place<SWZ>(h)], count);
-        return;
+    const uint32_t h = (key << m.copies_log2) + m.copy;
+    if (BITS == 32) {
+        atomicAdd(&m.sh[smem_place<SWZ>(h)], count);
+    } else if (BITS == 16) { /* a run is flushed at each sweep: count < 2^16 */
+        gputile__red_shared_add((uint32_t)__cvta_generic_to_shared(m.sh + smem_place<SWZ>(h >> 1)),
+                                count << (16 * (h & 1)));
+    } else {
+        gputile__packed8_add(m.sh + smem_place<SWZ>(h >> 2), h & 3, count, h & ~3u, m.copies_log2,
+                             m.len, m.slice_counts);
     }
-    /* a run is flushed at each sweep: count < 2^16 */
-    gputile__red_shared_add((uint32_t)__cvta_generic_to_shared(sh + smem_place<SWZ>(h >> 1)),
-                            count << (16 * (h & 1)));
 }
 
 /* One half's excess over P16_KEEP - 1 to the 64-bit count of its bin
@@ -198,42 +216,41 @@ __device__ __forceinline__ void p16_sweep(uint32_t *sh, uint32_t words, int copi
  * one word. (__match_any_sync, summing lanes of equal keys in general,
  * cost uniform data 13 points of the read at 65,536 bins on the H100.)
  * The whole warp calls it. */
-template <bool P16, bool SWZ>
-__device__ __forceinline__ void smem_add_warp(uint32_t *sh, const run &r, uint32_t len,
-                                              int copies_log2, uint32_t copy)
+template <int BITS, bool SWZ>
+__device__ __forceinline__ void smem_add_warp(const smem_counts &m, const run &r)
 {
     const uint32_t key0 = __shfl_sync(0xFFFFFFFFu, r.key, 0);
     if (__all_sync(0xFFFFFFFFu, r.key == key0)) {
         const uint32_t total = __reduce_add_sync(0xFFFFFFFFu, r.count);
-        if ((threadIdx.x & 31u) == 0 && key0 < len)
-            smem_add<P16, SWZ>(sh, key0, total, copies_log2, copy);
-    } else if (r.key < len) {
-        smem_add<P16, SWZ>(sh, r.key, r.count, copies_log2, copy);
+        if ((threadIdx.x & 31u) == 0 && key0 < m.len)
+            smem_add<BITS, SWZ>(m, key0, total);
+    } else if (r.key < m.len) {
+        smem_add<BITS, SWZ>(m, r.key, r.count);
     }
 }
 
 /* Adds one sample with slice-relative key `key` (>= len: not this block's). */
-template <bool P16, bool SWZ>
-__device__ __forceinline__ void smem_push(run &r, uint32_t key, uint32_t len, uint32_t *sh,
-                                          int copies_log2, uint32_t copy)
+template <int BITS, bool SWZ>
+__device__ __forceinline__ void smem_push(run &r, uint32_t key, const smem_counts &m)
 {
     if (key != r.key) {
-        if (r.key < len)
-            smem_add<P16, SWZ>(sh, r.key, r.count, copies_log2, copy);
+        if (r.key < m.len)
+            smem_add<BITS, SWZ>(m, r.key, r.count);
         r.key = key;
         r.count = 0;
     }
     r.count++;
 }
 
-/* Count of slot h: a word, or (P16) a half. */
-template <bool P16, bool SWZ>
+/* Count of slot h: a word, a half or a byte. */
+template <int BITS, bool SWZ>
 __device__ __forceinline__ uint32_t smem_count(const uint32_t *sh, uint32_t h)
 {
-    return P16 ? (sh[smem_place<SWZ>(h >> 1)] >> (16 * (h & 1))) & 0xFFFFu : sh[smem_place<SWZ>(h)];
+    constexpr uint32_t per_word = 32 / BITS, mask = BITS == 32 ? ~0u : (1u << (BITS % 32)) - 1;
+    return (sh[smem_place<SWZ>(h / per_word)] >> (BITS * (h % per_word))) & mask;
 }
 
-template <typename Bin, bool P16, bool SWZ>
+template <typename Bin, int BITS, bool SWZ>
 static __global__ void __launch_bounds__(SMEM_THREADS)
     hist_smem_kernel(part<Bin> p, Bin bin, uint32_t nbins, uint32_t slice, int copies_log2,
                      uint32_t cluster, unsigned long long *counts)
@@ -246,25 +263,27 @@ static __global__ void __launch_bounds__(SMEM_THREADS)
     const uint32_t groups = gridDim.x / cluster;
     const uint32_t lo = rank * slice;
     const uint32_t len = lo < nbins ? min(slice, nbins - lo) : 0;
-    const uint32_t copy = threadIdx.x & ((1u << copies_log2) - 1);
+    constexpr bool P16 = BITS == 16;
     unsigned long long *const slice_counts = counts + lo;
+    const smem_counts m = {sh, copies_log2, threadIdx.x & ((1u << copies_log2) - 1), len,
+                           slice_counts};
+    const uint32_t words = smem_words<BITS>(slice << copies_log2);
 
-    for (uint32_t i = threadIdx.x; i < smem_words(slice << copies_log2, P16); i += blockDim.x)
+    for (uint32_t i = threadIdx.x; i < words; i += blockDim.x)
         sh[i] = 0;
     __syncthreads();
 
     run r = {NO_BIN, 0};
     if (group == 0) {
         if (threadIdx.x < p.head_n)
-            smem_push<P16, SWZ>(r, bin(p.head[threadIdx.x]) - lo, len, sh, copies_log2, copy);
+            smem_push<BITS, SWZ>(r, bin(p.head[threadIdx.x]) - lo, m);
         if (threadIdx.x < p.tail_n)
-            smem_push<P16, SWZ>(r, bin(p.tail[threadIdx.x]) - lo, len, sh, copies_log2, copy);
+            smem_push<BITS, SWZ>(r, bin(p.tail[threadIdx.x]) - lo, m);
     }
     const uint32_t step = groups * blockDim.x;
     /* P16: 16 samples per thread and trip; trips counted per block
      * (the loop runs on b0, the same in every thread: the sweeps' barriers) */
     constexpr int U = P16 && UNROLL * Bin::per_vec > 16 ? 16 / Bin::per_vec : UNROLL;
-    const uint32_t words = smem_words(slice << copies_log2, P16);
     uint32_t trips = 0;
     for (uint32_t b0 = group * blockDim.x; b0 < p.nvec; b0 += U * step) {
         const uint32_t i = b0 + threadIdx.x;
@@ -278,26 +297,28 @@ static __global__ void __launch_bounds__(SMEM_THREADS)
             if (i + u * step < p.nvec) {
 #pragma unroll
                 for (int k = 0; k < Bin::per_vec; ++k)
-                    smem_push<P16, SWZ>(r, bin(Bin::at(v[u], k)) - lo, len, sh, copies_log2, copy);
+                    smem_push<BITS, SWZ>(r, bin(Bin::at(v[u], k)) - lo, m);
             }
         if (P16 && ++trips == P16_TRIPS) {
             trips = 0;
-            smem_add_warp<P16, SWZ>(sh, r, len, copies_log2, copy);
+            smem_add_warp<BITS, SWZ>(m, r);
             r = run{NO_BIN, 0};
             __syncthreads();
             p16_sweep<SWZ>(sh, words, copies_log2, slice_counts);
             __syncthreads();
         }
     }
-    if (r.key < len)
-        smem_add<P16, SWZ>(sh, r.key, r.count, copies_log2, copy);
+    if (BITS == 8) /* all-equal data: one add per warp, not 32 adds that each carry */
+        smem_add_warp<BITS, SWZ>(m, r);
+    else if (r.key < len)
+        smem_add<BITS, SWZ>(m, r.key, r.count);
     __syncthreads();
 
     for (uint32_t b = threadIdx.x; b < len; b += blockDim.x) {
         uint32_t s = 0; /* a block counts fewer than 2^32 samples per launch */
         for (uint32_t c = 0; c < (1u << copies_log2); ++c)
-            s += smem_count<P16, SWZ>(sh,
-                                      (b << copies_log2) + gputile__flush_copy(b, c, copies_log2));
+            s += smem_count<BITS, SWZ>(sh,
+                                       (b << copies_log2) + gputile__flush_copy(b, c, copies_log2));
         if (s != 0)
             atomicAdd(slice_counts + b, (unsigned long long)s);
     }
@@ -425,13 +446,13 @@ static __global__ void __launch_bounds__(GLOBAL_THREADS)
 
 /* ---- launcher ------------------------------------------------------------- */
 
-/* The shared/DSM kernel with 32-bit or (P16) 16-bit counts; a cluster
+/* The shared/DSM kernel with 32-, 16- or 8-bit counts (BITS); a cluster
  * launch where the plan has clusters. */
-template <typename Bin, bool P16, bool SWZ>
+template <typename Bin, int BITS, bool SWZ>
 static cudaError_t launch_smem(const gputile__hist_launch *l, const part<Bin> &p, Bin bin,
                                uint32_t nbins, unsigned long long *counts, cudaStream_t stream)
 {
-    auto k = hist_smem_kernel<Bin, P16, SWZ>;
+    auto k = hist_smem_kernel<Bin, BITS, SWZ>;
     cudaError_t err = gputile__hist_allow_smem((const void *)k, l->smem_optin);
     if (err == cudaSuccess && l->cluster > 1)
         err = cudaFuncSetAttribute((const void *)k, cudaFuncAttributeNonPortableClusterSizeAllowed,
@@ -466,11 +487,13 @@ static cudaError_t launch_one(const gputile__hist_launch *l, const part<Bin> &p,
         return hist_route_launch<Bin>(l, p, bin, counts, stream);
     if (l->tier == GPUTILE_HIST_TIER_SEED)
         return hist_seed_launch<Bin>(l, p, bin, nbins, counts, stream);
-    if (l->packed16) /* one copy */
-        return launch_smem<Bin, true, true>(l, p, bin, nbins, counts, stream);
+    if (l->count_bits == 16) /* packed counts: one copy */
+        return launch_smem<Bin, 16, true>(l, p, bin, nbins, counts, stream);
+    if (l->count_bits == 8)
+        return launch_smem<Bin, 8, true>(l, p, bin, nbins, counts, stream);
     return l->copies_log2 <= GPUTILE__HIST_SWIZZLE_COPIES_LOG2
-               ? launch_smem<Bin, false, true>(l, p, bin, nbins, counts, stream)
-               : launch_smem<Bin, false, false>(l, p, bin, nbins, counts, stream);
+               ? launch_smem<Bin, 32, true>(l, p, bin, nbins, counts, stream)
+               : launch_smem<Bin, 32, false>(l, p, bin, nbins, counts, stream);
 }
 
 /* Cuts the input into head, body and tail, and the body into launches of
@@ -537,13 +560,14 @@ extern "C" cudaError_t gputile__histogram(const gputile__hist_args *a,
  * shared tier's from 8,192 bins up); the unswizzled one fits as many
  * blocks (ptxas, CUDA 13.0: 40-43 registers against 45-47, one block of
  * 1,024 threads per SM's registers either way). */
-static const void *smem_kernel(int type, bool p16)
+static const void *smem_kernel(int type, int count_bits)
 {
     switch (type) {
-#define SMEM_KERNEL(id, bin, bytes, vw)                              \
-    case GPUTILE__HIST_SAMPLE_##id:                                  \
-        return p16 ? (const void *)hist_smem_kernel<bin, true, true> \
-                   : (const void *)hist_smem_kernel<bin, false, true>;
+#define SMEM_KERNEL(id, bin, bytes, vw)                                          \
+    case GPUTILE__HIST_SAMPLE_##id:                                              \
+        return count_bits == 16  ? (const void *)hist_smem_kernel<bin, 16, true> \
+               : count_bits == 8 ? (const void *)hist_smem_kernel<bin, 8, true>  \
+                                 : (const void *)hist_smem_kernel<bin, 32, true>;
         GPUTILE__HIST_SAMPLE_TYPES(SMEM_KERNEL)
 #undef SMEM_KERNEL
     }
@@ -562,10 +586,10 @@ static const void *global_kernel(int type)
     return NULL;
 }
 
-extern "C" cudaError_t gputile__hist_smem_blocks_per_sm(int type, int packed16, size_t smem,
+extern "C" cudaError_t gputile__hist_smem_blocks_per_sm(int type, int count_bits, size_t smem,
                                                         int smem_optin, int *blocks)
 {
-    const void *k = smem_kernel(type, packed16 != 0);
+    const void *k = smem_kernel(type, count_bits);
     if (k == NULL)
         return cudaErrorInvalidValue;
     cudaError_t err = gputile__hist_allow_smem(k, smem_optin);
@@ -588,15 +612,15 @@ static cudaError_t cluster_config(const void *k, size_t smem, int smem_optin,
 }
 
 /* The cluster kernel of a tier: DSM (replicated reads) or SEED (remote atomics). */
-static const void *cluster_kernel(int tier, int type, bool p16)
+static const void *cluster_kernel(int tier, int type, int count_bits)
 {
-    return tier == GPUTILE_HIST_TIER_SEED ? seed_kernel(type) : smem_kernel(type, p16);
+    return tier == GPUTILE_HIST_TIER_SEED ? seed_kernel(type) : smem_kernel(type, count_bits);
 }
 
-extern "C" cudaError_t gputile__hist_cluster_max(int tier, int type, int packed16, size_t smem,
+extern "C" cudaError_t gputile__hist_cluster_max(int tier, int type, int count_bits, size_t smem,
                                                  int smem_optin, int *max_cluster)
 {
-    const void *k = cluster_kernel(tier, type, packed16 != 0);
+    const void *k = cluster_kernel(tier, type, count_bits);
     if (k == NULL)
         return cudaErrorInvalidValue;
     cudaLaunchConfig_t config;
@@ -606,10 +630,10 @@ extern "C" cudaError_t gputile__hist_cluster_max(int tier, int type, int packed1
     return cudaOccupancyMaxPotentialClusterSize(max_cluster, k, &config);
 }
 
-extern "C" cudaError_t gputile__hist_cluster_active(int tier, int type, int packed16, size_t smem,
+extern "C" cudaError_t gputile__hist_cluster_active(int tier, int type, int count_bits, size_t smem,
                                                     int smem_optin, int cluster, int *clusters)
 {
-    const void *k = cluster_kernel(tier, type, packed16 != 0);
+    const void *k = cluster_kernel(tier, type, count_bits);
     if (k == NULL)
         return cudaErrorInvalidValue;
     cudaLaunchConfig_t config;

@@ -88,7 +88,8 @@ typedef struct gputile__hist_launch {
     int blocks;      /* per launch; a multiple of cluster */
     int cluster;     /* blocks per cluster (DSM); 1 otherwise */
     int copies_log2; /* log2 of the interleaved copies per bin (shared tier); 0 otherwise */
-    int packed16;    /* shared/DSM tiers: 16-bit counts, two per word (twice the bins); else 32 */
+    int count_bits;  /* shared/DSM tiers: bits per count in shared memory, 32, 16 or 8 (16
+                        and 8: two or four per word, twice or four times the bins) */
     int32_t slice;   /* bins per block: nbins (shared), ceil(nbins / cluster) (DSM), 0 (global) */
     size_t smem;     /* dynamic shared memory per block, bytes */
     int smem_optin;  /* the device's opt-in shared memory per block, bytes (shared/DSM tiers) */
@@ -128,21 +129,22 @@ cudaError_t gputile__hist_route_blocks_per_sm(int type, size_t smem, int smem_op
 cudaError_t gputile__hist_route_count_blocks_per_sm(size_t smem, int smem_optin, int *blocks);
 
 /* The occupancy queries of the kernels of sample type `type`. Those of the
- * shared/DSM kernel (packed16: its 16-bit-count instantiation) first let
+ * shared/DSM kernel (count_bits: its instantiation with counts of 32, 16
+ * or 8 bits) first let
  * it use smem_optin bytes of dynamic shared memory (the device's opt-in
  * limit) and non-portable cluster sizes. */
 /* Blocks of the shared/DSM kernel with `smem` bytes each that fit on one SM. */
-cudaError_t gputile__hist_smem_blocks_per_sm(int type, int packed16, size_t smem, int smem_optin,
+cudaError_t gputile__hist_smem_blocks_per_sm(int type, int count_bits, size_t smem, int smem_optin,
                                              int *blocks);
 /* Largest cluster of the DSM (tier GPUTILE_HIST_TIER_DSM) or seed
  * (GPUTILE_HIST_TIER_SEED) kernel with `smem` bytes per block that the
  * device can launch (cudaOccupancyMaxPotentialClusterSize, non-portable
  * sizes allowed); 0 when clusters cannot be launched. */
-cudaError_t gputile__hist_cluster_max(int tier, int type, int packed16, size_t smem, int smem_optin,
-                                      int *max_cluster);
+cudaError_t gputile__hist_cluster_max(int tier, int type, int count_bits, size_t smem,
+                                      int smem_optin, int *max_cluster);
 /* Clusters of `cluster` blocks with `smem` bytes each of that tier's kernel
  * that fit on the device at once (cudaOccupancyMaxActiveClusters). */
-cudaError_t gputile__hist_cluster_active(int tier, int type, int packed16, size_t smem,
+cudaError_t gputile__hist_cluster_active(int tier, int type, int count_bits, size_t smem,
                                          int smem_optin, int cluster, int *clusters);
 /* Blocks of the global-tier kernel that fit on one SM. */
 cudaError_t gputile__hist_global_blocks_per_sm(int type, int *blocks);

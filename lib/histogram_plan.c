@@ -3,17 +3,20 @@
  * histogram_plan.c: which tier, how many privatised copies, which cluster
  * size and how many blocks, for nbins on the current device.
  *
- * - Shared tier while one block's opt-in shared memory holds nbins 16-bit
- *   counts. Counts are 32-bit while one block holds them, and packed
- *   16-bit beyond (twice the bins, at the cost of a sweep that keeps them
- *   from wrapping: kernels/histogram.cu). Copies per block
+ * - Shared tier while one block's opt-in shared memory holds nbins 8-bit
+ *   counts. Counts are 32-bit while one block holds them, packed 16-bit
+ *   beyond (twice the bins, at the cost of a sweep that keeps them from
+ *   wrapping: kernels/histogram.cu), packed 8-bit beyond that (four times
+ *   the bins; a returning atomic and a rare carry fix-up:
+ *   kernels/histogram_packed8.cuh). Copies per block
  *   K (a power of two, at most 32): the largest K for which two blocks of
  *   K copies still fit on one SM (more copies cut same-address and bank
  *   conflicts; two blocks keep 2048 threads and their loads in flight);
  *   K = 1 with one block per SM near the top of the tier.
  * - DSM tier (devices that launch clusters) beyond that: the smallest
- *   cluster C whose blocks each hold ceil(nbins / C) counts (16-bit by the
- *   same rule, so C is half what 32-bit counts need) and that
+ *   cluster C whose blocks each hold ceil(nbins / C) counts (16- or 8-bit
+ *   by the same rule, so C is a half or a quarter of what 32-bit counts
+ *   need) and that
  *   cudaOccupancyMaxPotentialClusterSize allows (non-portable sizes up to
  *   16), since every block of a cluster evaluates all of the cluster's
  *   samples (see kernels/histogram.cu).
@@ -35,12 +38,19 @@
 
 #define MAX_CLUSTER 16
 #define MAX_COPIES 32
-/* AUTO's largest DSM cluster before the routed tier. Measured on an H200
- * (1 GiB of int32, gputile-bench histogram --all-tiers, 2026-11-24): DSM
- * with 16-bit slices 1,246 / 752 / 432 GB/s at C = 2 / 3 / 5 (131,072 /
- * 262,144 / 524,288 uniform bins), the routed tier 807 / 900 / 800; on
- * all-equal and 16-distinct data the routed tier wins from C = 3 too
- * (2,604 against 1,824, 1,602 against 685 at 262,144 bins). */
+/* AUTO's largest DSM cluster before the routed tier, and it takes DSM
+ * only with 16- or 32-bit counts. Measured on an H200 (1 GiB of int32,
+ * gputile-bench histogram --all-tiers, 2026-11-24): DSM with 16-bit
+ * slices 1,246 / 752 / 432 GB/s at C = 2 / 3 / 5 (131,072 / 262,144 /
+ * 524,288 uniform bins), the routed tier 807 / 900 / 800; on all-equal and
+ * 16-distinct data the routed tier wins from C = 3 too (2,604 against
+ * 1,824, 1,602 against 685 at 262,144 bins). On an H100 (2026-11-28) DSM
+ * with 8-bit slices at C = 2 (262,144 to 464,896 bins) read uniform data
+ * at 41-44% of the read rate against the routed tier's 34-37%, but 16
+ * distinct values at 24-31% against 53%, and all-equal data at 70-75%
+ * against 79%; the shared tier's 8-bit counts cover the bins that 16-bit
+ * DSM clusters of 2 held, so AUTO goes from it straight to the routed
+ * tier. */
 #define GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER 2
 
 static const gputile__hist_type types[GPUTILE__HIST_SAMPLE_COUNT] = {
@@ -98,28 +108,34 @@ static int64_t optin_words(const gputile__device *d)
     return (int64_t)(d->smem_optin / sizeof(uint32_t)) & ~(int64_t)31;
 }
 
-/* Whether a block of the shared/DSM kernel keeps `slice` bins as 16-bit
- * counts: only where 32-bit ones do not fit in one block. 16-bit counts
+/* The bits of each count a block of the shared/DSM kernel keeps for
+ * `slice` bins: the widest counts that fit in one block. 16-bit counts
  * cost a sweep of the block every few trips (kernels/histogram.cu), which
  * costs more than the occupancy it buys: on an H200 (1 GiB of uniform
  * int32), 32,768 bins ran at 70% of the read rate as 16-bit counts in two
  * blocks per SM (with the returning atomics the sweep replaced), and at 99%
- * as 32-bit counts in one. */
-static bool packed_counts(int64_t slice, const gputile__device *d)
+ * as 32-bit counts in one. 8-bit counts add with a returning atomic
+ * (kernels/histogram_packed8.cuh) where 16-bit ones do not fit. */
+static int count_bits(int64_t slice, const gputile__device *d)
 {
-    return slice > optin_words(d);
+    return slice <= optin_words(d) ? 32 : slice <= optin_words(d) * 2 ? 16 : 8;
 }
 
-/* Bytes of `slots` counts, 32-bit or packed 16-bit (two per word), in
- * whole rows of 32 words. */
-static size_t counts_bytes(int64_t slots, bool packed)
+/* Bytes of `slots` counts of `bits` bits (32, 16 or 8), in whole rows of
+ * 32 words. */
+static size_t counts_bytes(int64_t slots, int bits)
 {
-    const int64_t words = packed ? (slots + 1) / 2 : slots;
+    const int64_t per_word = 32 / bits, words = (slots + per_word - 1) / per_word;
     return (size_t)((words + 31) & ~(int64_t)31) * sizeof(uint32_t);
 }
 
-/* The most bins one block of the shared/DSM kernel holds (16-bit counts). */
+/* The most bins one block of the shared/DSM kernel holds (8-bit counts),
+ * and holds in 16-bit counts. */
 static int64_t block_bins_max(const gputile__device *d)
+{
+    return optin_words(d) * 4;
+}
+static int64_t block_bins16_max(const gputile__device *d)
 {
     return optin_words(d) * 2;
 }
@@ -127,18 +143,18 @@ static int64_t block_bins_max(const gputile__device *d)
 static gputile_status plan_shared(int32_t nbins, int type, uint64_t n, const gputile__device *d,
                                   gputile__hist_launch *out)
 {
-    const bool packed = packed_counts(nbins, d);
+    const int bits = count_bits(nbins, d);
     int k = MAX_COPIES, log2k = 5;
-    while (k > 1 && counts_bytes((int64_t)nbins * k, packed) > two_per_sm(d)) {
+    while (k > 1 && counts_bytes((int64_t)nbins * k, bits) > two_per_sm(d)) {
         k /= 2;
         --log2k;
     }
     int per_sm = 0;
-    const size_t smem = counts_bytes((int64_t)nbins * k, packed);
+    const size_t smem = counts_bytes((int64_t)nbins * k, bits);
     if (smem > (size_t)d->smem_optin)
         return GPUTILE_ERROR_UNSUPPORTED;
     gputile_status s = gputile__cuda_status(
-        gputile__hist_smem_blocks_per_sm(type, packed, smem, d->smem_optin, &per_sm));
+        gputile__hist_smem_blocks_per_sm(type, bits, smem, d->smem_optin, &per_sm));
     if (s != GPUTILE_SUCCESS)
         return s;
     if (per_sm < 1)
@@ -147,7 +163,7 @@ static gputile_status plan_shared(int32_t nbins, int type, uint64_t n, const gpu
     out->threads = GPUTILE__HIST_SMEM_THREADS;
     out->cluster = 1;
     out->copies_log2 = log2k;
-    out->packed16 = packed;
+    out->count_bits = bits;
     out->slice = nbins;
     out->smem = smem;
     out->smem_optin = d->smem_optin;
@@ -158,29 +174,29 @@ static gputile_status plan_shared(int32_t nbins, int type, uint64_t n, const gpu
 
 /* Tries a cluster of c blocks of the DSM or SEED tier's kernel; *ok =
  * false when the device cannot run it. The seed's kernel counts in 32
- * bits; the DSM kernel as packed_counts() says. */
+ * bits; the DSM kernel as count_bits() says. */
 static gputile_status try_cluster(int tier, int32_t nbins, int type, uint64_t n, int c,
                                   const gputile__device *d, gputile__hist_launch *out, bool *ok)
 {
     *ok = false;
     const int32_t slice = (int32_t)(((int64_t)nbins + c - 1) / c);
-    const bool packed = tier == GPUTILE_HIST_TIER_DSM && packed_counts(slice, d);
-    const size_t smem = counts_bytes(slice, packed);
+    const int bits = tier == GPUTILE_HIST_TIER_DSM ? count_bits(slice, d) : 32;
+    const size_t smem = counts_bytes(slice, bits);
     if (smem > (size_t)d->smem_optin)
         return GPUTILE_SUCCESS;
     int max_cluster = 0, active = 0;
     gputile_status s = gputile__cuda_status(
-        gputile__hist_cluster_max(tier, type, packed, smem, d->smem_optin, &max_cluster));
+        gputile__hist_cluster_max(tier, type, bits, smem, d->smem_optin, &max_cluster));
     if (s != GPUTILE_SUCCESS)
         return s;
     if (c > max_cluster)
         return GPUTILE_SUCCESS;
     if (c > 1 || tier == GPUTILE_HIST_TIER_SEED) { /* the seed's kernel always runs in clusters */
         s = gputile__cuda_status(
-            gputile__hist_cluster_active(tier, type, packed, smem, d->smem_optin, c, &active));
+            gputile__hist_cluster_active(tier, type, bits, smem, d->smem_optin, c, &active));
     } else {
         s = gputile__cuda_status(
-            gputile__hist_smem_blocks_per_sm(type, packed, smem, d->smem_optin, &active));
+            gputile__hist_smem_blocks_per_sm(type, bits, smem, d->smem_optin, &active));
         active *= d->sms;
     }
     if (s != GPUTILE_SUCCESS)
@@ -191,7 +207,7 @@ static gputile_status try_cluster(int tier, int32_t nbins, int type, uint64_t n,
     out->threads = GPUTILE__HIST_SMEM_THREADS;
     out->cluster = c;
     out->copies_log2 = 0;
-    out->packed16 = packed;
+    out->count_bits = bits;
     out->slice = slice;
     out->smem = smem;
     out->smem_optin = d->smem_optin;
@@ -331,9 +347,10 @@ gputile_status gputile__hist_plan(int32_t nbins, int type, uint64_t n, int tier,
         if (fits_block)
             return plan_shared(nbins, type, n, d, out);
         /* DSM while its clusters are small (every block of a cluster reads
-         * the cluster's samples), the routed tier beyond. No cluster
-         * queries (slow) where even the smallest cluster is too large. */
-        if ((int64_t)nbins <= block_bins_max(d) * GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER) {
+         * the cluster's samples) and its counts 16-bit or wider, the routed
+         * tier beyond. No cluster queries (slow) where even the smallest
+         * cluster is too large. */
+        if ((int64_t)nbins <= block_bins16_max(d) * GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER) {
             s = plan_cluster(GPUTILE_HIST_TIER_DSM, nbins, type, n, 0, d, out, &ok);
             if (s != GPUTILE_SUCCESS || (ok && out->cluster <= GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER))
                 return s;

@@ -8,7 +8,7 @@
  * n = 0, 1, 2, 3, not a multiple of 4, start pointers 0..3 elements past a
  * 16-byte boundary, nbins = 1, nbins at each tier boundary (found from
  * gputile_histogram_plan()) and +-1, 2^20 and 2^22 bins, accumulate mode,
- * 16-bit shared counts that wrap many times, and more than 2^32 samples in
+ * 16- and 8-bit shared counts that wrap many times, and more than 2^32 samples in
  * one bin. The counts sit between guard
  * words; overwrite-mode counts are poisoned first, accumulate-mode counts
  * start from random values; every word, guards included, is compared.
@@ -42,6 +42,7 @@ static const char *kind_name[] = {"uniform", "all-equal",    "16-distinct",
 #define NB_DSM_FORCED_MAX (-5) /* largest nbins the DSM tier takes when forced */
 #define NB_ROUTE_MIN (-6)      /* smallest nbins AUTO routes (the DSM/route crossover) */
 #define NB_ROUTE_MAX (-7)      /* largest nbins the routed tier takes */
+#define NB_P16_MAX (-8)        /* largest nbins one block holds in 16-bit counts */
 #define N_RANDOM ((size_t)-1)  /* n drawn in [1, 3e6] each run */
 
 struct hist_case {
@@ -152,6 +153,20 @@ static struct hist_case cases[] = {
     F(RANGE, 3000001, 49151, 0, 1, OVW),
     I(EQUAL, 3000001, 57345, 0, 2, OVW),
     I(HOT, 3000001, 98303, 0, 3, OVW),
+    /* where 16-bit counts stop fitting one block and bytes take over (about
+     * 116k bins on a 227 KB block), up to the shared tier's top and DSM
+     * clusters of two blocks of bytes */
+    I(UNIFORM, 3000001, NB_P16_MAX, 0, 0, OVW),
+    I(UNIFORM, 3000001, NB_P16_MAX, 1, 1, OVW),
+    I(EQUAL, 3000001, NB_P16_MAX, 1, 2, OVW),
+    I(FEW, 3000001, NB_P16_MAX, 2, 3, ACC),
+    I(SORTED, 3000001, NB_P16_MAX, 3, 0, OVW),
+    I(HOT, 3000001, NB_P16_MAX, 1, 1, OVW),
+    F(RANGE, 3000001, NB_P16_MAX, 1, 2, OVW),
+    I(EQUAL, 3000001, NB_SHARED_MAX, 0, 3, OVW),
+    I(FEW, 3000001, NB_SHARED_MAX, 0, 0, ACC),
+    I(FEW, 3000001, NB_CLUSTER2_MAX, 0, 1, OVW),
+    I(SORTED, 3000001, NB_CLUSTER2_MAX, -1, 2, OVW),
     /* cluster-sized and global-sized */
     I(UNIFORM, 3000001, 65536, 0, 1, OVW),
     I(EQUAL, 3000001, 65536, 0, 2, OVW),
@@ -240,9 +255,21 @@ static bool has_most_copies(int32_t nb)
     return o.tier_used == GPUTILE_HIST_TIER_SHARED && o.copies_used == most_copies;
 }
 
+/* 16-bit counts fill a block's opt-in shared memory in whole rows of 32
+ * words (lib/histogram_plan.c): two counts a word. */
+static int32_t p16_max(void)
+{
+    int dev = 0, optin = 0;
+    GPUTEST_CUDA(cudaGetDevice(&dev));
+    GPUTEST_CUDA(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    return 2 * ((optin / 4) & ~31);
+}
+
 static int32_t resolve_nbins(int32_t code)
 {
     switch (code) {
+    case NB_P16_MAX:
+        return p16_max();
     case NB_SHARED_MAX:
         return last_true(is_shared);
     case NB_DSM_MAX:
@@ -611,33 +638,33 @@ Test(histogram, stream_and_managed_memory, .init = gputest_require_device)
     GPUTEST_CUDA(cudaStreamDestroy(st));
 }
 
-/* 16-bit shared counts (the shared tier's largest nbins, DSM slices of
- * clusters of 2 and 3) wrapping many times per block: samples from the two
- * halves of one word (bins 2k and 2k + 1: the low half's carries into a
- * high half that is counting too), the last bin (its word's high half is
- * padding when nbins is odd) and each slice's edges, shuffled so that runs
- * are short and every sample is an atomic. */
-Test(histogram, packed16_counts_wrap, .init = gputest_require_device, .timeout = 300)
+/* Packed shared counts wrapping many times per block, for each nbins of
+ * `sizes`: n samples from `picks` (bins 4q .. 4q + 3: every byte or half
+ * of one word counting, so a carry out of one runs into others that are
+ * counting too; the last bin, whose word is partly padding when nbins is
+ * not a multiple of 4; each DSM slice's edges), shuffled so that runs are
+ * short and every sample is an atomic, after n_run samples all in one bin
+ * (each thread's first run is long: one add of hundreds). In AUTO, the
+ * shared tier, the DSM tier and DSM clusters of 3. */
+static void packed_wrap(const int32_t *sizes, size_t nsizes, size_t n, size_t n_run)
 {
-    if (gputest_small())
-        cr_skip_test("GPUTEST_SMALL: 2^16 samples per bin per block are the point of this test");
-    const size_t n = 96000001; /* bins 2k and 2k + 1: 24M samples each, hundreds of wraps */
     int32_t *host = malloc(n * sizeof *host), *dev;
     uint64_t *dcounts;
-    const int32_t smax = last_true(is_shared);
-    const int32_t sizes[] = {smax, smax - 1, last_true(at_most_cluster2), 3 * (smax / 2) + 1};
+    int32_t nmax = 0;
+    for (size_t c = 0; c < nsizes; ++c)
+        nmax = sizes[c] > nmax ? sizes[c] : nmax;
     cr_assert_not_null(host);
     GPUTEST_CUDA(gputest_malloc((void **)&dev, n * sizeof *dev));
-    const size_t words = (size_t)smax * 3 + 2 * GUARD;
+    const size_t words = (size_t)nmax + 2 * GUARD;
     uint64_t *got = malloc(words * 8), *want = malloc(words * 8);
     cr_assert(got && want);
     GPUTEST_CUDA(gputest_malloc((void **)&dcounts, words * 8));
-    for (size_t c = 0; c < sizeof sizes / sizeof sizes[0]; ++c) {
+    for (size_t c = 0; c < nsizes; ++c) {
         const int32_t nbins = sizes[c];
-        const int32_t k2 = 2 * rand_below(nbins / 2 - 1), half = (nbins + 1) / 2;
-        const int32_t pick[] = {k2, k2 + 1, nbins - 1, half - 1, half, k2, k2 + 1, 0};
+        const int32_t q4 = 4 * rand_below(nbins / 4 - 1), half = (nbins + 1) / 2;
+        const int32_t pick[] = {q4, q4 + 1, q4 + 2, q4 + 3, nbins - 1, half - 1, half, 0};
         for (size_t i = 0; i < n; ++i)
-            host[i] = pick[gputest_rand() % 8];
+            host[i] = i < n_run ? q4 + 1 : pick[gputest_rand() % 8];
         GPUTEST_CUDA(cudaMemcpy(dev, host, n * sizeof *dev, cudaMemcpyHostToDevice));
         memset(want, 0, words * 8);
         for (size_t i = 0; i < words; ++i)
@@ -673,6 +700,31 @@ Test(histogram, packed16_counts_wrap, .init = gputest_require_device, .timeout =
     free(want);
     GPUTEST_CUDA(cudaFree(dev));
     GPUTEST_CUDA(cudaFree(dcounts));
+}
+
+/* 16-bit halves: the largest nbins one block holds in them, DSM slices of
+ * clusters of 2 and 3 blocks of them; 12M samples per bin, hundreds of
+ * wraps per block. */
+Test(histogram, packed16_counts_wrap, .init = gputest_require_device, .timeout = 300)
+{
+    if (gputest_small())
+        cr_skip_test("GPUTEST_SMALL: 2^16 samples per bin per block are the point of this test");
+    const int32_t m = p16_max();
+    const int32_t sizes[] = {m, m - 1, 2 * m - 1, 3 * (m / 2) + 1};
+    packed_wrap(sizes, sizeof sizes / sizeof sizes[0], 96000001, 0);
+}
+
+/* Bytes: the smallest and largest nbins one block holds in them, the
+ * largest AUTO gives DSM clusters of 2, and DSM slices of clusters of 3;
+ * a byte wraps every 256 adds, and the first half of the input, all in
+ * one bin, gives each thread a first run of a few hundred samples. */
+Test(histogram, packed8_counts_wrap, .init = gputest_require_device, .timeout = 300)
+{
+    const int32_t m = p16_max(), smax = last_true(is_shared);
+    const int32_t sizes[] = {
+        m + 1, m + 3, smax, smax - 1, last_true(at_most_cluster2), 3 * (smax / 2) + 1};
+    const size_t n = gputest_small() ? 4000001 : 96000001; /* 48M / 135k threads: 355 a run */
+    packed_wrap(sizes, sizeof sizes / sizeof sizes[0], n, n / 2);
 }
 
 /* More than 2^32 samples, nearly all in bin 0: 64-bit counts, several

@@ -194,20 +194,20 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned f)
 }
 
 /* kernels/: occupancy questions go to the device; launches must not happen. */
-cudaError_t gputile__hist_smem_blocks_per_sm(int t, int p16, size_t smem, int o, int *b)
+cudaError_t gputile__hist_smem_blocks_per_sm(int t, int bits, size_t smem, int o, int *b)
 {
-    (void)t, (void)p16, (void)smem, (void)o, (void)b;
+    (void)t, (void)bits, (void)smem, (void)o, (void)b;
     NO_DEVICE;
 }
-cudaError_t gputile__hist_cluster_max(int tier, int t, int p16, size_t smem, int o, int *m)
+cudaError_t gputile__hist_cluster_max(int tier, int t, int bits, size_t smem, int o, int *m)
 {
-    (void)tier, (void)t, (void)p16, (void)smem, (void)o, (void)m;
+    (void)tier, (void)t, (void)bits, (void)smem, (void)o, (void)m;
     NO_DEVICE;
 }
-cudaError_t gputile__hist_cluster_active(int tier, int t, int p16, size_t smem, int o, int c,
+cudaError_t gputile__hist_cluster_active(int tier, int t, int bits, size_t smem, int o, int c,
                                          int *n)
 {
-    (void)tier, (void)t, (void)p16, (void)smem, (void)o, (void)c, (void)n;
+    (void)tier, (void)t, (void)bits, (void)smem, (void)o, (void)c, (void)n;
     NO_DEVICE;
 }
 cudaError_t gputile__hist_route_blocks_per_sm(int t, size_t smem, int o, int *b)
