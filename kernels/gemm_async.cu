@@ -59,7 +59,8 @@
  * Resources (CUDA 13.0, sm_90; `make ptxas-report`): no spills but one, 4
  * bytes in 128 x 64 at its 128-register bound with its splits summed in
  * clusters and A not 16-byte aligned (AUTO never clusters 128 x 64's
- * splits: lib/gemm_plan.c); 116-118 registers for 128 x 128, 128-152 for 64 x 128, 198-218 for 128 x 256,
+ * splits: lib/gemm_plan.c); 116-118 registers for 128 x 128, 128-152 for
+ * 64 x 128, 198-218 for 128 x 256,
  * 93-105 for the two-warp 64 x 32 and 32 x 64 (0.9.0: where C is a few
  * dozen rows or columns, or small in a batch, as cuBLAS's 64 x 32 x 8).
  * The main loop's schedule: bench/sass_stats.sh (one branch, 5-12 64-bit

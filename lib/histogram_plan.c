@@ -108,6 +108,13 @@ static int64_t optin_words(const gputile__device *d)
     return (int64_t)(d->smem_optin / sizeof(uint32_t)) & ~(int64_t)31;
 }
 
+/* The most bins one block of the shared/DSM kernel holds in counts of
+ * `bits` bits (32, 16 or 8); 8-bit counts hold the most. */
+static int64_t block_bins(const gputile__device *d, int bits)
+{
+    return optin_words(d) * (32 / bits);
+}
+
 /* The bits of each count a block of the shared/DSM kernel keeps for
  * `slice` bins: the widest counts that fit in one block. 16-bit counts
  * cost a sweep of the block every few trips (kernels/histogram.cu), which
@@ -118,7 +125,7 @@ static int64_t optin_words(const gputile__device *d)
  * (kernels/histogram_packed8.cuh) where 16-bit ones do not fit. */
 static int count_bits(int64_t slice, const gputile__device *d)
 {
-    return slice <= optin_words(d) ? 32 : slice <= optin_words(d) * 2 ? 16 : 8;
+    return slice <= block_bins(d, 32) ? 32 : slice <= block_bins(d, 16) ? 16 : 8;
 }
 
 /* Bytes of `slots` counts of `bits` bits (32, 16 or 8), in whole rows of
@@ -127,17 +134,6 @@ static size_t counts_bytes(int64_t slots, int bits)
 {
     const int64_t per_word = 32 / bits, words = (slots + per_word - 1) / per_word;
     return (size_t)((words + 31) & ~(int64_t)31) * sizeof(uint32_t);
-}
-
-/* The most bins one block of the shared/DSM kernel holds (8-bit counts),
- * and holds in 16-bit counts. */
-static int64_t block_bins_max(const gputile__device *d)
-{
-    return optin_words(d) * 4;
-}
-static int64_t block_bins16_max(const gputile__device *d)
-{
-    return optin_words(d) * 2;
 }
 
 static gputile_status plan_shared(int32_t nbins, int type, uint64_t n, const gputile__device *d,
@@ -227,7 +223,7 @@ static gputile_status plan_cluster(int tier, int32_t nbins, int type, uint64_t n
     if (cluster != 0)
         return try_cluster(tier, nbins, type, n, cluster, d, out, ok);
     /* The smallest cluster that holds the bins with no block left empty. */
-    const int64_t per_block = tier == GPUTILE_HIST_TIER_DSM ? block_bins_max(d) : optin_words(d);
+    const int64_t per_block = tier == GPUTILE_HIST_TIER_DSM ? block_bins(d, 8) : optin_words(d);
     const int64_t need = ((int64_t)nbins + per_block - 1) / per_block;
     for (int c = need < 2 ? 2 : (int)need; c <= MAX_CLUSTER && (int64_t)c <= nbins; ++c) {
         int64_t slice = ((int64_t)nbins + c - 1) / c;
@@ -328,7 +324,7 @@ gputile_status gputile__hist_plan(int32_t nbins, int type, uint64_t n, int tier,
     if (s != GPUTILE_SUCCESS)
         return s;
     *out = (gputile__hist_launch){0};
-    const bool fits_block = nbins <= block_bins_max(d);
+    const bool fits_block = nbins <= block_bins(d, 8);
     bool ok = false;
 
     switch (tier) {
@@ -350,7 +346,7 @@ gputile_status gputile__hist_plan(int32_t nbins, int type, uint64_t n, int tier,
          * the cluster's samples) and its counts 16-bit or wider, the routed
          * tier beyond. No cluster queries (slow) where even the smallest
          * cluster is too large. */
-        if ((int64_t)nbins <= block_bins16_max(d) * GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER) {
+        if ((int64_t)nbins <= block_bins(d, 16) * GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER) {
             s = plan_cluster(GPUTILE_HIST_TIER_DSM, nbins, type, n, 0, d, out, &ok);
             if (s != GPUTILE_SUCCESS || (ok && out->cluster <= GPUTILE__HIST_DSM_MAX_AUTO_CLUSTER))
                 return s;

@@ -638,15 +638,16 @@ Test(histogram, stream_and_managed_memory, .init = gputest_require_device)
     GPUTEST_CUDA(cudaStreamDestroy(st));
 }
 
-/* Packed shared counts wrapping many times per block, for each nbins of
- * `sizes`: n samples from `picks` (bins 4q .. 4q + 3: every byte or half
- * of one word counting, so a carry out of one runs into others that are
- * counting too; the last bin, whose word is partly padding when nbins is
- * not a multiple of 4; each DSM slice's edges), shuffled so that runs are
- * short and every sample is an atomic, after n_run samples all in one bin
- * (each thread's first run is long: one add of hundreds). In AUTO, the
- * shared tier, the DSM tier and DSM clusters of 3. */
-static void packed_wrap(const int32_t *sizes, size_t nsizes, size_t n, size_t n_run)
+/* Packed shared counts (per_word of them in a word: 2 or 4) wrapping many
+ * times per block, for each nbins of `sizes`: n samples from the bins of
+ * one word (every count of it counting, so a carry out of one runs into
+ * others that are counting too), the last bin (its word is partly padding
+ * when nbins is not a multiple of per_word) and each DSM slice's edges,
+ * shuffled so that runs are short and every sample is an atomic, after
+ * n_run samples all in one bin (each thread's first run is long: one add
+ * of hundreds). In AUTO, the shared tier, the DSM tier and DSM clusters of
+ * 3. */
+static void packed_wrap(int per_word, const int32_t *sizes, size_t nsizes, size_t n, size_t n_run)
 {
     int32_t *host = malloc(n * sizeof *host), *dev;
     uint64_t *dcounts;
@@ -661,10 +662,13 @@ static void packed_wrap(const int32_t *sizes, size_t nsizes, size_t n, size_t n_
     GPUTEST_CUDA(gputest_malloc((void **)&dcounts, words * 8));
     for (size_t c = 0; c < nsizes; ++c) {
         const int32_t nbins = sizes[c];
-        const int32_t q4 = 4 * rand_below(nbins / 4 - 1), half = (nbins + 1) / 2;
-        const int32_t pick[] = {q4, q4 + 1, q4 + 2, q4 + 3, nbins - 1, half - 1, half, 0};
+        const int32_t q = per_word * rand_below(nbins / per_word - 1), half = (nbins + 1) / 2;
+        /* 2 a word: bins 2k and 2k + 1 twice each; 4: bins 4q .. 4q + 3 */
+        const int32_t pick2[] = {q, q + 1, nbins - 1, half - 1, half, q, q + 1, 0};
+        const int32_t pick4[] = {q, q + 1, q + 2, q + 3, nbins - 1, half - 1, half, 0};
+        const int32_t *pick = per_word == 2 ? pick2 : pick4;
         for (size_t i = 0; i < n; ++i)
-            host[i] = i < n_run ? q4 + 1 : pick[gputest_rand() % 8];
+            host[i] = i < n_run ? q + 1 : pick[gputest_rand() % 8];
         GPUTEST_CUDA(cudaMemcpy(dev, host, n * sizeof *dev, cudaMemcpyHostToDevice));
         memset(want, 0, words * 8);
         for (size_t i = 0; i < words; ++i)
@@ -703,28 +707,27 @@ static void packed_wrap(const int32_t *sizes, size_t nsizes, size_t n, size_t n_
 }
 
 /* 16-bit halves: the largest nbins one block holds in them, DSM slices of
- * clusters of 2 and 3 blocks of them; 12M samples per bin, hundreds of
- * wraps per block. */
+ * clusters of 2 and 3 blocks of them; bins 2k and 2k + 1 get 24M samples
+ * each, about 180,000 per block: several wraps a block, hundreds in all. */
 Test(histogram, packed16_counts_wrap, .init = gputest_require_device, .timeout = 300)
 {
     if (gputest_small())
         cr_skip_test("GPUTEST_SMALL: 2^16 samples per bin per block are the point of this test");
     const int32_t m = p16_max();
-    const int32_t sizes[] = {m, m - 1, 2 * m - 1, 3 * (m / 2) + 1};
-    packed_wrap(sizes, sizeof sizes / sizeof sizes[0], 96000001, 0);
+    const int32_t sizes[] = {m, m - 1, 2 * m, 3 * (m / 2) + 1};
+    packed_wrap(2, sizes, sizeof sizes / sizeof sizes[0], 96000001, 0);
 }
 
-/* Bytes: the smallest and largest nbins one block holds in them, the
- * largest AUTO gives DSM clusters of 2, and DSM slices of clusters of 3;
- * a byte wraps every 256 adds, and the first half of the input, all in
- * one bin, gives each thread a first run of a few hundred samples. */
+/* Bytes: the smallest and largest nbins one block holds in them, DSM
+ * slices of clusters of 2 blocks of them at their largest and of clusters
+ * of 3; a byte wraps every 256 adds, and the first half of the input, all
+ * in one bin, gives each thread a first run of a few hundred samples. */
 Test(histogram, packed8_counts_wrap, .init = gputest_require_device, .timeout = 300)
 {
     const int32_t m = p16_max(), smax = last_true(is_shared);
-    const int32_t sizes[] = {
-        m + 1, m + 3, smax, smax - 1, last_true(at_most_cluster2), 3 * (smax / 2) + 1};
+    const int32_t sizes[] = {m + 1, m + 3, smax, smax - 1, 2 * smax, 3 * (smax / 2) + 1};
     const size_t n = gputest_small() ? 4000001 : 96000001; /* 48M / 135k threads: 355 a run */
-    packed_wrap(sizes, sizeof sizes / sizeof sizes[0], n, n / 2);
+    packed_wrap(4, sizes, sizeof sizes / sizeof sizes[0], n, n / 2);
 }
 
 /* More than 2^32 samples, nearly all in bin 0: 64-bit counts, several
