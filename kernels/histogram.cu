@@ -229,6 +229,18 @@ __device__ __forceinline__ void smem_add_warp(const smem_counts &m, const run &r
     }
 }
 
+/* A trip's U vectors from vector i on, step apart (those past the body not
+ * read). */
+template <int U, typename B>
+__device__ __forceinline__ void hist_load(typename B::vec (&v)[U], const part<B> &p, uint32_t i,
+                                          uint32_t step)
+{
+#pragma unroll
+    for (int u = 0; u < U; ++u)
+        if (i + u * step < p.nvec)
+            v[u] = __ldg(p.body + i + u * step);
+}
+
 /* Adds one sample with slice-relative key `key` (>= len: not this block's). */
 template <int BITS, bool SWZ>
 __device__ __forceinline__ void smem_push(run &r, uint32_t key, const smem_counts &m)
@@ -285,13 +297,11 @@ static __global__ void __launch_bounds__(SMEM_THREADS)
      * (the loop runs on b0, the same in every thread: the sweeps' barriers) */
     constexpr int U = P16 && UNROLL * Bin::per_vec > 16 ? 16 / Bin::per_vec : UNROLL;
     uint32_t trips = 0;
-    for (uint32_t b0 = group * blockDim.x; b0 < p.nvec; b0 += U * step) {
+    uint32_t b0 = group * blockDim.x;
+    V v[U];
+    hist_load<U>(v, p, b0 + threadIdx.x, step);
+    while (b0 < p.nvec) {
         const uint32_t i = b0 + threadIdx.x;
-        V v[U];
-#pragma unroll
-        for (int u = 0; u < U; ++u)
-            if (i + u * step < p.nvec)
-                v[u] = __ldg(p.body + i + u * step);
 #pragma unroll
         for (int u = 0; u < U; ++u)
             if (i + u * step < p.nvec) {
@@ -299,6 +309,15 @@ static __global__ void __launch_bounds__(SMEM_THREADS)
                 for (int k = 0; k < Bin::per_vec; ++k)
                     smem_push<BITS, SWZ>(r, bin(Bin::at(v[u], k)) - lo, m);
             }
+        b0 += U * step;
+        /* The next trip's loads go out before the sweep: they stay in flight
+         * through its barriers, which otherwise drained every warp's loads
+         * and left the memory idle until all were issued again. On an H100
+         * (1 GiB of int32, bench/results/2026-11-28-histogram-p16-prefetch-
+         * h100.txt) uniform 65,536 / 98,304 bins went from 79.7 / 75.4% of
+         * the read rate to 83.9 / 79.7%; the 32- and 8-bit kernels, which
+         * have no sweep, are unchanged. */
+        hist_load<U>(v, p, b0 + threadIdx.x, step);
         if (P16 && ++trips == P16_TRIPS) {
             trips = 0;
             smem_add_warp<BITS, SWZ>(m, r);

@@ -58,7 +58,9 @@ typedef enum gputile__hist_sample {
  *   32-bit count in shared memory or registers can wrap (4-byte samples:
  *   2^28 vectors);
  * - per launch: 2^30 vectors (16 GiB), whatever v, so the kernels' 32-bit
- *   vector indices keep room for the unrolled grid stride.
+ *   vector indices keep room for the unrolled grid stride (the shared
+ *   kernel's indices pass the body by up to two trips of it: its next
+ *   trip's loads are issued, and bounds-checked, before the loop ends).
  * The planner cuts an input into launches of at most
  * min(groups x per group, per launch) vectors (gputile__hist_launch). */
 #define GPUTILE__HIST_MAX_VEC_PER_GROUP(v) ((uint32_t)((1u << 30) / (unsigned)(v)))
