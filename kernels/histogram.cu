@@ -441,12 +441,7 @@ static __global__ void __launch_bounds__(GLOBAL_THREADS)
     for (uint32_t w = blockIdx.x * blockDim.x + (threadIdx.x & ~31u); w < p.nvec;
          w += UNROLL * step) {
         V v[UNROLL];
-#pragma unroll
-        for (int u = 0; u < UNROLL; ++u) {
-            const uint32_t j = w + lane + u * step;
-            if (j < p.nvec)
-                v[u] = __ldg(p.body + j);
-        }
+        hist_load<UNROLL>(v, p, w + lane, step);
 #pragma unroll
         for (int u = 0; u < UNROLL; ++u) {
             const bool ok = w + lane + u * step < p.nvec;
