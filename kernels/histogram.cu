@@ -24,14 +24,15 @@
  *   GPUTILE__HIST_MAX_VEC_PER_GROUP vectors (2^30 samples) plus fewer than
  *   two vectors' worth of scalar samples, below 2^32.
  *
- * hist_smem_kernel<Bin, BITS, SWZ> (shared and DSM tiers), 1024 threads per block:
+ * hist_smem_kernel<Bin, BITS, SWZ, MINB> (shared and DSM tiers), 1024 threads per block:
  *   Shared tier (cluster = 1): the block keeps K = 2^copies_log2 (1..32)
  *   interleaved copies of the histogram in shared memory, word
  *   bin * K + (lane % K): lanes of a warp with different lane % K never hit
  *   the same word, and (K | 32) lane group j only touches banks = j mod K,
  *   so same-address and bank conflicts within a warp are cut by up to K.
  *   Shared memory: nbins * K * 4 bytes; K is chosen by the planner so that
- *   two blocks fit per SM where possible.
+ *   two blocks fit per SM where possible, and those run the build for two
+ *   blocks per SM (MINB 2: at most 32 registers a thread).
  *   DSM tier (cluster = C): the cluster's combined shared memory holds the
  *   histogram, block rank r holds bins [r * slice, (r + 1) * slice). Instead
  *   of sending every count to its owner (the Programming Guide's remote
@@ -73,7 +74,11 @@
  *   Shared memory: 2 KiB (one word per thread) + 8 KiB (1024 slots).
  *
  * Registers: both kernels stay within 64 per thread (1024-thread launch
- * bounds); `make ptxas-report` shows no spills.
+ * bounds), the shared/DSM kernel's MINB 2 build within 32; `make
+ * ptxas-report` shows no spills. A register more than 32 halves the
+ * shared tier's threads per SM: from 0.8.0 to 0.9.3 the loop's 47
+ * registers cost an H200 up to 9 points of the read rate at 16 to 16,384
+ * bins (an H100, with 30% less bandwidth to cover, about 1).
  */
 #include <cuda_runtime.h>
 
@@ -262,8 +267,12 @@ __device__ __forceinline__ uint32_t smem_count(const uint32_t *sh, uint32_t h)
     return (sh[smem_place<SWZ>(h / per_word)] >> (BITS * (h % per_word))) & mask;
 }
 
-template <typename Bin, int BITS, bool SWZ>
-static __global__ void __launch_bounds__(SMEM_THREADS)
+/* MINB: blocks per SM the kernel is built for. Two 1024-thread blocks
+ * need at most 32 registers a thread; the planner runs that build where
+ * two blocks' counts fit an SM (32-bit counts up to 16,384 bins on an
+ * H100/H200), the other where one block has the SM to itself. */
+template <typename Bin, int BITS, bool SWZ, int MINB>
+static __global__ void __launch_bounds__(SMEM_THREADS, MINB)
     hist_smem_kernel(part<Bin> p, Bin bin, uint32_t nbins, uint32_t slice, int copies_log2,
                      uint32_t cluster, unsigned long long *counts)
 {
@@ -294,8 +303,17 @@ static __global__ void __launch_bounds__(SMEM_THREADS)
     }
     const uint32_t step = groups * blockDim.x;
     /* P16: 16 samples per thread and trip; trips counted per block
-     * (the loop runs on b0, the same in every thread: the sweeps' barriers) */
-    constexpr int U = P16 && UNROLL * Bin::per_vec > 16 ? 16 / Bin::per_vec : UNROLL;
+     * (the loop runs on b0, the same in every thread: the sweeps' barriers).
+     * Two blocks per SM (MINB 2): 3 vectors a trip (2 of 8 or 16 samples),
+     * the most that fit 32 registers without spilling. On an H200 (1 GiB
+     * of int32, bench/results/2026-11-28-histogram-two-per-sm-h200.txt)
+     * 16 / 1,024 / 16,384 uniform bins ran at 87.5 / 90.9 / 85.0% of the
+     * read rate in one block of 47 registers, 96.7 / 96.2 / 87.4% in two
+     * of 32; 4 vectors in 32 registers spilled (82.5% at 16,384), 2
+     * (77.5%) left too little in flight. */
+    constexpr int U = P16 && UNROLL * Bin::per_vec > 16 ? 16 / Bin::per_vec
+                      : MINB == 2                       ? (Bin::per_vec >= 8 ? 2 : 3)
+                                                        : UNROLL;
     uint32_t trips = 0;
     uint32_t b0 = group * blockDim.x;
     V v[U];
@@ -462,11 +480,11 @@ static __global__ void __launch_bounds__(GLOBAL_THREADS)
 
 /* The shared/DSM kernel with 32-, 16- or 8-bit counts (BITS); a cluster
  * launch where the plan has clusters. */
-template <typename Bin, int BITS, bool SWZ>
+template <typename Bin, int BITS, bool SWZ, int MINB = 1>
 static cudaError_t launch_smem(const gputile__hist_launch *l, const part<Bin> &p, Bin bin,
                                uint32_t nbins, unsigned long long *counts, cudaStream_t stream)
 {
-    auto k = hist_smem_kernel<Bin, BITS, SWZ>;
+    auto k = hist_smem_kernel<Bin, BITS, SWZ, MINB>;
     cudaError_t err = gputile__hist_allow_smem((const void *)k, l->smem_optin);
     if (err == cudaSuccess && l->cluster > 1)
         err = cudaFuncSetAttribute((const void *)k, cudaFuncAttributeNonPortableClusterSizeAllowed,
@@ -505,8 +523,11 @@ static cudaError_t launch_one(const gputile__hist_launch *l, const part<Bin> &p,
         return launch_smem<Bin, 16, true>(l, p, bin, nbins, counts, stream);
     if (l->count_bits == 8)
         return launch_smem<Bin, 8, true>(l, p, bin, nbins, counts, stream);
-    return l->copies_log2 <= GPUTILE__HIST_SWIZZLE_COPIES_LOG2
-               ? launch_smem<Bin, 32, true>(l, p, bin, nbins, counts, stream)
+    const bool swz = l->copies_log2 <= GPUTILE__HIST_SWIZZLE_COPIES_LOG2;
+    if (l->two_per_sm)
+        return swz ? launch_smem<Bin, 32, true, 2>(l, p, bin, nbins, counts, stream)
+                   : launch_smem<Bin, 32, false, 2>(l, p, bin, nbins, counts, stream);
+    return swz ? launch_smem<Bin, 32, true>(l, p, bin, nbins, counts, stream)
                : launch_smem<Bin, 32, false>(l, p, bin, nbins, counts, stream);
 }
 
@@ -572,16 +593,17 @@ extern "C" cudaError_t gputile__histogram(const gputile__hist_args *a,
 /* The kernels of sample type `type`; NULL for an id the table lacks. The
  * 32-bit kernel asked about is the swizzled one (the DSM tier's, and the
  * shared tier's from 8,192 bins up); the unswizzled one fits as many
- * blocks (ptxas, CUDA 13.0: 40-43 registers against 45-47, one block of
- * 1,024 threads per SM's registers either way). */
-static const void *smem_kernel(int type, int count_bits)
+ * blocks (each build's launch bounds set its registers: one block of
+ * 1,024 threads per SM, or two with two_per_sm). */
+static const void *smem_kernel(int type, int count_bits, int two_per_sm)
 {
     switch (type) {
-#define SMEM_KERNEL(id, bin, bytes, vw)                                          \
-    case GPUTILE__HIST_SAMPLE_##id:                                              \
-        return count_bits == 16  ? (const void *)hist_smem_kernel<bin, 16, true> \
-               : count_bits == 8 ? (const void *)hist_smem_kernel<bin, 8, true>  \
-                                 : (const void *)hist_smem_kernel<bin, 32, true>;
+#define SMEM_KERNEL(id, bin, bytes, vw)                                             \
+    case GPUTILE__HIST_SAMPLE_##id:                                                 \
+        return count_bits == 16  ? (const void *)hist_smem_kernel<bin, 16, true, 1> \
+               : count_bits == 8 ? (const void *)hist_smem_kernel<bin, 8, true, 1>  \
+               : two_per_sm      ? (const void *)hist_smem_kernel<bin, 32, true, 2> \
+                                 : (const void *)hist_smem_kernel<bin, 32, true, 1>;
         GPUTILE__HIST_SAMPLE_TYPES(SMEM_KERNEL)
 #undef SMEM_KERNEL
     }
@@ -600,10 +622,10 @@ static const void *global_kernel(int type)
     return NULL;
 }
 
-extern "C" cudaError_t gputile__hist_smem_blocks_per_sm(int type, int count_bits, size_t smem,
-                                                        int smem_optin, int *blocks)
+extern "C" cudaError_t gputile__hist_smem_blocks_per_sm(int type, int count_bits, int two_per_sm,
+                                                        size_t smem, int smem_optin, int *blocks)
 {
-    const void *k = smem_kernel(type, count_bits);
+    const void *k = smem_kernel(type, count_bits, two_per_sm);
     if (k == NULL)
         return cudaErrorInvalidValue;
     cudaError_t err = gputile__hist_allow_smem(k, smem_optin);
@@ -628,7 +650,7 @@ static cudaError_t cluster_config(const void *k, size_t smem, int smem_optin,
 /* The cluster kernel of a tier: DSM (replicated reads) or SEED (remote atomics). */
 static const void *cluster_kernel(int tier, int type, int count_bits)
 {
-    return tier == GPUTILE_HIST_TIER_SEED ? seed_kernel(type) : smem_kernel(type, count_bits);
+    return tier == GPUTILE_HIST_TIER_SEED ? seed_kernel(type) : smem_kernel(type, count_bits, 0);
 }
 
 extern "C" cudaError_t gputile__hist_cluster_max(int tier, int type, int count_bits, size_t smem,

@@ -27,7 +27,8 @@ extern "C" {
  * most 2^this copies (kernels/histogram.cu, smem_place); lib/ sizes those
  * counts in whole rows of 32 words, as it does every block's. */
 #define GPUTILE__HIST_SWIZZLE_COPIES_LOG2 1
-/* 16-byte loads in flight per thread per loop trip. */
+/* 16-byte loads in flight per thread per loop trip (the shared/DSM
+ * kernel built for two blocks per SM issues fewer: kernels/histogram.cu). */
 #define GPUTILE__HIST_UNROLL 4
 
 /* ---- sample types: one row each ----
@@ -92,6 +93,8 @@ typedef struct gputile__hist_launch {
     int copies_log2; /* log2 of the interleaved copies per bin (shared tier); 0 otherwise */
     int count_bits;  /* shared/DSM tiers: bits per count in shared memory, 32, 16 or 8 (16
                         and 8: two or four per word, twice or four times the bins) */
+    int two_per_sm;  /* shared tier, 32-bit counts: 1 runs the kernel built for two blocks
+                        per SM (at most 32 registers a thread), where two fit; else 0 */
     int32_t slice;   /* bins per block: nbins (shared), ceil(nbins / cluster) (DSM), 0 (global) */
     size_t smem;     /* dynamic shared memory per block, bytes */
     int smem_optin;  /* the device's opt-in shared memory per block, bytes (shared/DSM tiers) */
@@ -132,12 +135,13 @@ cudaError_t gputile__hist_route_count_blocks_per_sm(size_t smem, int smem_optin,
 
 /* The occupancy queries of the kernels of sample type `type`. Those of the
  * shared/DSM kernel (count_bits: its instantiation with counts of 32, 16
- * or 8 bits) first let
+ * or 8 bits; two_per_sm: with 32-bit counts, the one built for two blocks
+ * per SM) first let
  * it use smem_optin bytes of dynamic shared memory (the device's opt-in
  * limit) and non-portable cluster sizes. */
 /* Blocks of the shared/DSM kernel with `smem` bytes each that fit on one SM. */
-cudaError_t gputile__hist_smem_blocks_per_sm(int type, int count_bits, size_t smem, int smem_optin,
-                                             int *blocks);
+cudaError_t gputile__hist_smem_blocks_per_sm(int type, int count_bits, int two_per_sm, size_t smem,
+                                             int smem_optin, int *blocks);
 /* Largest cluster of the DSM (tier GPUTILE_HIST_TIER_DSM) or seed
  * (GPUTILE_HIST_TIER_SEED) kernel with `smem` bytes per block that the
  * device can launch (cudaOccupancyMaxPotentialClusterSize, non-portable

@@ -145,12 +145,17 @@ static gputile_status plan_shared(int32_t nbins, int type, uint64_t n, const gpu
         k /= 2;
         --log2k;
     }
-    int per_sm = 0;
+    int per_sm = 0, two = bits == 32; /* the kernel built for two blocks per SM, where two fit */
     const size_t smem = counts_bytes((int64_t)nbins * k, bits);
     if (smem > (size_t)d->smem_optin)
         return GPUTILE_ERROR_UNSUPPORTED;
     gputile_status s = gputile__cuda_status(
-        gputile__hist_smem_blocks_per_sm(type, bits, smem, d->smem_optin, &per_sm));
+        gputile__hist_smem_blocks_per_sm(type, bits, two, smem, d->smem_optin, &per_sm));
+    if (s == GPUTILE_SUCCESS && two && per_sm < 2) {
+        two = 0;
+        s = gputile__cuda_status(
+            gputile__hist_smem_blocks_per_sm(type, bits, 0, smem, d->smem_optin, &per_sm));
+    }
     if (s != GPUTILE_SUCCESS)
         return s;
     if (per_sm < 1)
@@ -160,6 +165,7 @@ static gputile_status plan_shared(int32_t nbins, int type, uint64_t n, const gpu
     out->cluster = 1;
     out->copies_log2 = log2k;
     out->count_bits = bits;
+    out->two_per_sm = two;
     out->slice = nbins;
     out->smem = smem;
     out->smem_optin = d->smem_optin;
@@ -192,7 +198,7 @@ static gputile_status try_cluster(int tier, int32_t nbins, int type, uint64_t n,
             gputile__hist_cluster_active(tier, type, bits, smem, d->smem_optin, c, &active));
     } else {
         s = gputile__cuda_status(
-            gputile__hist_smem_blocks_per_sm(type, bits, smem, d->smem_optin, &active));
+            gputile__hist_smem_blocks_per_sm(type, bits, 0, smem, d->smem_optin, &active));
         active *= d->sms;
     }
     if (s != GPUTILE_SUCCESS)
@@ -204,6 +210,7 @@ static gputile_status try_cluster(int tier, int32_t nbins, int type, uint64_t n,
     out->cluster = c;
     out->copies_log2 = 0;
     out->count_bits = bits;
+    out->two_per_sm = 0;
     out->slice = slice;
     out->smem = smem;
     out->smem_optin = d->smem_optin;

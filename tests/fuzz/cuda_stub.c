@@ -194,9 +194,9 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned f)
 }
 
 /* kernels/: occupancy questions go to the device; launches must not happen. */
-cudaError_t gputile__hist_smem_blocks_per_sm(int t, int bits, size_t smem, int o, int *b)
+cudaError_t gputile__hist_smem_blocks_per_sm(int t, int bits, int two, size_t smem, int o, int *b)
 {
-    (void)t, (void)bits, (void)smem, (void)o, (void)b;
+    (void)t, (void)bits, (void)two, (void)smem, (void)o, (void)b;
     NO_DEVICE;
 }
 cudaError_t gputile__hist_cluster_max(int tier, int t, int bits, size_t smem, int o, int *m)
