@@ -152,8 +152,10 @@ __device__ __forceinline__ uint32_t smem_words(uint32_t slots)
  * counts, its copies, its slice's length and 64-bit counts. */
 struct smem_counts {
     uint32_t *sh;
+    uint32_t base; /* sh as a shared-window address: computed once, not at every add */
     int copies_log2;
-    uint32_t copy; /* this thread's copy */
+    uint32_t copies; /* 2^copies_log2 */
+    uint32_t copy;   /* this thread's copy */
     uint32_t len;
     unsigned long long *slice_counts;
 };
@@ -164,12 +166,11 @@ struct smem_counts {
 template <int BITS, bool SWZ>
 __device__ __forceinline__ void smem_add(const smem_counts &m, uint32_t key, uint32_t count)
 {
-    const uint32_t h = (key << m.copies_log2) + m.copy;
+    const uint32_t h = key * m.copies + m.copy; /* one IMAD */
     if (BITS == 32) {
-        atomicAdd(&m.sh[smem_place<SWZ>(h)], count);
+        gputile__red_shared_add(m.base + 4 * smem_place<SWZ>(h), count);
     } else if (BITS == 16) { /* a run is flushed at each sweep: count < 2^16 */
-        gputile__red_shared_add((uint32_t)__cvta_generic_to_shared(m.sh + smem_place<SWZ>(h >> 1)),
-                                count << (16 * (h & 1)));
+        gputile__red_shared_add(m.base + 4 * smem_place<SWZ>(h >> 1), count << (16 * (h & 1)));
     } else {
         gputile__packed8_add(m.sh + smem_place<SWZ>(h >> 2), h & 3, count, h & ~3u, m.copies_log2,
                              m.len, m.slice_counts);
@@ -286,8 +287,14 @@ static __global__ void __launch_bounds__(SMEM_THREADS, MINB)
     const uint32_t len = lo < nbins ? min(slice, nbins - lo) : 0;
     constexpr bool P16 = BITS == 16;
     unsigned long long *const slice_counts = counts + lo;
-    const smem_counts m = {sh, copies_log2, threadIdx.x & ((1u << copies_log2) - 1), len,
-                           slice_counts};
+    smem_counts m;
+    m.sh = sh;
+    m.base = gputile__opaque((uint32_t)__cvta_generic_to_shared(sh));
+    m.copies_log2 = copies_log2;
+    m.copies = gputile__opaque(1u << copies_log2); /* h: one IMAD, not a shift and an add */
+    m.copy = threadIdx.x & ((1u << copies_log2) - 1);
+    m.len = len;
+    m.slice_counts = slice_counts;
     const uint32_t words = smem_words<BITS>(slice << copies_log2);
 
     for (uint32_t i = threadIdx.x; i < words; i += blockDim.x)

@@ -48,6 +48,18 @@ __device__ __forceinline__ uint32_t gputile__flush_copy(uint32_t b, uint32_t j, 
     return ((b >> g) + j) & ((1u << copies_log2) - 1);
 }
 
+/* x, which the compiler can no longer see through: a value to keep in a
+ * register where it would otherwise recompute it at every use. The
+ * shared-window address of dynamic shared memory is a constant to nvcc
+ * (S2UR of the CTA's id in its cluster, UMOV, ULEA: three instructions at
+ * every add); a power of two known as one makes a multiply a shift and an
+ * add. */
+__device__ __forceinline__ uint32_t gputile__opaque(uint32_t x)
+{
+    asm volatile("mov.b32 %0, %0;" : "+r"(x));
+    return x;
+}
+
 /* v more in the word at shared-space address a (no result: a RED). */
 __device__ __forceinline__ void gputile__red_shared_add(uint32_t a, uint32_t v)
 {
