@@ -124,19 +124,27 @@ struct run {
  * lives at smem_place<SWZ>(w). With SWZ (K <= 2 copies: the planner's
  * choice from 8,192 bins up, and every P16 block) the counts take whole
  * rows of 32 words (one word per bank) and within its row a word's bank
- * bits are XORed with a fold of the row number (bits 5-9 ^ 10-14; words
- * stay below 2^16). Without it, bins a power of two apart share a bank:
+ * bits are XORed with the low 5 bits of row + (row >> 5), row = w >> 5
+ * (words stay below 2^16). Without it, bins a power of two apart share a bank:
  * 16 values spread evenly over 16,384 bins (every one a multiple of 1,024)
  * put a warp's 32 adds in one bank and ran at 34% of the read rate on an
  * H100, 93% swizzled. With K >= 4 a warp's lanes already spread over K
  * banks (16 such values over 4,096 bins ran at 95%), and the swizzle's
- * four instructions per add cost 1.5 points of the read on uniform data:
- * those blocks keep w in place. An involution that keeps w in its row;
+ * instructions (four then, three now) cost 1.5 points of the read on
+ * uniform data: those blocks keep w in place. An involution that keeps w in its row;
  * the lanes of one bin (all-equal data) stay on distinct banks. */
 template <bool SWZ>
 __device__ __forceinline__ uint32_t smem_place(uint32_t w)
 {
-    return SWZ ? w ^ (((w ^ (w >> 5)) >> 5) & 31u) : w;
+    /* row + (row >> 5) for row = w >> 5, as one multiply-high of the row's
+     * first word: an AND, an IMAD.HI and a LOP3 where the XOR of two
+     * shifts (row ^ (row >> 5)) took four instructions; 16 values a
+     * power of two apart still land in 16 banks. It depends on the row
+     * alone, so the map is its own inverse (the P16 sweep relies on it).
+     * On an H200 (bench/results/2026-11-28-histogram-swizzle3-h200.txt):
+     * uniform 65,536 bins 68.5 -> 69.6% of the read rate, 8,192 / 16,384
+     * +0.1-0.2 points. */
+    return SWZ ? w ^ (__umulhi(w & ~31u, (1u << 27) + (1u << 22)) & 31u) : w;
 }
 
 /* Words of shared memory that hold `slots` counts of BITS bits (32, 16 or
