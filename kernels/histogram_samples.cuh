@@ -116,12 +116,12 @@ struct bin_f32 {
     typedef float sample;
     typedef float4 vec;
     static const int per_vec = 4;
-    float lower, upper, scale, nbins_f; /* nbins_f = (float)nbins */
+    float lower, upper, scale;
     int32_t last;
 
     static bin_f32 make(const gputile__hist_args *a)
     {
-        bin_f32 b = {a->lower, a->upper, a->scale, (float)a->nbins, a->nbins - 1};
+        bin_f32 b = {a->lower, a->upper, a->scale, a->nbins - 1};
         return b;
     }
     static __device__ __forceinline__ sample at(const vec &v, int k)
@@ -133,7 +133,10 @@ struct bin_f32 {
         /* __fsub_rn/__fmul_rn: never fused into an FMA, so the result is
          * the one the documented float formula gives on any host. */
         float t = __fmul_rn(__fsub_rn(x, lower), scale);
-        uint32_t b = t < nbins_f ? (uint32_t)__float2int_rz(t) : (uint32_t)last;
+        /* t >= 0 wherever the sample counts; the conversion saturates, so
+         * t at or past nbins (rounding) lands in the last bin: one
+         * instruction fewer than comparing t with (float)nbins first */
+        uint32_t b = min((uint32_t)__float2int_rz(t), (uint32_t)last);
         return (x >= lower && x < upper) ? b : NO_BIN;
     }
 };
