@@ -121,17 +121,20 @@ struct run {
 
 /* Where a block keeps its counts. Count h (bin h >> copies_log2, copy
  * h % K) is word h, or (P16) half h % 2 of word h / 2, and logical word w
- * lives at smem_place<SWZ>(w). With SWZ (K <= 2 copies: the planner's
- * choice from 8,192 bins up, and every P16 block) the counts take whole
+ * lives at smem_place<SWZ>(w). With SWZ (K <= 4 copies: the planner's
+ * choice from about 3,700 bins up, and every P16 block) the counts take whole
  * rows of 32 words (one word per bank) and within its row a word's bank
  * bits are XORed with the low 5 bits of row + (row >> 5), row = w >> 5
  * (words stay below 2^16). Without it, bins a power of two apart share a bank:
  * 16 values spread evenly over 16,384 bins (every one a multiple of 1,024)
  * put a warp's 32 adds in one bank and ran at 34% of the read rate on an
- * H100, 93% swizzled. With K >= 4 a warp's lanes already spread over K
- * banks (16 such values over 4,096 bins ran at 95%), and the swizzle's
- * instructions (four then, three now) cost 1.5 points of the read on
- * uniform data: those blocks keep w in place. An involution that keeps w in its row;
+ * H100, 93% swizzled. A warp's lanes spread over the K copies' banks, not
+ * enough at K = 4: on an H200 (bench/results/2026-11-28-histogram-swizzle-
+ * k4-h200.txt) 16 such values over 4,096 bins ran at 79% in place, 96%
+ * swizzled (uniform: 96.8 -> 96.0%). From K = 8 they ran at 97% in
+ * place, and the swizzle's three instructions cost uniform data 1.4-3
+ * points (2,048 and 512 bins): those blocks keep w in place. An
+ * involution that keeps w in its row;
  * the lanes of one bin (all-equal data) stay on distinct banks. */
 template <bool SWZ>
 __device__ __forceinline__ uint32_t smem_place(uint32_t w)
@@ -157,24 +160,39 @@ __device__ __forceinline__ uint32_t smem_words(uint32_t slots)
 }
 
 /* Where an add goes, and (P8) where its carries are credited: the block's
- * counts, its copies, its slice's length and 64-bit counts. */
+ * counts, its copies, its slice's length and 64-bit counts. Keys are bins
+ * of the whole histogram; a key's slot in the block (bin - lo, times the
+ * copies, plus the thread's copy) is one IMAD of the key, and it lies in
+ * the slice exactly when it is below len * copies, since nbins * copies
+ * <= 2^31 (shared memory keeps it below 2^24): a key past the slice gives
+ * a slot in [len * copies, nbins * copies), one below lo or NO_BIN wraps
+ * to a slot above 2^32 - nbins * copies. Runs compare bins, so no sample
+ * pays a subtraction of lo. */
 struct smem_counts {
     uint32_t *sh;
     uint32_t base; /* sh as a shared-window address: computed once, not at every add */
+    uint32_t idle; /* base + 4 (lane): where a sample that ends no run adds 0 */
     int copies_log2;
     uint32_t copies; /* 2^copies_log2 */
-    uint32_t copy;   /* this thread's copy */
+    uint32_t copy;   /* this thread's copy, less lo * copies (mod 2^32) */
+    uint32_t slots;  /* len * copies */
     uint32_t len;
     unsigned long long *slice_counts;
 };
 
-/* Adds a run of `count` samples of slice-relative bin `key` (< len) to the
- * block's counts: a 32-bit word, (BITS 16) a 16-bit half or (BITS 8) a byte
+/* The slot of bin `key` for this thread (one IMAD): this block's when
+ * below m.slots. */
+__device__ __forceinline__ uint32_t smem_slot(const smem_counts &m, uint32_t key)
+{
+    return key * m.copies + m.copy;
+}
+
+/* Adds a run of `count` samples to slot h (< m.slots) of the block's
+ * counts: a 32-bit word, (BITS 16) a 16-bit half or (BITS 8) a byte
  * (kernels/histogram_packed8.cuh). */
 template <int BITS, bool SWZ>
-__device__ __forceinline__ void smem_add(const smem_counts &m, uint32_t key, uint32_t count)
+__device__ __forceinline__ void smem_add(const smem_counts &m, uint32_t h, uint32_t count)
 {
-    const uint32_t h = key * m.copies + m.copy; /* one IMAD */
     if (BITS == 32) {
         gputile__red_shared_add(m.base + 4 * smem_place<SWZ>(h), count);
     } else if (BITS == 16) { /* a run is flushed at each sweep: count < 2^16 */
@@ -234,12 +252,13 @@ template <int BITS, bool SWZ>
 __device__ __forceinline__ void smem_add_warp(const smem_counts &m, const run &r)
 {
     const uint32_t key0 = __shfl_sync(0xFFFFFFFFu, r.key, 0);
+    const uint32_t h = smem_slot(m, r.key);
     if (__all_sync(0xFFFFFFFFu, r.key == key0)) {
         const uint32_t total = __reduce_add_sync(0xFFFFFFFFu, r.count);
-        if ((threadIdx.x & 31u) == 0 && key0 < m.len)
-            smem_add<BITS, SWZ>(m, key0, total);
-    } else if (r.key < m.len) {
-        smem_add<BITS, SWZ>(m, r.key, r.count);
+        if ((threadIdx.x & 31u) == 0 && h < m.slots)
+            smem_add<BITS, SWZ>(m, h, total);
+    } else if (h < m.slots) {
+        smem_add<BITS, SWZ>(m, h, r.count);
     }
 }
 
@@ -255,20 +274,33 @@ __device__ __forceinline__ void hist_load(typename B::vec (&v)[U], const part<B>
             v[u] = __ldg(p.body + i + u * step);
 }
 
-/* Adds one sample with slice-relative key `key` (>= len: not this block's). */
-template <int BITS, bool SWZ>
+/* Adds one sample of bin `key` (a slot at or past m.slots: not this
+ * block's) to the thread's run, and the run that it ends to the counts.
+ * ADDS (32- or 16-bit counts; the kernel asks it for 32-bit ones): without
+ * a branch, every sample adds
+ * (ptxas puts a branch around any shared atomic that a predicate guards):
+ * the run's count where it ends, else 0 to the lane's own word of row 0
+ * (32 lanes, 32 banks); the run's count is a select. */
+template <int BITS, bool SWZ, bool ADDS>
 __device__ __forceinline__ void smem_push(run &r, uint32_t key, const smem_counts &m)
 {
-    /* A branch: written as a select (count = ends ? 1 : count + 1), one
-     * instruction fewer per sample, 65,536 bins lost 2.7 points of the
-     * read on an H200 (bench/results/2026-11-28-histogram-select-h200.txt). */
-    if (key != r.key) {
-        if (r.key < m.len)
-            smem_add<BITS, SWZ>(m, r.key, r.count);
-        r.key = key;
-        r.count = 0;
+    const bool ends = key != r.key;
+    const uint32_t h = smem_slot(m, r.key);
+    if (!ADDS || BITS == 8) {
+        if (ends) {
+            if (h < m.slots)
+                smem_add<BITS, SWZ>(m, h, r.count);
+            r.count = 0;
+        }
+        r.count++;
+    } else {
+        const bool add = ends && h < m.slots;
+        const uint32_t w = smem_place<SWZ>(BITS == 32 ? h : h >> 1);
+        const uint32_t v = BITS == 32 ? r.count : r.count << (16 * (h & 1));
+        gputile__red_shared_add(add ? m.base + 4 * w : m.idle, add ? v : 0u);
+        r.count = ends ? 1u : r.count + 1u;
     }
-    r.count++;
+    r.key = key;
 }
 
 /* Count of slot h: a word, a half or a byte. */
@@ -297,13 +329,24 @@ static __global__ void __launch_bounds__(SMEM_THREADS, MINB)
     const uint32_t lo = rank * slice;
     const uint32_t len = lo < nbins ? min(slice, nbins - lo) : 0;
     constexpr bool P16 = BITS == 16;
+    /* 32-bit counts add at every sample (smem_push); on an H200 (1 GiB of
+     * int32, bench/results/2026-11-28-histogram-adds-h200.txt) uniform
+     * 16,384 / 32,768 bins went from 92.9 / 87.9% of the read rate to
+     * 93.5 / 93.2%, 16 distinct values over 32,768 bins from 85 to 94%,
+     * float samples at 16,384 bins from 0.87 to 0.92 of int32; all-equal
+     * data lost 0.5-1 point (98.7 -> 98.0% at 16 bins). 16-bit counts
+     * keep the branch: at 65,536 bins every sample's add took all-equal
+     * data from 92 to 77% (uniform: 69 -> 72%). */
+    constexpr bool ADDS = BITS == 32;
     unsigned long long *const slice_counts = counts + lo;
     smem_counts m;
     m.sh = sh;
     m.base = gputile__opaque((uint32_t)__cvta_generic_to_shared(sh));
+    m.idle = gputile__opaque(m.base + 4 * (threadIdx.x & 31u));
     m.copies_log2 = copies_log2;
     m.copies = gputile__opaque(1u << copies_log2); /* h: one IMAD, not a shift and an add */
-    m.copy = threadIdx.x & ((1u << copies_log2) - 1);
+    m.copy = gputile__opaque((threadIdx.x & ((1u << copies_log2) - 1)) - (lo << copies_log2));
+    m.slots = gputile__opaque(len << copies_log2);
     m.len = len;
     m.slice_counts = slice_counts;
     const uint32_t words = smem_words<BITS>(slice << copies_log2);
@@ -315,9 +358,9 @@ static __global__ void __launch_bounds__(SMEM_THREADS, MINB)
     run r = {NO_BIN, 0};
     if (group == 0) {
         if (threadIdx.x < p.head_n)
-            smem_push<BITS, SWZ>(r, bin(p.head[threadIdx.x]) - lo, m);
+            smem_push<BITS, SWZ, ADDS>(r, bin(p.head[threadIdx.x]), m);
         if (threadIdx.x < p.tail_n)
-            smem_push<BITS, SWZ>(r, bin(p.tail[threadIdx.x]) - lo, m);
+            smem_push<BITS, SWZ, ADDS>(r, bin(p.tail[threadIdx.x]), m);
     }
     const uint32_t step = groups * blockDim.x;
     /* P16: 16 samples per thread and trip; trips counted per block
@@ -343,7 +386,7 @@ static __global__ void __launch_bounds__(SMEM_THREADS, MINB)
             if (i + u * step < p.nvec) {
 #pragma unroll
                 for (int k = 0; k < Bin::per_vec; ++k)
-                    smem_push<BITS, SWZ>(r, bin(Bin::at(v[u], k)) - lo, m);
+                    smem_push<BITS, SWZ, ADDS>(r, bin(Bin::at(v[u], k)), m);
             }
         b0 += U * step;
         /* The next trip's loads go out before the sweep: they stay in flight
@@ -365,8 +408,8 @@ static __global__ void __launch_bounds__(SMEM_THREADS, MINB)
     }
     if (BITS == 8) /* all-equal data: one add per warp, not 32 adds that each carry */
         smem_add_warp<BITS, SWZ>(m, r);
-    else if (r.key < len)
-        smem_add<BITS, SWZ>(m, r.key, r.count);
+    else if (smem_slot(m, r.key) < m.slots)
+        smem_add<BITS, SWZ>(m, smem_slot(m, r.key), r.count);
     __syncthreads();
 
     for (uint32_t b = threadIdx.x; b < len; b += blockDim.x) {

@@ -26,7 +26,7 @@ extern "C" {
 /* The shared/DSM kernel swizzles its counts' banks where a block keeps at
  * most 2^this copies (kernels/histogram.cu, smem_place); lib/ sizes those
  * counts in whole rows of 32 words, as it does every block's. */
-#define GPUTILE__HIST_SWIZZLE_COPIES_LOG2 1
+#define GPUTILE__HIST_SWIZZLE_COPIES_LOG2 2
 /* 16-byte loads in flight per thread per loop trip (the shared/DSM
  * kernel built for two blocks per SM issues fewer: kernels/histogram.cu). */
 #define GPUTILE__HIST_UNROLL 4
