@@ -276,11 +276,11 @@ __device__ __forceinline__ void hist_load(typename B::vec (&v)[U], const part<B>
 
 /* Adds one sample of bin `key` (a slot at or past m.slots: not this
  * block's) to the thread's run, and the run that it ends to the counts.
- * ADDS (32- or 16-bit counts; the kernel asks it for 32-bit ones): without
- * a branch, every sample adds
- * (ptxas puts a branch around any shared atomic that a predicate guards):
- * the run's count where it ends, else 0 to the lane's own word of row 0
- * (32 lanes, 32 banks); the run's count is a select. */
+ * ADDS (32- or 16-bit counts; the kernel asks it for 32-bit ones): no
+ * branch, since ptxas puts one around any shared atomic that a predicate
+ * guards. Every sample adds: the run's count where the run ends, else 0
+ * to the lane's own word of row 0 (32 lanes, 32 banks); the run's count
+ * is a select. */
 template <int BITS, bool SWZ, bool ADDS>
 __device__ __forceinline__ void smem_push(run &r, uint32_t key, const smem_counts &m)
 {
