@@ -276,29 +276,33 @@ __device__ __forceinline__ void hist_load(typename B::vec (&v)[U], const part<B>
 
 /* Adds one sample of bin `key` (a slot at or past m.slots: not this
  * block's) to the thread's run, and the run that it ends to the counts.
- * ADDS (32- or 16-bit counts; the kernel asks it for 32-bit ones): no
- * branch, since ptxas puts one around any shared atomic that a predicate
- * guards. Every sample adds: the run's count where the run ends, else 0
- * to the lane's own word of row 0 (32 lanes, 32 banks); the run's count
- * is a select. */
-template <int BITS, bool SWZ, bool ADDS>
+ * 32-bit counts: no branch, since ptxas puts one around any shared atomic
+ * that a predicate guards. Every sample adds: the run's count where the
+ * run ends, else 0 to the lane's own word of row 0 (32 lanes, 32 banks);
+ * the run's count is a select. On an H200 (1 GiB of int32,
+ * bench/results/2026-11-28-histogram-adds-h200.txt) uniform 16,384 /
+ * 32,768 bins went from 92.9 / 87.9% of the read rate to 93.5 / 93.2%,
+ * 16 distinct values over 32,768 bins from 85 to 94%, float samples at
+ * 16,384 bins from 0.87 to 0.92 of int32; all-equal data lost 0.5-1 point
+ * (98.7 -> 98.0% at 16 bins). 16- and 8-bit counts keep the branch: at
+ * 65,536 bins every sample's add took all-equal data from 92 to 77%
+ * (uniform: 69 -> 72%), and 8-bit adds return a carry to settle. */
+template <int BITS, bool SWZ>
 __device__ __forceinline__ void smem_push(run &r, uint32_t key, const smem_counts &m)
 {
     const bool ends = key != r.key;
     const uint32_t h = smem_slot(m, r.key);
-    if (!ADDS || BITS == 8) {
+    if (BITS == 32) {
+        const bool add = ends && h < m.slots;
+        gputile__red_shared_add(add ? m.base + 4 * smem_place<SWZ>(h) : m.idle, add ? r.count : 0u);
+        r.count = ends ? 1u : r.count + 1u;
+    } else {
         if (ends) {
             if (h < m.slots)
                 smem_add<BITS, SWZ>(m, h, r.count);
             r.count = 0;
         }
         r.count++;
-    } else {
-        const bool add = ends && h < m.slots;
-        const uint32_t w = smem_place<SWZ>(BITS == 32 ? h : h >> 1);
-        const uint32_t v = BITS == 32 ? r.count : r.count << (16 * (h & 1));
-        gputile__red_shared_add(add ? m.base + 4 * w : m.idle, add ? v : 0u);
-        r.count = ends ? 1u : r.count + 1u;
     }
     r.key = key;
 }
@@ -329,15 +333,6 @@ static __global__ void __launch_bounds__(SMEM_THREADS, MINB)
     const uint32_t lo = rank * slice;
     const uint32_t len = lo < nbins ? min(slice, nbins - lo) : 0;
     constexpr bool P16 = BITS == 16;
-    /* 32-bit counts add at every sample (smem_push); on an H200 (1 GiB of
-     * int32, bench/results/2026-11-28-histogram-adds-h200.txt) uniform
-     * 16,384 / 32,768 bins went from 92.9 / 87.9% of the read rate to
-     * 93.5 / 93.2%, 16 distinct values over 32,768 bins from 85 to 94%,
-     * float samples at 16,384 bins from 0.87 to 0.92 of int32; all-equal
-     * data lost 0.5-1 point (98.7 -> 98.0% at 16 bins). 16-bit counts
-     * keep the branch: at 65,536 bins every sample's add took all-equal
-     * data from 92 to 77% (uniform: 69 -> 72%). */
-    constexpr bool ADDS = BITS == 32;
     unsigned long long *const slice_counts = counts + lo;
     smem_counts m;
     m.sh = sh;
@@ -358,9 +353,9 @@ static __global__ void __launch_bounds__(SMEM_THREADS, MINB)
     run r = {NO_BIN, 0};
     if (group == 0) {
         if (threadIdx.x < p.head_n)
-            smem_push<BITS, SWZ, ADDS>(r, bin(p.head[threadIdx.x]), m);
+            smem_push<BITS, SWZ>(r, bin(p.head[threadIdx.x]), m);
         if (threadIdx.x < p.tail_n)
-            smem_push<BITS, SWZ, ADDS>(r, bin(p.tail[threadIdx.x]), m);
+            smem_push<BITS, SWZ>(r, bin(p.tail[threadIdx.x]), m);
     }
     const uint32_t step = groups * blockDim.x;
     /* P16: 16 samples per thread and trip; trips counted per block
@@ -386,7 +381,7 @@ static __global__ void __launch_bounds__(SMEM_THREADS, MINB)
             if (i + u * step < p.nvec) {
 #pragma unroll
                 for (int k = 0; k < Bin::per_vec; ++k)
-                    smem_push<BITS, SWZ, ADDS>(r, bin(Bin::at(v[u], k)), m);
+                    smem_push<BITS, SWZ>(r, bin(Bin::at(v[u], k)), m);
             }
         b0 += U * step;
         /* The next trip's loads go out before the sweep: they stay in flight
@@ -408,8 +403,8 @@ static __global__ void __launch_bounds__(SMEM_THREADS, MINB)
     }
     if (BITS == 8) /* all-equal data: one add per warp, not 32 adds that each carry */
         smem_add_warp<BITS, SWZ>(m, r);
-    else if (smem_slot(m, r.key) < m.slots)
-        smem_add<BITS, SWZ>(m, smem_slot(m, r.key), r.count);
+    else if (const uint32_t h = smem_slot(m, r.key); h < m.slots)
+        smem_add<BITS, SWZ>(m, h, r.count);
     __syncthreads();
 
     for (uint32_t b = threadIdx.x; b < len; b += blockDim.x) {
@@ -653,7 +648,7 @@ extern "C" cudaError_t gputile__histogram(const gputile__hist_args *a,
 
 /* The kernels of sample type `type`; NULL for an id the table lacks. The
  * 32-bit kernel asked about is the swizzled one (the DSM tier's, and the
- * shared tier's from 8,192 bins up); the unswizzled one fits as many
+ * shared tier's from about 3,700 bins up); the unswizzled one fits as many
  * blocks (each build's launch bounds set its registers: one block of
  * 1,024 threads per SM, or two with two_per_sm). */
 static const void *smem_kernel(int type, int count_bits, int two_per_sm)
