@@ -145,9 +145,10 @@ typedef enum gputile_algorithm {
 
 /* What gputile_gemm() computes with (man 3 gputile_gemm has the measured
  * accuracy). FP32 never uses tensor cores. FP32_3XTF32 and TF32 run the
- * wgmma algorithms on compute capability 9.0 devices; elsewhere they fall
- * back to the FP32 kernels (same or better accuracy; algorithm_used says
- * which ran). */
+ * wgmma algorithms on compute capability 9.0 devices, where AUTO also
+ * runs the FP32 kernels for products its model says they do faster;
+ * elsewhere they fall back to the FP32 kernels (same or better accuracy;
+ * algorithm_used says which ran). */
 typedef enum gputile_precision {
     GPUTILE_PRECISION_FP32 = 0,        /* IEEE FP32 FFMA: no tensor cores, no TF32 */
     GPUTILE_PRECISION_FP32_3XTF32 = 1, /* tensor cores, each input split into two TF32

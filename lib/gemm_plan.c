@@ -129,7 +129,7 @@ static int tensor_or_default_variant(int precision, const gputile__device *dev, 
 static int split_rule(const gputile__gemm_row *r, int sms, int64_t m, int64_t n, int64_t k)
 {
     const int64_t tiles = ceil_div(m, r->bm) * ceil_div(n, r->bn);
-    if (sms <= 0 || k <= 0 || tiles >= sms)
+    if (sms <= 0 || k <= 0 || tiles == 0 || tiles >= sms)
         return 1;
     int64_t s = (int64_t)sms * r->per_sm / tiles, by_k = k / 256;
     s = s < by_k ? s : by_k;
@@ -505,6 +505,7 @@ struct fp32_pick {
     int pack;     /* gputile__gemm_choice's */
     bool cluster; /* splits of 2 to 8 sum in clusters */
     bool tail;    /* unsplit, and the estimate has the last wave split */
+    double us;    /* the model's estimate of its time */
 };
 static struct fp32_pick fp32_search(const gputile__device *dev, unsigned form, int split_k,
                                     int64_t m, int64_t n, int64_t k)
@@ -541,7 +542,8 @@ static struct fp32_pick fp32_search(const gputile__device *dev, unsigned form, i
                                                .splits = s,
                                                .pack = pack,
                                                .cluster = mode,
-                                               .tail = tail};
+                                               .tail = tail,
+                                               .us = t};
                     }
                 }
             }
@@ -579,6 +581,59 @@ static struct fp32_pick fp32_model(const gputile__device *dev, unsigned form, in
     return e->pick;
 }
 
+/* The tensor-core rows' time, for AUTO's choice between them and the FP32
+ * rows in the TF32 precisions (FP32 is as accurate as 3xTF32 and more
+ * accurate than TF32, so either precision may run it). A TMA row's call
+ * costs a fixed part (launch, the tensor maps), a pre-pass where an operand
+ * is packed or rounded (tma_packs: none for the rows that prepare D' in
+ * shared memory with both operands 16-byte aligned, unless A^T B), its
+ * waves of tiles, the split's reduction and C's write:
+ *   t = fixed + (packed ? prepass + 8 floats / BW' : 0) + waves x wave
+ *       + waves x bm bn kps 2 x flop + (s > 1 ? split + 4 (s + 1) m n x red : 0)
+ *       + 4 m n x c
+ * Least squares on relative error over gputile-bench gemm --sweep-shapes
+ * --precision tf32,3xtf32 (seed 17, 168 shapes each, H200, 2026-11-28:
+ * bench/results/2026-11-28-gemm-sweep-tc-h200.csv), log-time rms 0.19
+ * (TF32) and 0.12 (3xTF32). There the TMA rows took 12 to 25 us for
+ * products that the FP32 rows ran in 6 to 9 us (116 x 2005 x 22: 25.4
+ * against 7.3 us) and up to 2.6 times the FP32 rows' time for a k of a few
+ * dozen over a large C (13956 x 12227 x 11: 963 against 365 us). Picking
+ * the faster by the two models took the sweep from 0.862 to 1.063 of
+ * cuBLAS TF32 (best of the two measured: 1.074) and 3xTF32 from 0.952 to
+ * 1.246 of cuBLAS FP32 (1.252). Memory terms in us per MB at the H200's
+ * bandwidth, flop in us per MFLOP of one SM's share. */
+struct tensor_fit {
+    double fixed, prepass, prepass_mb, wave, flop, split, reduce_mb, c_mb;
+};
+static const struct tensor_fit fit_tf32_256 = {8.49, 3.72, 0.303, 3.18, 0.279, 3.50, 1.00, 0.510};
+static const struct tensor_fit fit_tf32_128 = {8.49, 3.72, 0.303, 0.0, 0.719, 3.50, 1.00, 0.517};
+static const struct tensor_fit fit_3xtf32 = {9.34, 4.13, 0.177, 0.192, 1.228, 4.74, 1.22, 0.926};
+
+static double tensor_us(const gputile__device *dev, int variant, unsigned form, int64_t m,
+                        int64_t n, int64_t k, int splits)
+{
+    const gputile__gemm_row *r = &rows[variant];
+    const struct tensor_fit *f = variant == GPUTILE__GEMM_V_TMA_128X256_TF32   ? &fit_tf32_256
+                                 : variant == GPUTILE__GEMM_V_TMA_128X128_TF32 ? &fit_tf32_128
+                                                                               : &fit_3xtf32;
+    const bool in_place = r->flags & GPUTILE__GEMM_SMEM_PREP;
+    /* tma_packs' floats in the cheaper orientation, from the form alone */
+    const double small = (double)(m < n ? m : n) * k;
+    const double floats = !(form & GPUTILE__GEMM_FORM_ALIGNED)          ? (double)(m + n) * k
+                          : in_place && !(form & GPUTILE__GEMM_FORM_TN) ? 0.0
+                                                                        : small;
+    const double scale = memory_scale(dev);
+    const int64_t kps = k_per_split(k, splits, r->bk), s = ceil_div(k, kps);
+    const int64_t waves = ceil_div(ceil_div(m, r->bm) * ceil_div(n, r->bn) * s, dev->sms);
+    double t = f->fixed + (double)waves * (f->wave + f->flop * 2e-6 * r->bm * r->bn * kps) +
+               f->c_mb * 4e-6 * m * n / scale;
+    if (floats > 0.0)
+        t += f->prepass + f->prepass_mb * 8e-6 * floats / scale;
+    if (s > 1)
+        t += f->split + f->reduce_mb * 4e-6 * (double)(s + 1) * m * n / scale;
+    return t;
+}
+
 gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int split_k,
                                           const gputile__device *dev, unsigned form, int64_t m,
                                           int64_t n, int64_t k)
@@ -597,6 +652,15 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
             c.variant = tensor_or_default_variant(precision, dev, form, m, n);
             if (splits == 0)
                 splits = split_rule(&rows[c.variant], c.sms, m, n, k);
+            /* the FP32 rows where their model says they are faster */
+            if (dev != NULL && dev->sms > 0 && m > 0 && n > 0 && k > 0 &&
+                (rows[c.variant].flags & GPUTILE__GEMM_TMA)) {
+                const struct fp32_pick p = fp32_model(dev, form, split_k, m, n, k);
+                if (p.us < tensor_us(dev, c.variant, form, m, n, k, splits)) {
+                    c.variant = p.variant, splits = p.splits, c.pack = p.pack, tail = p.tail;
+                    c.clusters = c.clusters && p.cluster;
+                }
+            }
         }
     } else {
         c.variant = gputile__gemm_variant(requested, precision);

@@ -165,6 +165,46 @@ Test(gemm_plan, tf32_rounds_in_shared_memory_where_one_wave_of_tiles_fits)
     }
 }
 
+/* The TF32 precisions' AUTO weighs the FP32 rows' model against the
+ * tensor-core rows' and runs the faster (FP32 is at least as accurate):
+ * FP32 for a small product and for a k of a few dozen over a large C,
+ * the tensor-core rows for a large product and for few tiles with a long
+ * k (TMA_128X128_TF32 in TF32: tests/test_gemm_tf32.c runs that shape). */
+Test(gemm_plan, tensor_precisions_take_fp32_where_it_is_faster)
+{
+    const gputile__device *devices[] = {&h200, &h100};
+    const int precisions[] = {GPUTILE_PRECISION_TF32, GPUTILE_PRECISION_FP32_3XTF32};
+    const struct {
+        int64_t m, n, k;
+        bool tensor;
+    } cases[] = {{64, 64, 64, false},      {116, 2005, 22, false},   {13956, 12227, 11, false},
+                 {1024, 1024, 2048, true}, {4096, 4096, 4096, true}, {127, 8192, 8192, true}};
+    for (size_t d = 0; d < 2; ++d)
+        for (size_t p = 0; p < 2; ++p)
+            for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+                const gputile__gemm_choice c = gputile__gemm_choose(
+                    GPUTILE_ALGO_AUTO, precisions[p], 0, devices[d], GPUTILE__GEMM_FORM_ALIGNED,
+                    cases[i].m, cases[i].n, cases[i].k);
+                const gputile__gemm_row *r = row(c);
+                cr_expect_eq(r->precision != GPUTILE_PRECISION_FP32, cases[i].tensor,
+                             "device %zu, precision %d, %ld x %ld x %ld: row %s", d, precisions[p],
+                             (long)cases[i].m, (long)cases[i].n, (long)cases[i].k, r->id);
+                if (!cases[i].tensor)
+                    cr_expect(r->flags & GPUTILE__GEMM_ASYNC, "an FP32 choice is a cp.async row");
+                if (cases[i].tensor && cases[i].m == 1024 &&
+                    precisions[p] == GPUTILE_PRECISION_TF32)
+                    cr_expect_eq(c.variant, GPUTILE__GEMM_V_TMA_128X128_TF32);
+            }
+    /* no k (C = beta C, no kernel) or no C: a plan to report, no estimate */
+    for (size_t p = 0; p < 2; ++p) {
+        const gputile__gemm_choice c = gputile__gemm_choose(
+            GPUTILE_ALGO_AUTO, precisions[p], 0, &h200, GPUTILE__GEMM_FORM_ALIGNED, 512, 512, 0);
+        cr_expect(c.variant >= 0 && c.splits == 1);
+        gputile__gemm_choose(GPUTILE_ALGO_AUTO, precisions[p], 0, &h200, GPUTILE__GEMM_FORM_ALIGNED,
+                             0, 512, 512);
+    }
+}
+
 Test(gemm_plan, a_callers_split_is_kept)
 {
     for (int split = 1; split <= GPUTILE_MAX_SPLIT_K; split *= 2) {

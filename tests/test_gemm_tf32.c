@@ -184,16 +184,19 @@ static size_t n_runs;
 #define NRUNS (n_runs ? n_runs : (n_runs = gputest_runs(1, runs)))
 
 /* One shape and input kind: the reference, cuBLAS FP32 and TF32, then
- * every run of `runs` (or only those of `only_precision` when >= 0). */
-static void check_case(struct gemm_case tc, enum kind kind, int only_precision)
+ * every run of `runs` (or only those of `only_precision` when >= 0). The
+ * shape shrinks under GPUTEST_SMALL unless `full`. */
+static void check_sized(struct gemm_case tc, enum kind kind, int only_precision, bool full)
 {
     size_t m = tc.m >= 0 ? (size_t)tc.m : 1 + gputest_rand() % 2000;
     size_t n = tc.n >= 0 ? (size_t)tc.n : 1 + gputest_rand() % 2000;
     size_t k = tc.k >= 0 ? (size_t)tc.k : 1 + gputest_rand() % 2000;
     /* GPUTEST_SMALL (compute-sanitizer): as tests/test_gemm.c shrinks */
-    m = gputest_shrink(m, 256, 64);
-    n = gputest_shrink(n, 256, 64);
-    k = gputest_shrink(k, 128, 32);
+    if (!full) {
+        m = gputest_shrink(m, 256, 64);
+        n = gputest_shrink(n, 256, 64);
+        k = gputest_shrink(k, 128, 32);
+    }
     char shape[160];
     snprintf(shape, sizeof shape,
              "m=%zu n=%zu k=%zu op(A)=%c op(B)=%c alpha=%g beta=%g off=%d extra=%d, %s", m, n, k,
@@ -272,10 +275,13 @@ static void check_case(struct gemm_case tc, enum kind kind, int only_precision)
         cr_assert_eq(s, GPUTILE_SUCCESS, "%s, %s: %s (%s)", shape, name, gputile_status_name(s),
                      gputile_last_cuda_error_name());
         GPUTEST_CUDA(cudaDeviceSynchronize());
+        /* AUTO: a wgmma algorithm, or an FP32 one where the planner's
+         * models say it is faster (at least as accurate: the same limits) */
         if (runs[ri].algorithm == GPUTILE_ALGO_AUTO)
             cr_assert(opt.algorithm_used == GPUTILE_ALGO_WGMMA_128X128 ||
-                          opt.algorithm_used == GPUTILE_ALGO_WGMMA_128X256,
-                      "%s, %s: AUTO ran %s, not a wgmma algorithm", shape, name,
+                          opt.algorithm_used == GPUTILE_ALGO_WGMMA_128X256 ||
+                          gputest_is_fp32_algorithm(opt.algorithm_used),
+                      "%s, %s: AUTO ran %s, neither a wgmma nor an FP32 algorithm", shape, name,
                       gputile_algorithm_name(opt.algorithm_used));
         else
             cr_assert_eq(opt.algorithm_used, runs[ri].algorithm);
@@ -299,6 +305,11 @@ static void check_case(struct gemm_case tc, enum kind kind, int only_precision)
     gputest_unplace(&a);
     gputest_unplace(&b);
     gputest_unplace(&c);
+}
+
+static void check_case(struct gemm_case tc, enum kind kind, int only_precision)
+{
+    check_sized(tc, kind, only_precision, false);
 }
 
 ParameterizedTestParameters(tf32, against_float64)
@@ -340,6 +351,18 @@ Test(tf32, large_4096, .init = require_wgmma, .timeout = 600)
     if (gputest_small())
         cr_skip_test("GPUTEST_SMALL: 4096^3 is the point of this test");
     check_case(big, UNIFORM, -1);
+}
+
+/* A product that AUTO runs on the tensor-core rows in both precisions
+ * (tests/test_gemm_plan.c checks the planner's choice on described
+ * devices): 64 tiles of 128 x 128 with k split in two, on TMA_128X128_TF32
+ * in TF32, the row that no name reaches. Full size under GPUTEST_SMALL too:
+ * shrunk, AUTO would take the FP32 rows and the sanitizers would miss it. */
+Test(tf32, auto_on_tensor_rows, .init = require_wgmma, .timeout = 300)
+{
+    struct gemm_case tc = {1024, 1024, 2048, 0, 0, 1, 0, 0, 0};
+    check_sized(tc, UNIFORM, GPUTILE_PRECISION_TF32, true);
+    check_sized(tc, UNIFORM, GPUTILE_PRECISION_FP32_3XTF32, true);
 }
 
 /* Option rules, decided before any device work (run with or without a GPU). */

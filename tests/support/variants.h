@@ -34,6 +34,16 @@ static inline int gputest_n_algorithms(void)
     return n;
 }
 
+/* Whether a row runs `algorithm` in FP32 (FFMA). */
+static inline int gputest_is_fp32_algorithm(int algorithm)
+{
+    for (size_t v = 0; v < GPUTEST_N_VARIANTS; ++v)
+        if (gputest_variants[v].algorithm == algorithm &&
+            gputest_variants[v].precision == GPUTILE_PRECISION_FP32)
+            return 1;
+    return 0;
+}
+
 /* A run of a test case: algorithm, split of k (0: the planner's), precision. */
 struct gputest_run {
     int algorithm, split_k, precision;
