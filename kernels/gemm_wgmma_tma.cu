@@ -220,6 +220,8 @@ static __global__ void __launch_bounds__(THREADS, 1)
     constexpr bool SPLIT = S::SPLIT;
     constexpr int STAGES = S::STAGES;
     constexpr int BN = S::BN, NACC = BN / 2;
+    static_assert((SWAP ? BN * (BM + 4) : BM * (BN + 8)) * 4 <= STAGES * S::STAGE_BYTES,
+                  "the staged epilogue's tile fits in the ring");
     extern __shared__ uint8_t smem_raw[];
     __shared__ __align__(8) uint64_t full[MAX_STAGES], empty[MAX_STAGES], ready[MAX_STAGES];
     uint8_t *ring = smem_raw + ((1024 - gputile__smem_addr(smem_raw) % 1024) % 1024);
@@ -366,12 +368,15 @@ static __global__ void __launch_bounds__(THREADS, 1)
     float *c = partial ? w.work + blockIdx.z * w.m * w.n : w.c + blockIdx.y * w.stride_c;
     const int64_t ldc = partial ? (SWAP ? w.m : w.n) : w.ldc;
     const float alpha = partial ? 1.0f : w.alpha, beta = partial ? 0.0f : w.beta;
-    if (SWAP)
-        gputile__wgmma_store_t<BN>(SPLIT ? total : acc, c, ldc, m0 + cw * 64, n0, w.m, w.n, alpha,
-                                   beta, tid % 128);
-    else
+    /* Straight from the fragments where each store fills whole sectors
+     * (C's rows 32-byte aligned); else through the ring, whose last
+     * copies and wgmmas are done (the consumers waited for every stage). */
+    if (!SWAP && (uintptr_t)c % 32 == 0 && ldc % 8 == 0)
         gputile__wgmma_store<BN>(SPLIT ? total : acc, c, ldc, m0 + cw * 64, n0, w.m, w.n, alpha,
                                  beta, tid % 128);
+    else
+        gputile__wgmma_store_staged<BN, SWAP>(SPLIT ? total : acc, reinterpret_cast<float *>(ring),
+                                              c, ldc, m0, n0, w.m, w.n, alpha, beta, cw, tid % 128);
 }
 
 /* cuTensorMapEncodeTiled from the driver, found once through the runtime

@@ -221,32 +221,78 @@ gputile__wgmma_store(const float *acc, float *c, int64_t ldc, int64_t row0, int6
     }
 }
 
-/* As gputile__wgmma_store for an accumulator that holds C^T: fragment row
- * r (from row0) and column c (from col0) is C[c][r]; m and n bound the
- * fragment's rows and columns (C's columns and rows). Scalar stores: for
- * each register the lanes write 4 runs of 8 consecutive floats. */
-template <int BN>
+/* The epilogue of the two consumer warpgroups' 128 x BN accumulators
+ * through shared memory, for C whose rows the fragment's stores would hit
+ * in part-sectors: rows not 32-byte aligned (8-byte stores straddle
+ * sectors; an odd ldc takes 4-byte ones), or C^T (SWAP: each store writes
+ * 4-byte runs down C's columns). On an H200, 15737 x 8353 x 54 TF32 (C^T
+ * from A^T B, ldc 8353) wrote 57.5M L2 sectors for C's 16.4M and took 727
+ * us, cuBLAS TF32 303. Each warpgroup (cw: rows 64 cw .. of the tile)
+ * writes its fragment into `tile` (row-major in C's orientation, rows
+ * padded by 8 floats, or 4 for C^T, so that a warp's stores hit 32 banks),
+ * then each of the 8 warps writes whole rows of C: 16-byte stores where
+ * C's rows are 16-byte aligned, else 4-byte ones, 32 lanes along a row (a
+ * 128-byte run: at most 5 sectors). C = alpha acc + beta C for rows below
+ * m and columns below n (C's, SWAP or not); beta == 0 never reads C. The
+ * caller passes shared memory no wgmma or copy uses any more: both
+ * warpgroups meet at named barrier 1 (256 threads) before and after. */
+template <int BN, bool SWAP>
 static __device__ __forceinline__ void
-gputile__wgmma_store_t(const float *acc, float *c, int64_t ldc, int64_t row0, int64_t col0,
-                       int64_t m, int64_t n, float alpha, float beta, int t)
+gputile__wgmma_store_staged(const float *acc, float *tile, float *c, int64_t ldc, int64_t m0,
+                            int64_t n0, int64_t m, int64_t n, float alpha, float beta, int cw,
+                            int t)
 {
+    constexpr int BM = 128, ROWS = SWAP ? BN : BM, COLS = SWAP ? BM : BN;
+    constexpr int LD = COLS + (SWAP ? 4 : 8);
     const int warp = t / 32, lane = t % 32;
+    asm volatile("bar.sync 1, 256;" ::: "memory"); /* the other warpgroup's wgmmas are done */
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
-        const int64_t row = row0 + warp * 16 + lane / 4 + 8 * h;
-        if (row >= m)
-            continue;
+        const int r = cw * 64 + warp * 16 + lane / 4 + 8 * h; /* the fragment's row */
 #pragma unroll
         for (int j = 0; j < BN / 8; ++j) {
+            const int col = 8 * j + 2 * (lane % 4);
+            const float v0 = acc[4 * j + 2 * h], v1 = acc[4 * j + 2 * h + 1];
+            if (SWAP) {
+                tile[col * LD + r] = v0;
+                tile[(col + 1) * LD + r] = v1;
+            } else {
+                *reinterpret_cast<float2 *>(&tile[r * LD + col]) = make_float2(v0, v1);
+            }
+        }
+    }
+    asm volatile("bar.sync 1, 256;" ::: "memory");
+    /* C's row of tile row i, and its first column */
+    const int64_t row0 = SWAP ? n0 : m0, col0 = SWAP ? m0 : n0;
+    const int64_t rows = SWAP ? n : m, cols = SWAP ? m : n;
+    const bool vec = (uintptr_t)c % 16 == 0 && ldc % 4 == 0 && col0 % 4 == 0;
+    const int w8 = cw * 4 + warp; /* 0..7 */
+    for (int i = w8; i < ROWS && row0 + i < rows; i += 8) {
+        float *dst = c + (row0 + i) * ldc + col0;
+        const float *src = tile + i * LD;
+        if (vec) {
 #pragma unroll
-            for (int e = 0; e < 2; ++e) {
-                const int64_t col = col0 + 8 * j + 2 * (lane % 4) + e;
-                if (col < n) {
-                    float *dst = c + col * ldc + row;
-                    const float v = alpha * acc[4 * j + 2 * h + e];
-                    *dst = beta != 0.0f ? v + beta * *dst : v;
+            for (int q = 0; q < COLS / 128; ++q) {
+                const int x = 128 * q + 4 * lane;
+                if (col0 + x + 3 < cols) {
+                    float4 v = *reinterpret_cast<const float4 *>(src + x);
+                    v.x *= alpha, v.y *= alpha, v.z *= alpha, v.w *= alpha;
+                    if (beta != 0.0f) {
+                        const float4 o = *reinterpret_cast<const float4 *>(dst + x);
+                        v.x += beta * o.x, v.y += beta * o.y, v.z += beta * o.z, v.w += beta * o.w;
+                    }
+                    *reinterpret_cast<float4 *>(dst + x) = v;
+                } else {
+                    for (int e = 0; e < 4 && col0 + x + e < cols; ++e)
+                        dst[x + e] = beta != 0.0f ? alpha * src[x + e] + beta * dst[x + e]
+                                                  : alpha * src[x + e];
                 }
             }
+        } else {
+#pragma unroll 4
+            for (int x = lane; x < COLS; x += 32)
+                if (col0 + x < cols)
+                    dst[x] = beta != 0.0f ? alpha * src[x] + beta * dst[x] : alpha * src[x];
         }
     }
 }
