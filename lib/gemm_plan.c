@@ -53,7 +53,8 @@ unsigned gputile__gemm_form(bool ab_aligned, bool c_aligned, bool trans_a, bool 
     return (ab_aligned ? GPUTILE__GEMM_FORM_ALIGNED : 0u) |
            (!trans_a && trans_b ? GPUTILE__GEMM_FORM_NT : 0u) |
            (trans_a && !trans_b ? GPUTILE__GEMM_FORM_TN : 0u) |
-           (c_aligned ? 0u : GPUTILE__GEMM_FORM_C_UNALIGNED);
+           (c_aligned ? 0u : GPUTILE__GEMM_FORM_C_UNALIGNED) |
+           (trans_a ? GPUTILE__GEMM_FORM_TA : 0u) | (trans_b ? GPUTILE__GEMM_FORM_TB : 0u);
 }
 
 bool gputile__gemm_known(int algorithm)
@@ -441,30 +442,55 @@ static double pack_us(const gputile__device *dev, int64_t m, int64_t n, int64_t 
            8.0 * (double)(m < n ? m : n) * (double)k / (FIT_BYTES_PER_US * memory_scale(dev));
 }
 
+/* The thin kernels' time for `rows` rows of `w` (1 to 4) products of
+ * length k (kernels/gemm_thin.cu): the large operand read once at
+ * FIT_THIN_BYTES_PER_US where the blocks fill the SMs, slower where they
+ * do not: rows along k take one to eight rows a block (more for many
+ * rows), other rows 32 a block, and a block's loads are bound by
+ * latency. On the H200, 514 x 302 x 13310 (2 rows left over, op(B)^T's
+ * 302 rows in 10 blocks) ran its thin rows in about 290 us where whole
+ * tiles of 512 x 304 took 115 (0.33 of cuBLAS; the rate alone said 15). */
+static double thin_us(const gputile__device *dev, bool contiguous, int64_t n_rows, int64_t w,
+                      int64_t k)
+{
+    const int64_t per_block = !contiguous      ? 32
+                              : n_rows >= 2048 ? 8
+                              : n_rows >= 512  ? 4
+                              : n_rows >= 128  ? 2
+                                               : 1;
+    const double fill = (double)ceil_div(n_rows, per_block) / dev->sms;
+    return FIT_LAUNCH_US +
+           4.0 * k * n_rows * w /
+               (FIT_THIN_BYTES_PER_US * memory_scale(dev) * (fill < 1.0 ? fill : 1.0));
+}
+
 /* `cluster`: splits of 2 to 8 may sum in clusters (else in the workspace);
  * `tail`: an unsplit choice may have its last wave split (plan_tail);
  * `form_factor`: form_eff's; `c_unaligned`: C's rows not all 16-byte
  * aligned; `count` problems of m x n x k in one launch (a batch, issue 20:
  * unsplit, its edges inside the tiles; else 1); *tail_pays (may be NULL):
  * whether the estimate has the last wave split. */
-static double estimate_us(const struct fp32_candidate *c, const gputile__device *dev,
-                          double form_factor, bool c_unaligned, bool cluster, bool tail, int64_t m,
+static double estimate_us(const struct fp32_candidate *c, const gputile__device *dev, unsigned form,
+                          double form_factor, bool cluster, bool tail, bool whole_edges, int64_t m,
                           int64_t n, int64_t k, int splits, int64_t count, bool *tail_pays)
 {
     const gputile__gemm_row *r = &rows[c->variant];
+    const bool c_unaligned = form & GPUTILE__GEMM_FORM_C_UNALIGNED;
     const double bw = FIT_BYTES_PER_US * memory_scale(dev);
-    const double bw_thin = FIT_THIN_BYTES_PER_US * memory_scale(dev);
     const double eff = c->eff * form_factor * (count > 1 ? c->batch : 1.0);
     double t = FIT_LAUNCH_US;
-    /* the thin kernels take one to four rows or columns past whole tiles */
+    /* the thin kernels take one to four rows (op(B)^T's rows: along k
+     * where B^T) or columns (op(A)'s rows: along k unless A^T) past
+     * whole tiles, unless the tiles cover them */
     int64_t mw = m, nw = n;
-    if (count == 1 && m > r->bm && m % r->bm != 0 && m % r->bm <= 4) {
-        t += 4.0 * k * n * (m % r->bm) / bw_thin + FIT_LAUNCH_US;
+    if (!whole_edges && count == 1 && m > r->bm && m % r->bm != 0 && m % r->bm <= 4) {
         mw -= m % r->bm;
+        t += thin_us(dev, form & GPUTILE__GEMM_FORM_TB,
+                     n - (n > r->bn && n % r->bn <= 4 ? n % r->bn : 0), m % r->bm, k);
     }
-    if (count == 1 && n > r->bn && n % r->bn != 0 && n % r->bn <= 4) {
-        t += 4.0 * k * mw * (n % r->bn) / bw_thin + FIT_LAUNCH_US;
+    if (!whole_edges && count == 1 && n > r->bn && n % r->bn != 0 && n % r->bn <= 4) {
         nw -= n % r->bn;
+        t += thin_us(dev, !(form & GPUTILE__GEMM_FORM_TA), m, n % r->bn, k);
     }
     const int64_t kps = k_per_split(k, splits, r->bk), s = ceil_div(k, kps);
     const int64_t blocks = ceil_div(mw, r->bm) * ceil_div(nw, r->bn) * s * count;
@@ -502,10 +528,11 @@ static double estimate_us(const struct fp32_candidate *c, const gputile__device 
  * workspace). */
 struct fp32_pick {
     int variant, splits;
-    int pack;     /* gputile__gemm_choice's */
-    bool cluster; /* splits of 2 to 8 sum in clusters */
-    bool tail;    /* unsplit, and the estimate has the last wave split */
-    double us;    /* the model's estimate of its time */
+    int pack;         /* gputile__gemm_choice's */
+    bool cluster;     /* splits of 2 to 8 sum in clusters */
+    bool tail;        /* unsplit, and the estimate has the last wave split */
+    bool whole_edges; /* gputile__gemm_choice's */
+    double us;        /* the model's estimate of its time */
 };
 static struct fp32_pick fp32_search(const gputile__device *dev, unsigned form, int split_k,
                                     int64_t m, int64_t n, int64_t k)
@@ -525,25 +552,34 @@ static struct fp32_pick fp32_search(const gputile__device *dev, unsigned form, i
             const int first = split_k > 0 ? split_k : 1,
                       last = split_k > 0 ? split_k : GPUTILE_MAX_SPLIT_K;
             const int clusters = dev->clusters && c->cluster;
+            /* C has rows or columns that the thin kernels would take: weigh
+             * the tiles covering them too */
+            const gputile__gemm_row *r = &rows[c->variant];
+            const int edges = (r->flags & GPUTILE__GEMM_THIN) &&
+                              ((m > r->bm && m % r->bm != 0 && m % r->bm <= 4) ||
+                               (n > r->bn && n % r->bn != 0 && n % r->bn <= 4));
             for (int s = first; s <= last; ++s) {
                 if (s > 1 && split_k == 0 && k_per_split(k, s, rows[c->variant].bk) < 32)
                     break;
                 for (int mode = clusters; mode >= 0; --mode) {
                     if (mode == 0 && clusters && (s < 2 || s > GPUTILE__GEMM_MAX_CLUSTER))
                         break; /* the same estimate */
-                    bool tail;
-                    const double t =
-                        before + estimate_us(c, dev, factor, form & GPUTILE__GEMM_FORM_C_UNALIGNED,
-                                             mode, split_k == 0, m, n, k, s, 1, &tail);
-                    if (best < 0 || t < best) {
-                        const int pack = pk == 0 ? 0 : n <= m ? 1 : 2;
-                        best = t;
-                        p = (struct fp32_pick){.variant = c->variant,
-                                               .splits = s,
-                                               .pack = pack,
-                                               .cluster = mode,
-                                               .tail = tail,
-                                               .us = t};
+                    for (int whole = 0; whole <= edges; ++whole) {
+                        bool tail;
+                        const double t =
+                            before + estimate_us(c, dev, form, factor, mode, split_k == 0, whole, m,
+                                                 n, k, s, 1, &tail);
+                        if (best < 0 || t < best) {
+                            const int pack = pk == 0 ? 0 : n <= m ? 1 : 2;
+                            best = t;
+                            p = (struct fp32_pick){.variant = c->variant,
+                                                   .splits = s,
+                                                   .pack = pack,
+                                                   .cluster = mode,
+                                                   .tail = tail,
+                                                   .whole_edges = whole,
+                                                   .us = t};
+                        }
                     }
                 }
             }
@@ -591,23 +627,27 @@ static struct fp32_pick fp32_model(const gputile__device *dev, unsigned form, in
  *   t = fixed + (packed ? prepass + 8 floats / BW' : 0) + waves x wave
  *       + waves x bm bn kps 2 x flop + (s > 1 ? split + 4 (s + 1) m n x red : 0)
  *       + 4 m n x c
- * Least squares on relative error over gputile-bench gemm --sweep-shapes
- * --precision tf32,3xtf32 (seed 17, 168 shapes each, H200, 2026-11-28:
- * bench/results/2026-11-28-gemm-sweep-tc-h200.csv), log-time rms 0.19
- * (TF32) and 0.12 (3xTF32). There the TMA rows took 12 to 25 us for
- * products that the FP32 rows ran in 6 to 9 us (116 x 2005 x 22: 25.4
- * against 7.3 us) and up to 2.6 times the FP32 rows' time for a k of a few
- * dozen over a large C (13956 x 12227 x 11: 963 against 365 us). Picking
- * the faster by the two models took the sweep from 0.862 to 1.063 of
- * cuBLAS TF32 (best of the two measured: 1.074) and 3xTF32 from 0.952 to
- * 1.246 of cuBLAS FP32 (1.252). Memory terms in us per MB at the H200's
- * bandwidth, flop in us per MFLOP of one SM's share. */
+ * Fitted by bench/gemm_tc_fit.py (least squares on relative error) to
+ * gputile-bench gemm --sweep-shapes --precision tf32,3xtf32 with every
+ * shape on the tensor-core rows, seeds 17 and 99 (168 shapes each, H200,
+ * 2026-11-28: bench/results/2026-11-28-gemm-tc-calibration-h200.csv):
+ * log-time rms 0.14 (TF32) and 0.11 (3xTF32). There the TMA rows took 12
+ * to 25 us for products that the FP32 rows ran in 6 to 9 us (116 x 2005 x
+ * 22: 25.4 against 7.3 us) and up to 2.6 times the FP32 rows' time for a
+ * k of a few dozen over a large C (13956 x 12227 x 11: 963 against 365
+ * us). Picking the faster by the two models took the sweep (measured, the
+ * staged epilogue in both) from 0.917 to 1.110 of cuBLAS TF32 and 3xTF32
+ * from 0.965 to 1.251 of cuBLAS FP32 on seed 17, 0.967 to 1.168 and 0.979
+ * to 1.254 on seed 99; fitted on seed 17 alone, the model's picks on seed
+ * 99 came within 0.3% of the faster of the two measured.
+ * Memory terms in us per MB at the H200's bandwidth, flop in us per MFLOP
+ * of one SM's share. */
 struct tensor_fit {
     double fixed, prepass, prepass_mb, wave, flop, split, reduce_mb, c_mb;
 };
-static const struct tensor_fit fit_tf32_256 = {8.49, 3.72, 0.303, 3.18, 0.279, 3.50, 1.00, 0.510};
-static const struct tensor_fit fit_tf32_128 = {8.49, 3.72, 0.303, 0.0, 0.719, 3.50, 1.00, 0.517};
-static const struct tensor_fit fit_3xtf32 = {9.34, 4.13, 0.177, 0.192, 1.228, 4.74, 1.22, 0.926};
+static const struct tensor_fit fit_tf32_256 = {8.70, 2.67, 0.313, 3.33, 0.281, 3.22, 0.770, 0.351};
+static const struct tensor_fit fit_tf32_128 = {8.70, 2.67, 0.313, 0.0, 0.734, 3.22, 0.770, 0.101};
+static const struct tensor_fit fit_3xtf32 = {8.30, 5.19, 0.176, 0.498, 1.238, 4.17, 1.24, 0.758};
 
 static double tensor_us(const gputile__device *dev, int variant, unsigned form, int64_t m,
                         int64_t n, int64_t k, int splits)
@@ -647,7 +687,7 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
         if (precision == GPUTILE_PRECISION_FP32 && dev != NULL) {
             const struct fp32_pick p = fp32_model(dev, form, split_k, m, n, k);
             c.variant = p.variant, splits = p.splits, c.pack = p.pack, tail = p.tail;
-            c.clusters = c.clusters && p.cluster;
+            c.clusters = c.clusters && p.cluster, c.whole_edges = p.whole_edges;
         } else {
             c.variant = tensor_or_default_variant(precision, dev, form, m, n);
             if (splits == 0)
@@ -658,7 +698,7 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
                 const struct fp32_pick p = fp32_model(dev, form, split_k, m, n, k);
                 if (p.us < tensor_us(dev, c.variant, form, m, n, k, splits)) {
                     c.variant = p.variant, splits = p.splits, c.pack = p.pack, tail = p.tail;
-                    c.clusters = c.clusters && p.cluster;
+                    c.clusters = c.clusters && p.cluster, c.whole_edges = p.whole_edges;
                 }
             }
         }
@@ -716,9 +756,8 @@ int gputile__gemm_batched_model(const gputile__device *dev, unsigned form, int64
     for (size_t i = 0; dev->sms > 0 && i < sizeof fp32_candidates / sizeof fp32_candidates[0];
          ++i) {
         const double t =
-            BATCH_ASYNC_SCALE * estimate_us(&fp32_candidates[i], dev, form_eff(form, false),
-                                            form & GPUTILE__GEMM_FORM_C_UNALIGNED, false, false, m,
-                                            n, k, 1, count, NULL);
+            BATCH_ASYNC_SCALE * estimate_us(&fp32_candidates[i], dev, form, form_eff(form, false),
+                                            false, false, true, m, n, k, 1, count, NULL);
         if (best < 0 || t < best) {
             best = t;
             variant = fp32_candidates[i].variant;
@@ -891,8 +930,9 @@ cudaError_t gputile__gemm_plan_launch(const gputile__gemm_choice *c, const gputi
     const gputile__gemm_row *r = &rows[c->variant];
     *plan = (gputile__gemm_plan){.splits = c->splits};
     *whole = *args;
-    /* One to four rows or columns beyond whole tiles: the thin kernels. */
-    if (r->flags & GPUTILE__GEMM_THIN) {
+    /* One to four rows or columns beyond whole tiles: the thin kernels
+     * (unless AUTO's model has the tiles cover them). */
+    if ((r->flags & GPUTILE__GEMM_THIN) && !c->whole_edges) {
         if (args->m > r->bm && args->m % r->bm <= 4)
             whole->m -= args->m % r->bm;
         if (args->n > r->bn && args->n % r->bn <= 4)

@@ -38,16 +38,18 @@ bool gputile__gemm_known(int algorithm);
 
 /* What a call runs, decided once for the whole call and reported. */
 typedef struct gputile__gemm_choice {
-    int variant;   /* row */
-    int splits;    /* split of k (1: none), as every launch of the call runs it */
-    bool tail;     /* launches may split the tiles of a last half-empty wave (AUTO only) */
-    int sms;       /* the device's multiprocessors (0: unknown: plan no split) */
-    int device;    /* its ordinal (caches) */
-    bool clusters; /* the cp.async rows' splits of 2 to 8 sum in a thread-block cluster
+    int variant;      /* row */
+    int splits;       /* split of k (1: none), as every launch of the call runs it */
+    bool tail;        /* launches may split the tiles of a last half-empty wave (AUTO only) */
+    int sms;          /* the device's multiprocessors (0: unknown: plan no split) */
+    int device;       /* its ordinal (caches) */
+    bool clusters;    /* the cp.async rows' splits of 2 to 8 sum in a thread-block cluster
                       (compute capability 9.0 or later; AUTO's model may prefer the
                       workspace) */
-    int pack;      /* AUTO's cp.async rows on C = A B^T: 1 packs B as k x n, 2 packs A as
+    int pack;         /* AUTO's cp.async rows on C = A B^T: 1 packs B as k x n, 2 packs A as
                       k x m (A^T) first, so that one copy runs straight; 0: none */
+    bool whole_edges; /* AUTO: the tiles cover C's one to four rows or columns past whole
+                         tiles too (else the thin kernels take them, where a row has them) */
 } gputile__gemm_choice;
 
 /* The operands' form, as the planner weighs it (bits). */
@@ -55,6 +57,8 @@ typedef struct gputile__gemm_choice {
 #define GPUTILE__GEMM_FORM_NT 2u          /* op(A) = A, op(B) = B^T: both rows run along k */
 #define GPUTILE__GEMM_FORM_C_UNALIGNED 4u /* C's rows do not all start 16-byte aligned */
 #define GPUTILE__GEMM_FORM_TN 8u          /* op(A) = A^T, op(B) = B: neither runs along k */
+#define GPUTILE__GEMM_FORM_TA 16u         /* op(A) = A^T (whatever op(B)) */
+#define GPUTILE__GEMM_FORM_TB 32u         /* op(B) = B^T (whatever op(A)) */
 /* The form bits of operands whose A and B rows (ab_aligned) and C rows
  * (c_aligned) start 16-byte aligned or not, transposed as given. */
 unsigned gputile__gemm_form(bool ab_aligned, bool c_aligned, bool trans_a, bool trans_b);

@@ -132,13 +132,14 @@ Test(gemm_plan, form_bits_say_what_the_operands_are)
 {
     /* gputile_gemm and the batches build the planner's form with one call */
     const unsigned al = GPUTILE__GEMM_FORM_ALIGNED, nt = GPUTILE__GEMM_FORM_NT,
-                   tn = GPUTILE__GEMM_FORM_TN, cu = GPUTILE__GEMM_FORM_C_UNALIGNED;
+                   tn = GPUTILE__GEMM_FORM_TN, cu = GPUTILE__GEMM_FORM_C_UNALIGNED,
+                   ta = GPUTILE__GEMM_FORM_TA, tb = GPUTILE__GEMM_FORM_TB;
     cr_expect_eq(gputile__gemm_form(true, true, false, false), al);
-    cr_expect_eq(gputile__gemm_form(true, true, false, true), al | nt);
-    cr_expect_eq(gputile__gemm_form(true, true, true, false), al | tn);
-    cr_expect_eq(gputile__gemm_form(true, true, true, true), al); /* TT has no bit of its own */
+    cr_expect_eq(gputile__gemm_form(true, true, false, true), al | nt | tb);
+    cr_expect_eq(gputile__gemm_form(true, true, true, false), al | tn | ta);
+    cr_expect_eq(gputile__gemm_form(true, true, true, true), al | ta | tb); /* no NT or TN */
     cr_expect_eq(gputile__gemm_form(false, false, false, false), cu);
-    cr_expect_eq(gputile__gemm_form(false, true, false, true), nt);
+    cr_expect_eq(gputile__gemm_form(false, true, false, true), nt | tb);
 }
 
 Test(gemm_plan, tf32_rounds_in_shared_memory_where_one_wave_of_tiles_fits)
@@ -203,6 +204,26 @@ Test(gemm_plan, tensor_precisions_take_fp32_where_it_is_faster)
         gputile__gemm_choose(GPUTILE_ALGO_AUTO, precisions[p], 0, &h200, GPUTILE__GEMM_FORM_ALIGNED,
                              0, 512, 512);
     }
+}
+
+/* One to four rows or columns past whole tiles go to the thin kernels
+ * where those fill the GPU (4097^3: 4,096 rows of the other operand),
+ * and the tiles cover them where the thin kernels' few blocks would each
+ * read a long k (514 x 302 x 13310: op(B)^T's 302 rows in 10 blocks ran
+ * 290 us on an H200, the whole product on tiles about 115). */
+Test(gemm_plan, thin_edges_where_their_kernels_fill_the_gpu)
+{
+    const unsigned form = gputile__gemm_form(true, true, false, false);
+    gputile__gemm_choice c = gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, 0,
+                                                  &h200, form, 4097, 4097, 4097);
+    cr_expect_not(c.whole_edges, "4097^3: the thin kernels take the last row and column");
+    c = gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, 0, &h200, form, 514, 302,
+                             13310);
+    cr_expect(c.whole_edges, "514 x 302 x 13310: tiles over the 2 last rows");
+    /* a named algorithm keeps its thin kernels */
+    c = gputile__gemm_choose(GPUTILE_ALGO_ASYNC_128X64, GPUTILE_PRECISION_FP32, 0, &h200, form, 514,
+                             302, 13310);
+    cr_expect_not(c.whole_edges);
 }
 
 Test(gemm_plan, a_callers_split_is_kept)
