@@ -442,7 +442,14 @@ static double pack_us(const gputile__device *dev, int64_t m, int64_t n, int64_t 
            8.0 * (double)(m < n ? m : n) * (double)k / (FIT_BYTES_PER_US * memory_scale(dev));
 }
 
-/* The thin kernels' time for `rows` rows of `w` (1 to 4) products of
+/* Whether x (C's rows or columns) leaves one to four past whole tiles of
+ * `tile`: what the thin kernels take. */
+static bool thin_edge(int64_t x, int tile)
+{
+    return x > tile && x % tile != 0 && x % tile <= 4;
+}
+
+/* The thin kernels' time for n_rows rows of w (1 to 4) products of
  * length k (kernels/gemm_thin.cu): the large operand read once at
  * FIT_THIN_BYTES_PER_US where the blocks fill the SMs, slower where they
  * do not: rows along k take one to eight rows a block (more for many
@@ -464,10 +471,12 @@ static double thin_us(const gputile__device *dev, bool contiguous, int64_t n_row
                (FIT_THIN_BYTES_PER_US * memory_scale(dev) * (fill < 1.0 ? fill : 1.0));
 }
 
-/* `cluster`: splits of 2 to 8 may sum in clusters (else in the workspace);
- * `tail`: an unsplit choice may have its last wave split (plan_tail);
- * `form_factor`: form_eff's; `c_unaligned`: C's rows not all 16-byte
- * aligned; `count` problems of m x n x k in one launch (a batch, issue 20:
+/* `form`: the operands' GPUTILE__GEMM_FORM_* bits (C's alignment, and the
+ * transposes that decide how the thin kernels read); `form_factor`:
+ * form_eff's; `cluster`: splits of 2 to 8 may sum in clusters (else in the
+ * workspace); `tail`: an unsplit choice may have its last wave split
+ * (plan_tail); `whole_edges`: the tiles cover C's rows and columns past
+ * whole tiles (else the thin kernels take one to four); `count` problems of m x n x k in one launch (a batch, issue 20:
  * unsplit, its edges inside the tiles; else 1); *tail_pays (may be NULL):
  * whether the estimate has the last wave split. */
 static double estimate_us(const struct fp32_candidate *c, const gputile__device *dev, unsigned form,
@@ -483,12 +492,12 @@ static double estimate_us(const struct fp32_candidate *c, const gputile__device 
      * where B^T) or columns (op(A)'s rows: along k unless A^T) past
      * whole tiles, unless the tiles cover them */
     int64_t mw = m, nw = n;
-    if (!whole_edges && count == 1 && m > r->bm && m % r->bm != 0 && m % r->bm <= 4) {
+    if (!whole_edges && count == 1 && thin_edge(m, r->bm)) {
         mw -= m % r->bm;
-        t += thin_us(dev, form & GPUTILE__GEMM_FORM_TB,
-                     n - (n > r->bn && n % r->bn <= 4 ? n % r->bn : 0), m % r->bm, k);
+        t += thin_us(dev, form & GPUTILE__GEMM_FORM_TB, n - (thin_edge(n, r->bn) ? n % r->bn : 0),
+                     m % r->bm, k);
     }
-    if (!whole_edges && count == 1 && n > r->bn && n % r->bn != 0 && n % r->bn <= 4) {
+    if (!whole_edges && count == 1 && thin_edge(n, r->bn)) {
         nw -= n % r->bn;
         t += thin_us(dev, !(form & GPUTILE__GEMM_FORM_TA), m, n % r->bn, k);
     }
@@ -555,9 +564,8 @@ static struct fp32_pick fp32_search(const gputile__device *dev, unsigned form, i
             /* C has rows or columns that the thin kernels would take: weigh
              * the tiles covering them too */
             const gputile__gemm_row *r = &rows[c->variant];
-            const int edges = (r->flags & GPUTILE__GEMM_THIN) &&
-                              ((m > r->bm && m % r->bm != 0 && m % r->bm <= 4) ||
-                               (n > r->bn && n % r->bn != 0 && n % r->bn <= 4));
+            const int edges =
+                (r->flags & GPUTILE__GEMM_THIN) && (thin_edge(m, r->bm) || thin_edge(n, r->bn));
             for (int s = first; s <= last; ++s) {
                 if (s > 1 && split_k == 0 && k_per_split(k, s, rows[c->variant].bk) < 32)
                     break;
@@ -632,10 +640,10 @@ static struct fp32_pick fp32_model(const gputile__device *dev, unsigned form, in
  * shape on the tensor-core rows, seeds 17 and 99 (168 shapes each, H200,
  * 2026-11-28: bench/results/2026-11-28-gemm-tc-calibration-h200.csv):
  * log-time rms 0.14 (TF32) and 0.11 (3xTF32). There the TMA rows took 12
- * to 25 us for products that the FP32 rows ran in 6 to 9 us (116 x 2005 x
- * 22: 25.4 against 7.3 us) and up to 2.6 times the FP32 rows' time for a
- * k of a few dozen over a large C (13956 x 12227 x 11: 963 against 365
- * us). Picking the faster by the two models took the sweep (measured, the
+ * to 22 us for products that the FP32 rows ran in 6 to 9 us (116 x 2005 x
+ * 22 in TF32: 22.1 against 7.3 us) and up to 2.1 times the FP32 rows' time
+ * for a k of a few dozen over a large C (13956 x 12227 x 11 in 3xTF32: 772
+ * against 365 us). Picking the faster by the two models took the sweep (measured, the
  * staged epilogue in both) from 0.917 to 1.110 of cuBLAS TF32 and 3xTF32
  * from 0.965 to 1.251 of cuBLAS FP32 on seed 17, 0.967 to 1.168 and 0.979
  * to 1.254 on seed 99; fitted on seed 17 alone, the model's picks on seed
@@ -933,9 +941,9 @@ cudaError_t gputile__gemm_plan_launch(const gputile__gemm_choice *c, const gputi
     /* One to four rows or columns beyond whole tiles: the thin kernels
      * (unless AUTO's model has the tiles cover them). */
     if ((r->flags & GPUTILE__GEMM_THIN) && !c->whole_edges) {
-        if (args->m > r->bm && args->m % r->bm <= 4)
+        if (thin_edge(args->m, r->bm))
             whole->m -= args->m % r->bm;
-        if (args->n > r->bn && args->n % r->bn <= 4)
+        if (thin_edge(args->n, r->bn))
             whole->n -= args->n % r->bn;
     }
     const gputile__gemm_args *p = whole;
