@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * epilogue.cuh: writing four consecutive elements of C, shared by the
- * FP32 kernels' epilogues (internal).
+ * FP32 kernels' epilogues and the TMA kernels' staged store (internal).
  */
 #ifndef GPUTILE_EPILOGUE_CUH
 #define GPUTILE_EPILOGUE_CUH

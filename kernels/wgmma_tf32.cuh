@@ -24,6 +24,8 @@
 
 #include <stdint.h>
 
+#include "epilogue.cuh"
+
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
 #error "wgmma_tf32.cuh needs sm_90a: compile with -gencode arch=compute_90a,code=sm_90a"
 #endif
@@ -267,32 +269,54 @@ gputile__wgmma_store_staged(const float *acc, float *tile, float *c, int64_t ldc
     const int64_t rows = SWAP ? n : m, cols = SWAP ? m : n;
     const bool vec = (uintptr_t)c % 16 == 0 && ldc % 4 == 0 && col0 % 4 == 0;
     const int w8 = cw * 4 + warp; /* 0..7 */
-    for (int i = w8; i < ROWS && row0 + i < rows; i += 8) {
-        float *dst = c + (row0 + i) * ldc + col0;
-        const float *src = tile + i * LD;
+    /* Rows w8, w8 + 8, ...: RG of them loaded from the tile before any is
+     * stored (the compiler cannot move a load of the tile past a store to
+     * C, which might alias it, so one row at a time ran load, scale, store
+     * per element at the shared-memory latency). */
+    constexpr int RG = 4;
+    static_assert(ROWS % (8 * RG) == 0 && COLS % 128 == 0, "whole row groups");
+    const bool blend = beta != 0.0f;
+    for (int i0 = w8; i0 < ROWS && row0 + i0 < rows; i0 += 8 * RG) {
         if (vec) {
+            float4 v[RG][COLS / 128];
 #pragma unroll
-            for (int q = 0; q < COLS / 128; ++q) {
-                const int x = 128 * q + 4 * lane;
-                if (col0 + x + 3 < cols) {
-                    float4 v = *reinterpret_cast<const float4 *>(src + x);
-                    v.x *= alpha, v.y *= alpha, v.z *= alpha, v.w *= alpha;
-                    if (beta != 0.0f) {
-                        const float4 o = *reinterpret_cast<const float4 *>(dst + x);
-                        v.x += beta * o.x, v.y += beta * o.y, v.z += beta * o.z, v.w += beta * o.w;
-                    }
-                    *reinterpret_cast<float4 *>(dst + x) = v;
-                } else {
-                    for (int e = 0; e < 4 && col0 + x + e < cols; ++e)
-                        dst[x + e] = beta != 0.0f ? alpha * src[x + e] + beta * dst[x + e]
-                                                  : alpha * src[x + e];
+            for (int g = 0; g < RG; ++g)
+#pragma unroll
+                for (int q = 0; q < COLS / 128; ++q)
+                    v[g][q] = *reinterpret_cast<const float4 *>(tile + (i0 + 8 * g) * LD + 128 * q +
+                                                                4 * lane);
+#pragma unroll
+            for (int g = 0; g < RG; ++g) {
+                if (row0 + i0 + 8 * g >= rows)
+                    break;
+                float *dst = c + (row0 + i0 + 8 * g) * ldc + col0;
+#pragma unroll
+                for (int q = 0; q < COLS / 128; ++q) {
+                    const int x = 128 * q + 4 * lane;
+                    float e[4] = {alpha * v[g][q].x, alpha * v[g][q].y, alpha * v[g][q].z,
+                                  alpha * v[g][q].w};
+                    gputile__store_c4(dst + x, e, true, cols - col0 - x, blend, beta);
                 }
             }
         } else {
-#pragma unroll 4
-            for (int x = lane; x < COLS; x += 32)
-                if (col0 + x < cols)
-                    dst[x] = beta != 0.0f ? alpha * src[x] + beta * dst[x] : alpha * src[x];
+            float v[RG][COLS / 32];
+#pragma unroll
+            for (int g = 0; g < RG; ++g)
+#pragma unroll
+                for (int q = 0; q < COLS / 32; ++q)
+                    v[g][q] = tile[(i0 + 8 * g) * LD + 32 * q + lane];
+#pragma unroll
+            for (int g = 0; g < RG; ++g) {
+                if (row0 + i0 + 8 * g >= rows)
+                    break;
+                float *dst = c + (row0 + i0 + 8 * g) * ldc + col0;
+#pragma unroll
+                for (int q = 0; q < COLS / 32; ++q) {
+                    const int x = 32 * q + lane;
+                    if (col0 + x < cols)
+                        dst[x] = blend ? alpha * v[g][q] + beta * dst[x] : alpha * v[g][q];
+                }
+            }
         }
     }
 }

@@ -682,6 +682,14 @@ static double tensor_us(const gputile__device *dev, int variant, unsigned form, 
     return t;
 }
 
+/* AUTO's choice becomes the FP32 model's pick p. */
+static void take_fp32(gputile__gemm_choice *c, int *splits, bool *tail, struct fp32_pick p)
+{
+    c->variant = p.variant, c->pack = p.pack, c->whole_edges = p.whole_edges;
+    c->clusters = c->clusters && p.cluster;
+    *splits = p.splits, *tail = p.tail;
+}
+
 gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int split_k,
                                           const gputile__device *dev, unsigned form, int64_t m,
                                           int64_t n, int64_t k)
@@ -693,9 +701,7 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
     bool tail = false; /* the model has the last wave split */
     if (requested == GPUTILE_ALGO_AUTO) {
         if (precision == GPUTILE_PRECISION_FP32 && dev != NULL) {
-            const struct fp32_pick p = fp32_model(dev, form, split_k, m, n, k);
-            c.variant = p.variant, splits = p.splits, c.pack = p.pack, tail = p.tail;
-            c.clusters = c.clusters && p.cluster, c.whole_edges = p.whole_edges;
+            take_fp32(&c, &splits, &tail, fp32_model(dev, form, split_k, m, n, k));
         } else {
             c.variant = tensor_or_default_variant(precision, dev, form, m, n);
             if (splits == 0)
@@ -704,10 +710,8 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
             if (dev != NULL && dev->sms > 0 && m > 0 && n > 0 && k > 0 &&
                 (rows[c.variant].flags & GPUTILE__GEMM_TMA)) {
                 const struct fp32_pick p = fp32_model(dev, form, split_k, m, n, k);
-                if (p.us < tensor_us(dev, c.variant, form, m, n, k, splits)) {
-                    c.variant = p.variant, splits = p.splits, c.pack = p.pack, tail = p.tail;
-                    c.clusters = c.clusters && p.cluster, c.whole_edges = p.whole_edges;
-                }
+                if (p.us < tensor_us(dev, c.variant, form, m, n, k, splits))
+                    take_fp32(&c, &splits, &tail, p);
             }
         }
     } else {
