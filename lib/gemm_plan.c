@@ -98,12 +98,26 @@ static int64_t k_per_split(int64_t k, int64_t splits, int step)
  * idle: on the H100 sweep (bench/results/2026-11-27-gemm-tf32-*-h100.csv)
  * 11 of the 12 such shapes ran 1.04-1.65x faster (80 x 16,224 x 3,704 NT
  * 180 -> 109 us), 144 x 5,958 x 2,192 TT 0.88x; with more tiles it lost
- * on 9 of 10 (2048^3 0.59x). */
+ * on 9 of 10 (2048^3 0.59x). Also, in any form, where C is at most 128
+ * wide one way: the 128 x 256 tiles (or their transpose) would leave at
+ * least half of each tile empty. Every shape of three H200 sweeps forced
+ * onto it (bench/results/2026-11-28-gemm-tc-forced128-seed*-h200.csv)
+ * ran up to 1.44x the 128 x 256 row there (76 x 12,952 x 9,115). AUTO's
+ * TF32 sweeps with the rule, measured (seeds 17 / 99 / 5, H200): 1.161 /
+ * 1.205 / 1.187 -> 1.166 / 1.201 / 1.191 of cuBLAS TF32, minima 0.512 /
+ * 0.565 / 0.484 -> 0.528 / 0.568 / 0.521; the 23 shapes whose row changed
+ * 1.08 / 1.00 / 1.13x as fast (from 0.77x, 70 x 10,658 x 9,462 A^T B, to
+ * 1.37x). At "<= 160" the p10s fell in the same data, and choosing
+ * between the rows by tensor_us lost 3-4%. */
 static bool tf32_on_128x128(const gputile__device *dev, unsigned form, int64_t m, int64_t n)
 {
     const gputile__gemm_row *r = &rows[GPUTILE__GEMM_V_TMA_128X128_TF32];
-    return dev != NULL && dev->sms > 0 && (form & GPUTILE__GEMM_FORM_ALIGNED) &&
-           !(form & GPUTILE__GEMM_FORM_TN) && ceil_div(m, r->bm) * ceil_div(n, r->bn) <= dev->sms;
+    if (dev == NULL || dev->sms <= 0)
+        return false;
+    if ((m < n ? m : n) <= r->bm)
+        return true;
+    return (form & GPUTILE__GEMM_FORM_ALIGNED) && !(form & GPUTILE__GEMM_FORM_TN) &&
+           ceil_div(m, r->bm) * ceil_div(n, r->bn) <= dev->sms;
 }
 
 /* AUTO in the tensor-core precisions: TF32 on 128x256 tiles, the TMA-fed

@@ -126,8 +126,6 @@ Test(gemm_plan, the_tail_split_where_the_model_says_it_pays)
                   flat.splits);
 }
 
-/* TF32 AUTO: 128 x 128 tiles rounding D' in shared memory where D' is read
- * in place and those tiles are one wave, else 128 x 256 after a pre-pass. */
 Test(gemm_plan, form_bits_say_what_the_operands_are)
 {
     /* gputile_gemm and the batches build the planner's form with one call */
@@ -142,6 +140,9 @@ Test(gemm_plan, form_bits_say_what_the_operands_are)
     cr_expect_eq(gputile__gemm_form(false, true, false, true), nt | tb);
 }
 
+/* TF32 AUTO: 128 x 128 tiles rounding D' in shared memory where D' is read
+ * in place and those tiles are one wave, or where C is at most 128 wide
+ * one way; else 128 x 256 after a pre-pass. */
 Test(gemm_plan, tf32_rounds_in_shared_memory_where_one_wave_of_tiles_fits)
 {
     const unsigned nt = GPUTILE__GEMM_FORM_ALIGNED | GPUTILE__GEMM_FORM_NT,
@@ -155,8 +156,16 @@ Test(gemm_plan, tf32_rounds_in_shared_memory_where_one_wave_of_tiles_fits)
         {GPUTILE__GEMM_FORM_ALIGNED, 127, 8192, 8192, GPUTILE__GEMM_V_TMA_128X128_TF32},
         {GPUTILE__GEMM_FORM_ALIGNED, 2048, 2048, 2048, GPUTILE__GEMM_V_TMA_128X256_TF32},
         {GPUTILE__GEMM_FORM_ALIGNED, 4096, 4096, 4096, GPUTILE__GEMM_V_TMA_128X256_TF32},
-        {tn, 80, 16224, 3704, GPUTILE__GEMM_V_TMA_128X256_TF32}, /* D' needs the pre-pass */
-        {GPUTILE__GEMM_FORM_NT, 80, 16224, 3704, GPUTILE__GEMM_V_TMA_128X256_TF32}, /* unaligned */
+        {tn, 200, 8000, 3704, GPUTILE__GEMM_V_TMA_128X256_TF32}, /* D' needs the pre-pass */
+        {GPUTILE__GEMM_FORM_NT, 200, 8000, 3704, GPUTILE__GEMM_V_TMA_128X256_TF32}, /* unaligned */
+        /* C at most 128 wide one way: any form, any number of tiles */
+        {tn, 80, 16224, 3704, GPUTILE__GEMM_V_TMA_128X128_TF32},
+        {GPUTILE__GEMM_FORM_NT, 80, 16224, 3704, GPUTILE__GEMM_V_TMA_128X128_TF32},
+        {GPUTILE__GEMM_FORM_ALIGNED, 65536, 128, 4096, GPUTILE__GEMM_V_TMA_128X128_TF32},
+        {GPUTILE__GEMM_FORM_ALIGNED, 65536, 129, 4096, GPUTILE__GEMM_V_TMA_128X256_TF32},
+        /* tests/test_gemm_tf32.c's skinny_on_128x128_tiles */
+        {gputile__gemm_form(false, false, true, false), 100, 2001, 4001,
+         GPUTILE__GEMM_V_TMA_128X128_TF32},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         const gputile__gemm_choice c =

@@ -365,6 +365,16 @@ Test(tf32, auto_on_tensor_rows, .init = require_wgmma, .timeout = 300)
     check_sized(tc, UNIFORM, GPUTILE_PRECISION_FP32_3XTF32, true);
 }
 
+/* C at most 128 wide one way, A^T B, rows unaligned, inside a parent with
+ * guard bands and beta != 0: AUTO runs TMA_128X128_TF32 after the
+ * pre-pass, k split 8 ways (tests/test_gemm_plan.c checks the choice on
+ * the H100; the H200 makes the same). */
+Test(tf32, skinny_on_128x128_tiles, .init = require_wgmma, .timeout = 300)
+{
+    struct gemm_case tc = {100, 2001, 4001, 1, 0, 1.0f, 0.5f, 3, 1};
+    check_sized(tc, UNIFORM, GPUTILE_PRECISION_TF32, true);
+}
+
 /* Option rules, decided before any device work (run with or without a GPU). */
 Test(tf32_args, statuses)
 {
