@@ -17,7 +17,10 @@
  * Columns: TFLOP/s and GB/s of A+B+C (C counted once: beta = 0), cuBLAS's,
  * the ratio, the batch-of-views call and its ratio to the strided call
  * (the views time includes the host's checks and the descriptors' copy,
- * since the events enclose the whole call), the algorithm AUTO picked.
+ * since the events enclose the whole call; these views are spaced evenly,
+ * so they run as the strided batch), the same call with A and B gathered
+ * out of order (g/str: its descriptors cross the bus), the algorithm AUTO
+ * picked.
  * With --precision all, rows of 128^3 and above also time 3xTF32 and TF32
  * against cuBLAS FP32 and TF32 (tensor-op math). --algorithms names rows
  * (gputile_algorithm_name(), FP32) that are timed in the same rounds as
@@ -54,6 +57,7 @@ typedef struct batch {
     long m, n, k, count;
     float *a, *b, *c, *c_ref;
     gputile_matrix *va, *vb, *vc; /* views of the same problems */
+    gputile_matrix *ga, *gb;      /* A and B gathered: problem i reads slot p(i) */
     int precision;
     int algorithm; /* GPUTILE_ALGO_AUTO, or the forced row */
     cublasHandle_t h;
@@ -80,15 +84,31 @@ static void run_strided(void *ctx, cudaStream_t stream)
     x->used = o;
 }
 
-static void run_views(void *ctx, cudaStream_t stream)
+/* gputile_gemm_batched() on views a[i], b[i] and x's Cs */
+static void views_call(const batch *x, const gputile_matrix *a, const gputile_matrix *b,
+                       cudaStream_t stream)
 {
-    batch *x = ctx;
     gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
     o.precision = x->precision;
-    gputile_status s = gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, x->va, x->vb, 0.0f,
-                                            x->vc, (size_t)x->count, stream, &o);
+    gputile_status s = gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, a, b, 0.0f, x->vc,
+                                            (size_t)x->count, stream, &o);
     if (s != GPUTILE_SUCCESS)
         die_status("gputile_gemm_batched", s);
+}
+
+static void run_views(void *ctx, cudaStream_t stream)
+{
+    const batch *x = ctx;
+    views_call(x, x->va, x->vb, stream);
+}
+
+/* The same products with A and B read out of order (problem i: slot p(i),
+ * C's slot i): the views are not evenly spaced, so their descriptors cross
+ * the bus; the Cs stay in address order (no aliasing sweep). */
+static void run_gathered(void *ctx, cudaStream_t stream)
+{
+    const batch *x = ctx;
+    views_call(x, x->ga, x->gb, stream);
 }
 
 static void run_cublas(void *ctx, cudaStream_t stream)
@@ -129,7 +149,9 @@ static void setup(batch *x, long m, long n, long k, long count, cudaStream_t str
     x->va = malloc((size_t)count * sizeof *x->va);
     x->vb = malloc((size_t)count * sizeof *x->vb);
     x->vc = malloc((size_t)count * sizeof *x->vc);
-    if (x->va == NULL || x->vb == NULL || x->vc == NULL) {
+    x->ga = malloc((size_t)count * sizeof *x->ga);
+    x->gb = malloc((size_t)count * sizeof *x->gb);
+    if (x->va == NULL || x->vb == NULL || x->vc == NULL || x->ga == NULL || x->gb == NULL) {
         fprintf(stderr, "gputile-bench: out of memory\n");
         exit(1);
     }
@@ -137,6 +159,12 @@ static void setup(batch *x, long m, long n, long k, long count, cudaStream_t str
         x->va[i] = (gputile_matrix){(size_t)k, (size_t)m, (size_t)k, x->a + i * m * k};
         x->vb[i] = (gputile_matrix){(size_t)n, (size_t)k, (size_t)n, x->b + i * k * n};
         x->vc[i] = (gputile_matrix){(size_t)n, (size_t)m, (size_t)n, x->c + i * m * n};
+    }
+    /* p(i) = i P mod count, a permutation for P prime and not a factor */
+    const long P = count % 7919 != 0 ? 7919 : 7907;
+    for (long i = 0; i < count; ++i) {
+        const long p = (long)((unsigned long long)i * P % (unsigned long long)count);
+        x->ga[i] = x->va[p], x->gb[i] = x->vb[p];
     }
 }
 
@@ -146,7 +174,7 @@ static void teardown(batch *x)
     BENCH_CUDA(cudaFree(x->b));
     BENCH_CUDA(cudaFree(x->c));
     BENCH_CUDA(cudaFree(x->c_ref));
-    free(x->va), free(x->vb), free(x->vc);
+    free(x->va), free(x->vb), free(x->vc), free(x->ga), free(x->gb);
 }
 
 /* Largest |ours - cuBLAS| / (|cuBLAS| + 1) over C: a sanity check that the
@@ -189,42 +217,46 @@ static void row(long m, long n, long k, long count, bool tensor, const bench_opt
     bench_progress("batched %ldx%ldx%ld x%ld\n", m, n, k, count);
     /* each forced row runs on its own copy of x (same buffers, its algorithm) */
     batch fx[MAX_FORCED];
-    bench_item items[3 + MAX_FORCED] = {
+    bench_item items[4 + MAX_FORCED] = {
         {"gputile strided", run_strided, &x, 0, false},
         {"cublasSgemmStridedBatched", run_cublas, &x, 0, false},
         {"gputile views", run_views, &x, 0, false},
+        {"gputile views gathered", run_gathered, &x, 0, false},
     };
     for (int f = 0; f < forced->count; ++f) {
         fx[f] = x;
         fx[f].algorithm = forced->ids[f];
-        items[3 + f] =
+        items[4 + f] =
             (bench_item){gputile_algorithm_name(forced->ids[f]), run_strided, &fx[f], 0, false};
     }
-    bench_time(items, 3 + forced->count, o, stream);
+    bench_time(items, 4 + forced->count, o, stream);
     BENCH_CUDA(cudaStreamSynchronize(stream));
     const double diff = difference(&x);
     const double flop = 2.0 * m * n * k * count, bytes = 4.0 * count * (m * k + k * n + m * n);
-    const double ours = items[0].median_ms, theirs = items[1].median_ms, views = items[2].median_ms;
+    const double ours = items[0].median_ms, theirs = items[1].median_ms, views = items[2].median_ms,
+                 gathered = items[3].median_ms;
     const char *alg = gputile_algorithm_name(x.used.algorithm_used);
     if (o->csv)
-        printf("fp32,%ld,%ld,%ld,%ld,%.3f,%.0f,%.3f,%.0f,%.3f,%.3f,%.3f,%s,%.2g\n", m, n, k, count,
-               flop / ours / 1e9, bytes / ours / 1e6, flop / theirs / 1e9, bytes / theirs / 1e6,
-               theirs / ours, flop / views / 1e9, ours / views, alg, diff);
+        printf("fp32,%ld,%ld,%ld,%ld,%.3f,%.0f,%.3f,%.0f,%.3f,%.3f,%.3f,%s,%.2g,%.3f\n", m, n, k,
+               count, flop / ours / 1e9, bytes / ours / 1e6, flop / theirs / 1e9,
+               bytes / theirs / 1e6, theirs / ours, flop / views / 1e9, ours / views, alg, diff,
+               ours / gathered);
     else
-        printf("%-6s %5ld x %5ld x %5ld x %7ld %8.2f %8.0f %8.2f %8.0f %7.3f %8.2f %7.3f  %-16s "
-               "%.1e\n",
+        printf("%-6s %5ld x %5ld x %5ld x %7ld %8.2f %8.0f %8.2f %8.0f %7.3f %8.2f %7.3f %7.3f  "
+               "%-16s %.1e\n",
                "fp32", m, n, k, count, flop / ours / 1e9, bytes / ours / 1e6, flop / theirs / 1e9,
-               bytes / theirs / 1e6, theirs / ours, flop / views / 1e9, ours / views, alg, diff);
+               bytes / theirs / 1e6, theirs / ours, flop / views / 1e9, ours / views,
+               ours / gathered, alg, diff);
     for (int f = 0; f < forced->count; ++f) {
-        const double t = items[3 + f].median_ms;
+        const double t = items[4 + f].median_ms;
         if (o->csv)
             printf("forced,%ld,%ld,%ld,%ld,%.3f,%.0f,%.3f,%.0f,%.3f,,,%s,\n", m, n, k, count,
                    flop / t / 1e9, bytes / t / 1e6, flop / theirs / 1e9, bytes / theirs / 1e6,
                    theirs / t, gputile_algorithm_name(forced->ids[f]));
         else
-            printf("%-6s %5ld x %5ld x %5ld x %7ld %8.2f %8.0f %8s %8s %7.3f %8s %7s  %s\n",
+            printf("%-6s %5ld x %5ld x %5ld x %7ld %8.2f %8.0f %8s %8s %7.3f %8s %7s %7s  %s\n",
                    "forced", m, n, k, count, flop / t / 1e9, bytes / t / 1e6, "", "", theirs / t,
-                   "", "", gputile_algorithm_name(forced->ids[f]));
+                   "", "", "", gputile_algorithm_name(forced->ids[f]));
     }
     if (tensor) {
         /* 3xTF32 against cuBLAS FP32 (same accuracy class), TF32 against TF32 */
@@ -242,10 +274,12 @@ static void row(long m, long n, long k, long count, bool tensor, const bench_opt
                        flop / t[1].median_ms / 1e9, bytes / t[1].median_ms / 1e6,
                        t[1].median_ms / t[0].median_ms, a2);
             else
-                printf("%-6s %5ld x %5ld x %5ld x %7ld %8.2f %8.0f %8.2f %8.0f %7.3f %8s %7s  %s\n",
+                printf("%-6s %5ld x %5ld x %5ld x %7ld %8.2f %8.0f %8.2f %8.0f %7.3f %8s %7s %7s  "
+                       "%s\n",
                        name, m, n, k, count, flop / t[0].median_ms / 1e9,
                        bytes / t[0].median_ms / 1e6, flop / t[1].median_ms / 1e9,
-                       bytes / t[1].median_ms / 1e6, t[1].median_ms / t[0].median_ms, "", "", a2);
+                       bytes / t[1].median_ms / 1e6, t[1].median_ms / t[0].median_ms, "", "", "",
+                       a2);
         }
     }
     fflush(stdout);
@@ -324,13 +358,15 @@ int bench_gemm_batched(int argc, char **argv)
     cublasHandle_t htf32 = bench_cublas_handle(stream, CUBLAS_TF32_TENSOR_OP_MATH);
     if (o.csv)
         printf("precision,m,n,k,count,tflops,gbs,cublas_tflops,cublas_gbs,ratio,views_tflops,"
-               "views_ratio,algorithm,max_rel_diff\n");
+               "views_ratio,algorithm,max_rel_diff,gathered_ratio\n");
     else
         printf("# batched GEMM, C = A B, row-major, beta 0; GB/s of A + B + C; ratio = cuBLAS "
                "time / ours;\n# views = gputile_gemm_batched (host arrays), its ratio to the "
-               "strided call\n%-6s %-31s %8s %8s %8s %8s %7s %8s %7s  %-16s %s\n",
+               "strided call (v/str; views spaced evenly run as the strided batch);\n# g/str: "
+               "the same call with A and B gathered out of order (descriptors go to the device)\n"
+               "%-6s %-31s %8s %8s %8s %8s %7s %8s %7s %7s  %-16s %s\n",
                "prec", "m x n x k x count", "TFLOP/s", "GB/s", "cuBLAS", "GB/s", "ratio", "views",
-               "v/str", "algorithm", "diff");
+               "v/str", "g/str", "algorithm", "diff");
     const int nrows = nnamed > 0 ? 0 : quick ? 3 : 7;
     for (int r = 0; r < nnamed; ++r)
         row(named[r][0], named[r][1], named[r][2], named[r][3], false, &o, &forced, stream, h32,

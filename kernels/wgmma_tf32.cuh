@@ -223,6 +223,51 @@ gputile__wgmma_store(const float *acc, float *c, int64_t ldc, int64_t row0, int6
     }
 }
 
+/* Rows i0, i0 + 8, ..., RG of them, of the staged tile (LD floats a row)
+ * to C's rows row0 + i0, ...: W floats a lane (4: 16-byte stores through
+ * gputile__store_c4; 1: 4-byte stores), every row loaded before any is
+ * stored. */
+template <int W, int RG, int COLS, int LD>
+static __device__ __forceinline__ void
+gputile__wgmma_store_rows(const float *tile, int i0, float *c, int64_t ldc, int64_t row0,
+                          int64_t col0, int64_t rows, int64_t cols, float alpha, float beta,
+                          int lane)
+{
+    constexpr int Q = COLS / (32 * W);
+    const bool blend = beta != 0.0f;
+    float v[RG][Q][W];
+#pragma unroll
+    for (int g = 0; g < RG; ++g)
+#pragma unroll
+        for (int q = 0; q < Q; ++q) {
+            const float *src = tile + (i0 + 8 * g) * LD + 32 * W * q + W * lane;
+            if constexpr (W == 4) {
+                const float4 x = *reinterpret_cast<const float4 *>(src);
+                v[g][q][0] = x.x, v[g][q][1] = x.y, v[g][q][2] = x.z, v[g][q][3] = x.w;
+            } else {
+                v[g][q][0] = *src;
+            }
+        }
+#pragma unroll
+    for (int g = 0; g < RG; ++g) {
+        if (row0 + i0 + 8 * g >= rows)
+            break;
+        float *dst = c + (row0 + i0 + 8 * g) * ldc + col0;
+#pragma unroll
+        for (int q = 0; q < Q; ++q) {
+            const int x = 32 * W * q + W * lane;
+            float e[W];
+#pragma unroll
+            for (int w = 0; w < W; ++w)
+                e[w] = alpha * v[g][q][w];
+            if constexpr (W == 4)
+                gputile__store_c4(dst + x, e, true, cols - col0 - x, blend, beta);
+            else if (col0 + x < cols)
+                dst[x] = blend ? e[0] + beta * dst[x] : e[0];
+        }
+    }
+}
+
 /* The epilogue of the two consumer warpgroups' 128 x BN accumulators
  * through shared memory, for C whose rows the fragment's stores would hit
  * in part-sectors: rows not 32-byte aligned (8-byte stores straddle
@@ -275,49 +320,13 @@ gputile__wgmma_store_staged(const float *acc, float *tile, float *c, int64_t ldc
      * per element at the shared-memory latency). */
     constexpr int RG = 4;
     static_assert(ROWS % (8 * RG) == 0 && COLS % 128 == 0, "whole row groups");
-    const bool blend = beta != 0.0f;
     for (int i0 = w8; i0 < ROWS && row0 + i0 < rows; i0 += 8 * RG) {
-        if (vec) {
-            float4 v[RG][COLS / 128];
-#pragma unroll
-            for (int g = 0; g < RG; ++g)
-#pragma unroll
-                for (int q = 0; q < COLS / 128; ++q)
-                    v[g][q] = *reinterpret_cast<const float4 *>(tile + (i0 + 8 * g) * LD + 128 * q +
-                                                                4 * lane);
-#pragma unroll
-            for (int g = 0; g < RG; ++g) {
-                if (row0 + i0 + 8 * g >= rows)
-                    break;
-                float *dst = c + (row0 + i0 + 8 * g) * ldc + col0;
-#pragma unroll
-                for (int q = 0; q < COLS / 128; ++q) {
-                    const int x = 128 * q + 4 * lane;
-                    float e[4] = {alpha * v[g][q].x, alpha * v[g][q].y, alpha * v[g][q].z,
-                                  alpha * v[g][q].w};
-                    gputile__store_c4(dst + x, e, true, cols - col0 - x, blend, beta);
-                }
-            }
-        } else {
-            float v[RG][COLS / 32];
-#pragma unroll
-            for (int g = 0; g < RG; ++g)
-#pragma unroll
-                for (int q = 0; q < COLS / 32; ++q)
-                    v[g][q] = tile[(i0 + 8 * g) * LD + 32 * q + lane];
-#pragma unroll
-            for (int g = 0; g < RG; ++g) {
-                if (row0 + i0 + 8 * g >= rows)
-                    break;
-                float *dst = c + (row0 + i0 + 8 * g) * ldc + col0;
-#pragma unroll
-                for (int q = 0; q < COLS / 32; ++q) {
-                    const int x = 32 * q + lane;
-                    if (col0 + x < cols)
-                        dst[x] = blend ? alpha * v[g][q] + beta * dst[x] : alpha * v[g][q];
-                }
-            }
-        }
+        if (vec)
+            gputile__wgmma_store_rows<4, RG, COLS, LD>(tile, i0, c, ldc, row0, col0, rows, cols,
+                                                       alpha, beta, lane);
+        else
+            gputile__wgmma_store_rows<1, RG, COLS, LD>(tile, i0, c, ldc, row0, col0, rows, cols,
+                                                       alpha, beta, lane);
     }
 }
 

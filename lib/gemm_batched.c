@@ -272,6 +272,17 @@ gputile_status gputile_gemm_batched(gputile_op trans_a, gputile_op trans_b, floa
         .beta = beta,
         .batch = (int64_t)count,
     };
+    if (ranges.even[0] && ranges.even[1] && ranges.even[2]) {
+        /* views spaced evenly (a strided batch written as views, as of one
+         * tensor's heads or blocks): no descriptors to send */
+        args.a = a[0].elements, args.lda = (int64_t)a[0].stride;
+        args.b = b[0].elements, args.ldb = (int64_t)b[0].stride;
+        args.c = c[0].elements, args.ldc = (int64_t)c[0].stride;
+        args.stride_a = ranges.step[0] / (int64_t)sizeof(float);
+        args.stride_b = ranges.step[1] / (int64_t)sizeof(float);
+        args.stride_c = ranges.step[2] / (int64_t)sizeof(float);
+        return run_batch(requested, precision, dev, aligned, &args, stream, options);
+    }
     gputile__gemm_view *views = NULL;
     if ((s = gputile__gemm_views_upload(a, b, c, count, &ranges, dev->ordinal, stream, &views)) !=
         GPUTILE_SUCCESS)

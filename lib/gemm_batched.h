@@ -79,6 +79,11 @@ typedef struct gputile__views_ranges {
     uintptr_t lo[3], hi[3];
     bool same_ld[3];    /* every non-empty view of the operand has view 0's row stride */
     bool float_aligned; /* every non-empty view starts on a float boundary */
+    /* Evenly spaced: view i of the operand starts step[j] >= 0 bytes (a
+     * multiple of 4) after view i - 1 and has view 0's row stride, or the
+     * operand's views are all empty (step 0): a strided batch. */
+    bool even[3];
+    int64_t step[3];
 } gputile__views_ranges;
 
 /* The checks of a batch of views (count >= 1) before any device is asked:

@@ -587,7 +587,8 @@ Test(batched, random_shapes, .init = gputest_require_device, .timeout = 600)
  * read in place: every transpose but A^T B, 16-byte aligned rows and batch
  * strides, C at least 64 on a side; checked against float64 at FP32's
  * bound (TF32 gets 3xTF32's accuracy). A^T B, unaligned strides, a
- * broadcast A (batch stride 0) and views run the FP32 kernels. */
+ * broadcast A (batch stride 0) and views that are not evenly spaced run the
+ * FP32 kernels; evenly spaced views run as the strided batch they are. */
 Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
 {
     const bool yes = gputest_has_wgmma(); /* the wgmma kernels: compute capability 9.0 */
@@ -597,6 +598,7 @@ Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
         {72, 132, 200, 0, 1, -1, 2, 6, 0, 8, 0, 0},     /* NT, k past 6 slices */
         {300, 260, 40, 0, 0, 1, 0, 3, 0, 0, 0, 0},      /* several tiles a problem */
         {64, 64, 4, 0, 0, 1, 0, 70000, 0, 0, 0, 0},     /* past one launch (65535) */
+        {128, 96, 72, 0, 0, 1, 0, 5, 0, 4, 0, 1},       /* views spaced evenly: strided */
     };
     for (size_t i = 0; i < sizeof tensor / sizeof tensor[0]; ++i)
         for (int p = 0; p < 2; ++p) {
@@ -611,7 +613,7 @@ Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
         {128, 96, 72, 0, 0, 1, 0, 4, 1, 0, 0, 0}, /* rows not 16-byte aligned */
         {128, 96, 72, 0, 0, 1, 0, 4, 0, 1, 0, 0}, /* batch strides not 16-byte multiples */
         {128, 96, 72, 0, 0, 1, 0, 4, 0, 0, 1, 0}, /* broadcast A */
-        {128, 96, 72, 0, 0, 1, 0, 4, 0, 0, 0, 1}, /* views */
+        {128, 96, 72, 0, 0, 1, 0, 4, 0, 0, 0, 3}, /* views out of order: descriptors */
     };
     for (size_t i = 0; i < sizeof fp32 / sizeof fp32[0]; ++i) {
         run_batch_case(fp32[i], GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32_3XTF32, true);
@@ -687,7 +689,9 @@ Test(batched, host_operands, .init = gputest_require_device)
                                               mat(dev + 256, 16, 16, 16), 256, 2, NULL, NULL),
                  GPUTILE_ERROR_UNSUPPORTED);
     const gputile_matrix a[2] = {d, d}, b[2] = {d, mat(host_b, 16, 16, 16)},
-                         c[2] = {mat(dev + 256, 16, 16, 16), mat(dev + 512, 16, 16, 16)};
+                         c[2] = {mat(dev + 512, 16, 16, 16), mat(dev + 256, 16, 16, 16)};
+    /* the Cs descend: views spaced evenly would run as a strided batch,
+     * with no descriptors to stage */
     cr_expect_eq(gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, b, 0, c, 2, NULL, NULL),
                  GPUTILE_ERROR_UNSUPPORTED);
     const gputile_matrix hc[2] = {mat(host_c, 16, 16, 16), mat(host_c + 256, 16, 16, 16)};
@@ -707,7 +711,9 @@ Test(batched, pool_release_frees_the_staging, .init = gputest_require_device)
     GPUTEST_CUDA(gputest_malloc((void **)&dev, 3 * 256 * sizeof(float)));
     GPUTEST_CUDA(cudaMemset(dev, 0, 3 * 256 * sizeof(float)));
     const gputile_matrix a[2] = {mat(dev, 16, 16, 16), mat(dev, 16, 16, 16)},
-                         c[2] = {mat(dev + 256, 16, 16, 16), mat(dev + 512, 16, 16, 16)};
+                         c[2] = {mat(dev + 512, 16, 16, 16), mat(dev + 256, 16, 16, 16)};
+    /* the Cs descend: views spaced evenly would run as a strided batch,
+     * with no descriptors to stage */
     for (int round = 0; round < 2; ++round) {
         cr_assert_eq(gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, a, 0, c, 2, NULL, NULL),
                      GPUTILE_SUCCESS);

@@ -498,3 +498,67 @@ Test(gemm_plan, batch_copies_per_operand_and_through_the_l1_for_short_k)
                 cr_assert(plan.grid_blocks >= 1 && plan.grid_blocks <= 132 * row(c)->per_sm);
             }
 }
+
+/* ---- views spaced evenly run as a strided batch (gputile__gemm_views_check) ---- */
+
+void gputile__copy_threads_set(int threads);
+
+/* The check alone: addresses only, nothing is read through them. */
+static gputile__views_ranges check_views(const gputile_matrix *a, const gputile_matrix *b,
+                                         const gputile_matrix *c, size_t count)
+{
+    gputile__batch_aligned al;
+    gputile__views_ranges r;
+    cr_assert_eq(gputile__gemm_views_check(GPUTILE_OP_N, GPUTILE_OP_N, a, b, c, count, &al, &r),
+                 GPUTILE_SUCCESS);
+    return r;
+}
+
+static gputile_matrix at(uintptr_t addr, size_t stride)
+{
+    return (gputile_matrix){4, 4, stride, (float *)addr};
+}
+
+/* In parts on 8 threads (parts of 5,000 views): even through every part's
+ * edge, and not where one view, or every view from a part's edge on, moves
+ * by a float, nor in descending order, nor with one view's row stride
+ * changed. A broadcast operand (step 0) and one problem are even. */
+Test(gemm_plan, evenly_spaced_views_are_a_strided_batch)
+{
+    enum { V = 40000 };
+    gputile_matrix *a = malloc(V * sizeof *a), *b = malloc(V * sizeof *b),
+                   *c = malloc(V * sizeof *c);
+    cr_assert(a && b && c);
+    const uintptr_t A = (uintptr_t)1 << 32, B = (uintptr_t)1 << 36, C = (uintptr_t)1 << 40;
+    gputile__copy_threads_set(8);
+    for (size_t i = 0; i < V; ++i)
+        a[i] = at(A + 80 * i, 4), b[i] = at(B, 4), c[i] = at(C + 128 * i, 4);
+    gputile__views_ranges r = check_views(a, b, c, V);
+    cr_expect(r.even[0] && r.even[1] && r.even[2]);
+    cr_expect(r.step[0] == 80 && r.step[1] == 0 && r.step[2] == 128);
+    r = check_views(a, b, c, 1);
+    cr_expect(r.even[0] && r.even[1] && r.even[2]);
+    const size_t moved[] = {1, 2, 4999, 5000, 5001, 20000, V - 1};
+    for (size_t t = 0; t < sizeof moved / sizeof moved[0]; ++t) {
+        const size_t i = moved[t];
+        c[i] = at(C + 128 * i + 4, 4);
+        r = check_views(a, b, c, V);
+        cr_expect(r.even[0] && r.even[1] && !r.even[2], "C %zu moved", i);
+        for (size_t j = i; j < V; ++j) /* every C from i on */
+            c[j] = at(C + 128 * j + 4, 4);
+        r = check_views(a, b, c, V);
+        cr_expect(!r.even[2], "Cs from %zu on moved", i);
+        for (size_t j = i; j < V; ++j)
+            c[j] = at(C + 128 * j, 4);
+    }
+    a[7777] = at(A + 80 * 7777, 5);
+    r = check_views(a, b, c, V);
+    cr_expect(!r.even[0] && r.even[2], "one A's row stride");
+    a[7777] = at(A + 80 * 7777, 4);
+    for (size_t i = 0; i < V; ++i)
+        c[i] = at(C + 128 * (V - 1 - i), 4);
+    r = check_views(a, b, c, V);
+    cr_expect(r.even[0] && !r.even[2], "descending Cs");
+    gputile__copy_threads_set(0);
+    free(a), free(b), free(c);
+}
