@@ -61,15 +61,18 @@ typedef struct gputile__himg_channel {
     /* RANGE, other types than UINT8, shared tier: a coarse index in front
      * of the search. x falls in one of 2^cells_log2 cells by a map that
      * never decreases as x grows (so keys in earlier cells are <= x and
-     * keys in later cells > x); each cell holds its first and end key
-     * index, and the search runs among the keys of x's cell only.
+     * keys in later cells > x); each cell holds the index of its first
+     * key and, where it holds one key only, that key: x is compared with
+     * it, and searched for (from the cell's first key) only where the
+     * cell holds more.
      *   cell_bits 0 (FLOAT): floor((x - cell_lo) * cell_scale) in float,
      *     clamped to the cells (linear cells, for edges spread evenly);
      *   cell_bits 1: (u - cell_u0) >> cell_shift, clamped, where u is x's
      *     order-preserving 32-bit pattern (integers: x + 2^31; floats: the
      *     bits, negatives flipped: cells of ~equal ratio, for edges spread
      *     geometrically).
-     * lib/ picks the map that puts the fewest keys in the fullest cell;
+     * lib/ picks the map that puts the fewest keys in the fullest cell,
+     * with more cells (up to 2^12) until none holds two keys;
      * correctness rests only on the map being monotone, and the kernel
      * builds the cells with the same map it looks samples up with. */
     uint32_t cells_log2, cell_bits, cell_u0, cell_shift;

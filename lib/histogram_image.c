@@ -229,12 +229,49 @@ static uint32_t fullest_cell(int type, const uint32_t *keys, const gputile__himg
     return most;
 }
 
+/* The map of c->cells_log2 cells that leaves the fewest keys in the
+ * fullest cell, and that count: the order-preserving bits' map (cells of
+ * ~equal ratio) or, for floats, the linear map from the first key to the
+ * last finite one (for evenly spread edges). */
+static uint32_t cell_map(int type, const uint32_t *keys, gputile__himg_channel *c)
+{
+    const uint32_t n = c->nkeys, log2 = c->cells_log2;
+    /* bits: the keys' patterns from the first to the last over the cells */
+    const uint32_t u0 = key_order(type, keys[0]), u1 = key_order(type, keys[n - 1]);
+    c->cell_bits = 1;
+    c->cell_u0 = u0;
+    c->cell_shift = 0;
+    while (c->cell_shift < 31 && ((u1 - u0) >> c->cell_shift) >= (1u << log2))
+        ++c->cell_shift;
+    const uint32_t bits_most = fullest_cell(type, keys, c);
+    if (type != GPUTILE_SAMPLE_F32 || n < 2)
+        return bits_most;
+    float lo, hi;
+    memcpy(&lo, &keys[0], sizeof lo);
+    uint32_t top = n - 1;
+    memcpy(&hi, &keys[top], sizeof hi);
+    while (top > 0 && !isfinite(hi))
+        memcpy(&hi, &keys[--top], sizeof hi);
+    const double wide = (double)(1u << log2) / ((double)hi - (double)lo);
+    if (!(hi > lo) || !(wide <= FLT_MAX) || !((float)wide > 0.0f))
+        return bits_most;
+    gputile__himg_channel linear = *c;
+    linear.cell_bits = 0;
+    linear.cell_lo = lo;
+    linear.cell_scale = (float)wide;
+    const uint32_t linear_most = fullest_cell(type, keys, &linear);
+    if (linear_most > bits_most)
+        return bits_most;
+    *c = linear;
+    return linear_most;
+}
+
 /* The cells in front of the search of a channel's keys (other types than
- * uint8, whose table already holds every value's bin): twice as many as
- * keys, at most 2^12, by the map that leaves the fewest keys in the
- * fullest cell (kernels/histogram_image.h: linear cells for evenly spread
- * float edges, cells of the order-preserving bits, i.e. of ~equal ratio,
- * otherwise and for integers). */
+ * uint8, whose table already holds every value's bin): at least twice as
+ * many as keys, and more, up to 2^12, until no cell holds two keys (the
+ * kernel then compares a sample with one key and searches only in cells
+ * that hold more: kernels/histogram_image.cu); the map per cell_map().
+ * plan() halves them where the shared tier's memory runs short. */
 static void range_cells(int type, const uint32_t *keys, gputile__himg_channel *c)
 {
     const uint32_t n = c->nkeys;
@@ -244,33 +281,8 @@ static void range_cells(int type, const uint32_t *keys, gputile__himg_channel *c
     c->cells_log2 = log2;
     if (n == 0)
         return;
-    /* bits: the keys' patterns from the first to the last over the cells */
-    const uint32_t u0 = key_order(type, keys[0]), u1 = key_order(type, keys[n - 1]);
-    c->cell_bits = 1;
-    c->cell_u0 = u0;
-    c->cell_shift = 0;
-    while (c->cell_shift < 31 && ((u1 - u0) >> c->cell_shift) >= (1u << log2))
-        ++c->cell_shift;
-    if (type != GPUTILE_SAMPLE_F32 || n < 2)
-        return;
-    /* linear: the first key to the last finite one over the cells */
-    float lo, hi;
-    memcpy(&lo, &keys[0], sizeof lo);
-    uint32_t top = n - 1;
-    memcpy(&hi, &keys[top], sizeof hi);
-    while (top > 0 && !isfinite(hi))
-        memcpy(&hi, &keys[--top], sizeof hi);
-    const double wide = (double)(1u << log2) / ((double)hi - (double)lo);
-    if (!(hi > lo) || !(wide <= FLT_MAX) || !((float)wide > 0.0f))
-        return;
-    const float scale = (float)wide;
-    const uint32_t bits_most = fullest_cell(type, keys, c);
-    gputile__himg_channel linear = *c;
-    linear.cell_bits = 0;
-    linear.cell_lo = lo;
-    linear.cell_scale = scale;
-    if (fullest_cell(type, keys, &linear) <= bits_most)
-        *c = linear;
+    while (cell_map(type, keys, c) > 1 && c->cells_log2 < MAX_CELLS_LOG2)
+        ++c->cells_log2;
 }
 
 /* Halves every channel's range cells (down to one, a plain search);
