@@ -156,10 +156,11 @@ typedef struct sweep_shape {
 #define MIN_RUNS 3
 #define SHORT_ROW_MS 20.0 /* rows this short get the extra warm-ups */
 #define CHECK_LIMIT 16.0
-#define MAX_ALGORITHMS 32              /* --algorithms */
-#define MAX_KINDS (MAX_ALGORITHMS + 2) /* libgputile rows: FP32 ones, 3xTF32, TF32 */
-#define MAX_ROWS (MAX_KINDS + 2)       /* and cuBLAS FP32, cuBLAS TF32 */
-#define MAX_GIVEN 64                   /* MxNxK shapes on the command line */
+#define MAX_ALGORITHMS 32 /* --algorithms */
+#define MAX_KINDS \
+    (3 * MAX_ALGORITHMS + 2)     /* libgputile rows: FP32 ones, 3xTF32, TF32 (auto:S too) */
+#define MAX_ROWS (MAX_KINDS + 2) /* and cuBLAS FP32, cuBLAS TF32 */
+#define MAX_GIVEN 64             /* MxNxK shapes on the command line */
 
 static const sweep_shape tuned_shapes[8] = {
     {2048, 2048, 2048, 0, 0, KIND_LIST}, {4096, 4096, 4096, 0, 0, KIND_LIST},
@@ -467,7 +468,8 @@ static const char sweep_usage[] =
     "  (> 1: libgputile faster); check: libgputile's result against cuBLAS's (ok or BAD).\n"
     "  --algorithms: the FP32 rows are these algorithms (names as gputile_algorithm_name\n"
     "  gives them, auto among them), each forced and summarised apart (default: auto);\n"
-    "  NAME:S forces a split of k into S too (what a cost model is fitted on).\n"
+    "  NAME:S forces a split of k into S too (what a cost model is fitted on); auto and\n"
+    "  auto:S apply to the tensor-core precisions too (AUTO's row, its split forced).\n"
     "  MxNxK[:OP] (OP NN, NT, TN or TT; default NN): these shapes alone, of kind \"given\".\n"
     "  Exit status 1 if any check is BAD. --list-shapes prints the shapes and their counts and\n"
     "  exits (no GPU needed).\n";
@@ -641,11 +643,20 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
     for (int p = 0; p < 3; ++p) {
         if (!want[p])
             continue;
-        for (int j = 0; j < (p == GPUTILE_PRECISION_FP32 ? nalgorithms : 1); ++j) {
+        bool auto_listed = false; /* the tensor precisions: AUTO unless auto:S alone */
+        for (int j = 0; j < nalgorithms; ++j)
+            auto_listed = auto_listed || (algorithms[j] == GPUTILE_ALGO_AUTO && splits[j] == 0);
+        for (int j = 0; j < nalgorithms + (auto_listed ? 0 : 1); ++j) {
+            /* FP32: every row named; the tensor precisions: AUTO and auto:S */
+            const bool fp32 = p == GPUTILE_PRECISION_FP32, extra = j == nalgorithms;
+            if (!fp32 && !extra && algorithms[j] != GPUTILE_ALGO_AUTO)
+                continue;
+            if (fp32 && extra)
+                continue;
             struct kind *x = &kinds[nkinds++];
             x->precision = p;
-            x->algorithm = p == GPUTILE_PRECISION_FP32 ? algorithms[j] : GPUTILE_ALGO_AUTO;
-            x->split_k = p == GPUTILE_PRECISION_FP32 ? splits[j] : 0;
+            x->algorithm = extra ? GPUTILE_ALGO_AUTO : algorithms[j];
+            x->split_k = extra ? 0 : splits[j];
             if (x->algorithm == GPUTILE_ALGO_AUTO && x->split_k == 0)
                 snprintf(x->label, sizeof x->label, "%s", precision_names[p]);
             else if (x->split_k == 0)

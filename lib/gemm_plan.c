@@ -124,7 +124,7 @@ static bool tf32_on_128x128(const gputile__device *dev, unsigned form, int64_t m
  * kernel (on the H100 it ran 5-9x the register-staged 128x128 kernel at
  * 2048^3 to 8192^3), or on 128x128 where tf32_on_128x128 says; 3xTF32 on
  * 128x128; k split where
- * the tiles cannot fill the SMs (split_rule). FP32 on a device: the cost
+ * the tiles cannot fill the SMs (tensor_splits). FP32 on a device: the cost
  * model below; without a device (an empty product: only a plan to report)
  * the 128x256 register-blocked row. */
 static int tensor_or_default_variant(int precision, const gputile__device *dev, unsigned form,
@@ -136,19 +136,6 @@ static int tensor_or_default_variant(int precision, const gputile__device *dev, 
     if (precision == GPUTILE_PRECISION_FP32_3XTF32)
         return GPUTILE__GEMM_V_TMA_128X128_3XTF32;
     return GPUTILE__GEMM_V_REGBLOCK_128X256;
-}
-
-/* The split rule of the tensor-core rows: with fewer tiles than SMs, k is
- * split up to SMs x per_sm / tiles ways, keeping at least 256 of k per
- * split (127x8192x8192 on 128x256: 4 splits; 1024^3: 4). */
-static int split_rule(const gputile__gemm_row *r, int sms, int64_t m, int64_t n, int64_t k)
-{
-    const int64_t tiles = ceil_div(m, r->bm) * ceil_div(n, r->bn);
-    if (sms <= 0 || k <= 0 || tiles == 0 || tiles >= sms)
-        return 1;
-    int64_t s = (int64_t)sms * r->per_sm / tiles, by_k = k / 256;
-    s = s < by_k ? s : by_k;
-    return (int)(s < 1 ? 1 : s > GPUTILE_MAX_SPLIT_K ? GPUTILE_MAX_SPLIT_K : s);
 }
 
 /* FP32 AUTO on a device: a cost model picks the cp.async row and the split
@@ -675,8 +662,18 @@ static const struct tensor_fit fit_tf32_256 = {8.70, 2.67, 0.313, 3.33, 0.281, 3
 static const struct tensor_fit fit_tf32_128 = {8.70, 2.67, 0.313, 0.0, 0.734, 3.22, 0.770, 0.101};
 static const struct tensor_fit fit_3xtf32 = {8.30, 5.19, 0.176, 0.498, 1.238, 4.17, 1.24, 0.758};
 
+/* The rate at which the TMA rows' tiles read operands from DRAM (128-byte
+ * rows per box): a floor under tensor_us() where it ranks splits of k
+ * (read_floor), not where it is weighed against the FP32 model (whose
+ * constants were fitted without it). H200: 72 x 10,656 x 9,464 A^T B in TF32 (C^T on 128 x 128
+ * tiles) read its 403 MB B at 2.3 TB/s on 84 SMs unsplit, 2.5 TB/s split
+ * 3 ways over all of them; 120 x 13,880 x 13,272 A^T B^T split 6 ways, 2.6
+ * TB/s, which lost to the unsplit tiles (333 against 322 us) where the
+ * model without this bound had it 5% faster. */
+#define TENSOR_BYTES_PER_US 2.6e6
+
 static double tensor_us(const gputile__device *dev, int variant, unsigned form, int64_t m,
-                        int64_t n, int64_t k, int splits)
+                        int64_t n, int64_t k, int splits, bool read_floor)
 {
     const gputile__gemm_row *r = &rows[variant];
     const struct tensor_fit *f = variant == GPUTILE__GEMM_V_TMA_128X256_TF32   ? &fit_tf32_256
@@ -691,13 +688,60 @@ static double tensor_us(const gputile__device *dev, int variant, unsigned form, 
     const double scale = memory_scale(dev);
     const int64_t kps = k_per_split(k, splits, r->bk), s = ceil_div(k, kps);
     const int64_t waves = ceil_div(ceil_div(m, r->bm) * ceil_div(n, r->bn) * s, dev->sms);
-    double t = f->fixed + (double)waves * (f->wave + f->flop * 2e-6 * r->bm * r->bn * kps) +
-               f->c_mb * 4e-6 * m * n / scale;
+    const double tiles_us = (double)waves * (f->wave + f->flop * 2e-6 * r->bm * r->bn * kps);
+    /* read_floor: every operand read once from DRAM at least */
+    const double read_us =
+        read_floor ? 4.0 * (double)(m + n) * k / (TENSOR_BYTES_PER_US * scale) : 0.0;
+    double t =
+        f->fixed + (tiles_us > read_us ? tiles_us : read_us) + f->c_mb * 4e-6 * m * n / scale;
     if (floats > 0.0)
         t += f->prepass + f->prepass_mb * 8e-6 * floats / scale;
     if (s > 1)
         t += f->split + f->reduce_mb * 4e-6 * (double)(s + 1) * m * n / scale;
     return t;
+}
+
+/* The split of k for a tensor-core row. TF32 with fewer tiles than SMs:
+ * k split SMs x per_sm / tiles ways, keeping at least 256 of k per split
+ * (127x8192x8192 on 128x256: 4 splits; 1024^3: 4). 3xTF32, and TF32 where
+ * that leaves k whole (more tiles than half the SMs): the least
+ * tensor_us() over splits
+ * of at least 256 of k each, a split taken only where it saves 3% (the
+ * model's error between neighbouring splits): 72 x 10,656 x 9,464 A^T B
+ * ran unsplit on 84 of 132 SMs (236 us; split 3 ways 182, cuBLAS TF32
+ * 137; H200). The model over every shape lost where it split fewer ways
+ * than the rule in TF32 (166 x 1,911 x 14,689 A^T B: 16 ways, 154 us
+ * against 143 for 18), so the rule stands there; 3xTF32's picks gained
+ * 1.214 -> 1.226 by the model alone (485 x 185 x 13,566: 16 -> 15 ways,
+ * 0.95x, the one loss over 3%). On the 75 shapes of
+ * three sweeps (seeds 17, 99, 5) where the model alone chose otherwise,
+ * H200, bench/results/2026-11-29-gemm-tc-splits-*: 3xTF32 1.136 / 1.167
+ * -> 1.207 / 1.245 of cuBLAS FP32 (up to 1.37x: 553 x 3,677 x 8,895 A^T
+ * B, 1 -> 5 ways), TF32 70 x 10,658 x 9,462 A^T B 1.12x, 12,333 x 63 x
+ * 9,280 A B^T 1.14x. */
+static int tensor_splits(const gputile__device *dev, int variant, unsigned form, int64_t m,
+                         int64_t n, int64_t k)
+{
+    const gputile__gemm_row *r = &rows[variant];
+    if (dev == NULL || dev->sms <= 0 || m < 1 || n < 1 || k < 1)
+        return 1;
+    const int64_t tiles = ceil_div(m, r->bm) * ceil_div(n, r->bn);
+    if (tiles < dev->sms && r->precision == GPUTILE_PRECISION_TF32) { /* the rule */
+        int64_t s = (int64_t)dev->sms * r->per_sm / tiles, by_k = k / 256;
+        s = s < by_k ? s : by_k;
+        if (s > 1)
+            return (int)(s > GPUTILE_MAX_SPLIT_K ? GPUTILE_MAX_SPLIT_K : s);
+    }
+    int best = 1;
+    double best_us = tensor_us(dev, variant, form, m, n, k, 1, true);
+    for (int s = 2; s <= GPUTILE_MAX_SPLIT_K && k / s >= 256; ++s) {
+        if (ceil_div(k, k_per_split(k, s, r->bk)) != s)
+            continue; /* the same as a smaller split */
+        const double t = tensor_us(dev, variant, form, m, n, k, s, true);
+        if (t < 0.97 * best_us)
+            best = s, best_us = t;
+    }
+    return best;
 }
 
 /* AUTO's choice becomes the FP32 model's pick p. */
@@ -723,12 +767,12 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
         } else {
             c.variant = tensor_or_default_variant(precision, dev, form, m, n);
             if (splits == 0)
-                splits = split_rule(&rows[c.variant], c.sms, m, n, k);
+                splits = tensor_splits(dev, c.variant, form, m, n, k);
             /* the FP32 rows where their model says they are faster */
             if (dev != NULL && dev->sms > 0 && m > 0 && n > 0 && k > 0 &&
                 (rows[c.variant].flags & GPUTILE__GEMM_TMA)) {
                 const struct fp32_pick p = fp32_model(dev, form, split_k, m, n, k);
-                if (p.us < tensor_us(dev, c.variant, form, m, n, k, splits))
+                if (p.us < tensor_us(dev, c.variant, form, m, n, k, splits, false))
                     take_fp32(&c, &splits, &tail, p);
             }
         }

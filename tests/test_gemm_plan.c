@@ -333,6 +333,30 @@ Test(gemm_plan, a_long_k_over_few_tiles_is_split)
               c.splits, (long)(tiles * c.splits), h200.sms);
 }
 
+/* The tensor-core rows split k across the SMs where their tiles fill more
+ * than half of them but not all: C^T of 72 x 10,656 (84 tiles of 128 x
+ * 128) over k = 9,464 runs on every SM of the H200, in both tensor
+ * precisions; a large square stays whole. */
+Test(gemm_plan, tensor_rows_split_a_long_k_over_most_sms)
+{
+    const unsigned tn = GPUTILE__GEMM_FORM_ALIGNED | GPUTILE__GEMM_FORM_TN;
+    const int precisions[] = {GPUTILE_PRECISION_TF32, GPUTILE_PRECISION_FP32_3XTF32};
+    for (size_t p = 0; p < 2; ++p) {
+        const gputile__gemm_choice c =
+            gputile__gemm_choose(GPUTILE_ALGO_AUTO, precisions[p], 0, &h200, tn, 72, 10656, 9464);
+        const int64_t tiles = ceil_div(72, row(c)->bm) * ceil_div(10656, row(c)->bn);
+        cr_assert(row(c)->flags & GPUTILE__GEMM_TMA, "precision %d: %s", precisions[p],
+                  row(c)->name);
+        cr_expect(tiles < h200.sms && tiles * c.splits >= h200.sms,
+                  "precision %d: %ld tiles x %d splits for %d SMs", precisions[p], (long)tiles,
+                  c.splits, h200.sms);
+        const gputile__gemm_choice sq =
+            gputile__gemm_choose(GPUTILE_ALGO_AUTO, precisions[p], 0, &h200,
+                                 GPUTILE__GEMM_FORM_ALIGNED, 8192, 8192, 8192);
+        cr_expect_eq(sq.splits, 1, "precision %d: 8192^3 split %d ways", precisions[p], sq.splits);
+    }
+}
+
 Test(gemm_plan, a_large_square_is_not_split)
 {
     const int64_t sizes[] = {4096, 8192, 16384};
