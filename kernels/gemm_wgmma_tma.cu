@@ -59,6 +59,26 @@
  * partial tiles along m, n and k need no predication in the main loop;
  * the epilogue checks bounds.
  *
+ * Permuted rows. TMA needs a 16-byte aligned start and row pitch, and a
+ * box's first float 16-byte aligned too (else the load is an illegal
+ * instruction: H200, 2026-11-29), which a matrix with a row stride not a
+ * multiple of 4 floats (or a view that starts off a 16-byte boundary)
+ * lacks; before, such an operand was packed by the pre-pass (8 bytes of
+ * DRAM traffic a float). A K-major R whose rows TMA cannot address is
+ * instead read in place as 4 classes of rows, row i in class i % 4: class
+ * q's rows lie 4 ld floats apart (a multiple of 16 bytes), and its map
+ * starts at its first row rounded down to 16 bytes, a_shift[q] floats
+ * before it. A slice's box of a class starts at the aligned k0 and is
+ * PERM_LD = 36 floats wide, unswizzled (the k0 + 32 + shift it must reach
+ * can pass k0 + 32); the consumers read k from the shift (the floats before
+ * it, the previous row's, are never used). A tile's 128 rows from r0 (a
+ * multiple of 4) arrive as 4 boxes of 32: shared row 32 q + j holds row
+ * r0 + 4 j + q. The tensor cores multiply the tile in that order, so
+ * accumulator row p belongs to tile row 4 (p % 32) + p / 32, and the
+ * epilogue goes through the staged store, which places each value at its
+ * row. (D' goes to the tensor cores through a descriptor, which needs the
+ * swizzled K-major layout at k0: it is packed where not addressable.)
+ *
  * Split-K: blockIdx.z takes a contiguous range of k, a multiple of BK;
  * the raw partial tiles go to lib/'s workspace and lib/ then launches
  * gputile__gemm_splitk_reduce() (gemm_splitk.cu), which adds them in order.
@@ -81,6 +101,9 @@
 namespace {
 
 constexpr int BM = 128, BK = 32, MAX_STAGES = 6, THREADS = 384;
+/* Permuted rows: a box of R holds 32 rows of PERM_LD floats (BK and the 4
+ * its start may lie before them), unswizzled; PERM_BOX bytes */
+constexpr int PERM_LD = BK + 4, PERM_BOX = 32 * PERM_LD * 4;
 
 /* What the kernel computes, and how D' reaches the tensor cores:
  * TF32_PACKED  TF32 on 128 x 256 tiles, D' rounded by the pre-pass;
@@ -94,16 +117,18 @@ constexpr int BM = 128, BK = 32, MAX_STAGES = 6, THREADS = 384;
  *              tile empty). */
 enum { TF32_PACKED, SPLIT3, TF32_ROUND };
 
-/* A stage holds A (128 x 32) then B (BN x 32), and with SPLIT3 B's small
- * parts (BN x 32): 48 KB (32 KB for TF32_ROUND), each part 1024-byte
- * aligned. */
+/* A stage holds A (128 x 32; 18 KB of room for the permuted boxes) then
+ * B (BN x 32), and with SPLIT3 B's small parts (BN x 32): 50 KB (34 KB for
+ * TF32_ROUND), each part 1024-byte aligned. */
 template <int MODE>
 struct shape {
     static constexpr bool SPLIT = MODE == SPLIT3;
     static constexpr bool PREP = MODE != TF32_PACKED; /* warps 1-3 prepare D' */
     static constexpr int BN = MODE == TF32_PACKED ? 256 : 128;
     static constexpr int A_BYTES = BM * BK * 4, B_BYTES = BN * BK * 4;
-    static constexpr int STAGE_BYTES = A_BYTES + (SPLIT ? 2 : 1) * B_BYTES;
+    /* A's room: its 4 boxes of 32 rows of PERM_LD floats when permuted */
+    static constexpr int A_SLOT = BM * PERM_LD * 4;
+    static constexpr int STAGE_BYTES = A_SLOT + (SPLIT ? 2 : 1) * B_BYTES;
     /* TF32_ROUND's 32 KB stages: 6 in the ring (4: 0.93 / 0.77 / 0.57 of
      * cuBLAS TF32 on batches of 128^3 / 256^3 / 512^3, H100; 6: 0.94 /
      * 0.80 / 0.57); the others' 48 KB: 4 */
@@ -114,8 +139,12 @@ struct shape {
 
 struct tma_params {
     /* R (m' x k: K-major, boxes 32 (k) x 128, or MN-major, 32 x 32) and
-     * D' (n' x k, K-major, boxes 32 (k) x BN); see run() */
-    CUtensorMap a, b;
+     * D' (n' x k, K-major, boxes 32 (k) x BN); see run(). R permuted (rows
+     * TMA cannot address: see "Permuted rows" above): a is class 0's map,
+     * a_rest classes 1-3's, boxes of PERM_LD (k) x 32. */
+    CUtensorMap a, b, a_rest[3];
+    int32_t a_shift[4]; /* permuted: where k = 0 lies in each class's box */
+    int perm_r;
     int64_t m, n, k, tiles_n, k_per_split;
     float alpha, beta;
     float *c;
@@ -237,6 +266,8 @@ static __global__ void __launch_bounds__(THREADS, 1)
     if (tid == 0) {
         gputile__tma_prefetch_map(&w.a);
         gputile__tma_prefetch_map(&w.b);
+        for (int q = 0; q < 3 && w.perm_r; ++q)
+            gputile__tma_prefetch_map(&w.a_rest[q]);
         for (int s = 0; s < STAGES; ++s) {
             gputile__mbar_init(&full[s], 1);
             gputile__mbar_init(&empty[s], 8); /* one arrival per consumer warp */
@@ -255,14 +286,19 @@ static __global__ void __launch_bounds__(THREADS, 1)
                     gputile__mbar_wait(&empty[s], (it / STAGES - 1) & 1);
                 uint8_t *stage = ring + s * S::STAGE_BYTES;
                 const int32_t kx = (int32_t)(k_begin + (int64_t)it * BK), z = (int32_t)blockIdx.y;
-                gputile__mbar_arrive_expect_tx(&full[s], S::A_BYTES + S::B_BYTES);
+                gputile__mbar_arrive_expect_tx(&full[s],
+                                               (w.perm_r ? 4 * PERM_BOX : S::A_BYTES) + S::B_BYTES);
                 if (R_MN)
                     for (int q = 0; q < BM / 32; ++q)
                         gputile__tma_load_3d(stage + q * 4096, &w.a, (int32_t)(m0 + 32 * q), kx, z,
                                              &full[s]);
+                else if (w.perm_r) /* class q's rows m0 / 4 .. + 31 */
+                    for (int q = 0; q < 4; ++q)
+                        gputile__tma_load_3d(stage + q * PERM_BOX, q ? &w.a_rest[q - 1] : &w.a, kx,
+                                             (int32_t)(m0 / 4), z, &full[s]);
                 else
                     gputile__tma_load_3d(stage, &w.a, kx, (int32_t)m0, z, &full[s]);
-                gputile__tma_load_3d(stage + S::A_BYTES, &w.b, kx, (int32_t)n0, z, &full[s]);
+                gputile__tma_load_3d(stage + S::A_SLOT, &w.b, kx, (int32_t)n0, z, &full[s]);
             }
         } else if (S::PREP && tid >= 32) { /* warps 1-3 split or round B' as it lands */
             for (int it = 0; it < slices; ++it) {
@@ -270,8 +306,8 @@ static __global__ void __launch_bounds__(THREADS, 1)
                 gputile__mbar_wait(&full[s], (it / STAGES) & 1);
                 uint8_t *stage = ring + s * S::STAGE_BYTES;
                 gputile__prepare_b<S::B_BYTES / 16, 96, SPLIT>(
-                    reinterpret_cast<float4 *>(stage + S::A_BYTES),
-                    reinterpret_cast<float4 *>(stage + S::A_BYTES + S::B_BYTES), tid - 32);
+                    reinterpret_cast<float4 *>(stage + S::A_SLOT),
+                    reinterpret_cast<float4 *>(stage + S::A_SLOT + S::B_BYTES), tid - 32);
                 gputile__fence_proxy_async(); /* for the consumers' wgmmas */
                 __syncwarp();
                 if (tid % 32 == 0)
@@ -302,14 +338,20 @@ static __global__ void __launch_bounds__(THREADS, 1)
     const int r0 = cw * 64 + (tid % 128) / 32 * 16 + g;
     const int a_row = r0 * 128 + 4 * t;
     const int mn_base = r0 / 32 * 4096 + 4 * (r0 % 4), mn_chunk = r0 % 32 / 4;
-    auto a_at = [&](int ks, int h) { /* h: 8 rows down (bit 0), 4 k further (bit 1) */
-                                     if (!R_MN)
-                                         return a_row + (h & 1) * 8 * 128 +
-                                                16 * ((2 * ks + (h >> 1)) ^ g);
-                                     const int k8 = t + 4 * (h >> 1);
-                                     return mn_base + (8 * ks + k8) * 128 +
-                                            16 * ((mn_chunk + 2 * (h & 1)) ^ k8);
-    };
+    /* permuted: shared row r0 of box r0 / 32, k from the class's shift;
+     * PERM_LD = 36 words a row, so the 8 rows x 4 k of a load hit 32 banks */
+    const int perm_row =
+        r0 / 32 * PERM_BOX + r0 % 32 * PERM_LD * 4 + 4 * (t + (w.perm_r ? w.a_shift[r0 / 32] : 0));
+    auto a_at =
+        [&](int ks,
+            int h) { /* h: 8 rows down (bit 0), 4 k further (bit 1) */
+                     if (!R_MN && w.perm_r)
+                         return perm_row + (h & 1) * 8 * PERM_LD * 4 + 4 * (8 * ks + 4 * (h >> 1));
+                     if (!R_MN)
+                         return a_row + (h & 1) * 8 * 128 + 16 * ((2 * ks + (h >> 1)) ^ g);
+                     const int k8 = t + 4 * (h >> 1);
+                     return mn_base + (8 * ks + k8) * 128 + 16 * ((mn_chunk + 2 * (h & 1)) ^ k8);
+        };
     /* wgmma reads A's registers asynchronously, until a wait_group that
      * covers it, and ptxas serialises every wgmma when any instruction
      * writes a wgmma's register operand while a group is pending: so each
@@ -330,9 +372,9 @@ static __global__ void __launch_bounds__(THREADS, 1)
         if (it > 0 && tid % 32 == 0)
             gputile__mbar_arrive(&empty[(it - 1) % STAGES]);
         const uint8_t *stage = ring + s * S::STAGE_BYTES;
-        const uint64_t db = gputile__wgmma_desc_sw128(stage + S::A_BYTES);
+        const uint64_t db = gputile__wgmma_desc_sw128(stage + S::A_SLOT);
         const uint64_t db_small =
-            SPLIT ? gputile__wgmma_desc_sw128(stage + S::A_BYTES + S::B_BYTES) : 0;
+            SPLIT ? gputile__wgmma_desc_sw128(stage + S::A_SLOT + S::B_BYTES) : 0;
         uint32_t a[BK / 8][4], a_small[SPLIT ? BK / 8 : 1][4];
 #pragma unroll
         for (int ks = 0; ks < BK / 8; ++ks)
@@ -371,12 +413,13 @@ static __global__ void __launch_bounds__(THREADS, 1)
     /* Straight from the fragments where each store fills whole sectors
      * (C's rows 32-byte aligned); else through the ring, whose last
      * copies and wgmmas are done (the consumers waited for every stage). */
-    if (!SWAP && (uintptr_t)c % 32 == 0 && ldc % 8 == 0)
+    if (!SWAP && !w.perm_r && (uintptr_t)c % 32 == 0 && ldc % 8 == 0)
         gputile__wgmma_store<BN>(SPLIT ? total : acc, c, ldc, m0 + cw * 64, n0, w.m, w.n, alpha,
                                  beta, tid % 128);
     else
         gputile__wgmma_store_staged<BN, SWAP>(SPLIT ? total : acc, reinterpret_cast<float *>(ring),
-                                              c, ldc, m0, n0, w.m, w.n, alpha, beta, cw, tid % 128);
+                                              c, ldc, m0, n0, w.m, w.n, alpha, beta, cw, tid % 128,
+                                              w.perm_r);
 }
 
 /* cuTensorMapEncodeTiled from the driver, found once through the runtime
@@ -410,18 +453,38 @@ static cudaError_t get_encoder(encode_fn *fn)
  * box_rows of one matrix, 128-byte swizzle, zeros outside. Always 3-D, the
  * batch its third dimension: one kernel for batches and single products. */
 static cudaError_t encode(encode_fn fn, CUtensorMap *map, const float *base, int64_t rows,
-                          int64_t cols, int64_t ld, int box_rows, int64_t batch, int64_t stride)
+                          int64_t cols, int64_t ld, int box_rows, int64_t batch, int64_t stride,
+                          int box_cols = 32,
+                          CUtensorMapSwizzle swizzle = CU_TENSOR_MAP_SWIZZLE_128B)
 {
     if (batch <= 1)
         stride = rows * ld; /* unused; a valid stride all the same */
     const cuuint64_t dims[3] = {(cuuint64_t)cols, (cuuint64_t)rows, (cuuint64_t)batch};
     const cuuint64_t strides[2] = {(cuuint64_t)ld * sizeof(float),
                                    (cuuint64_t)stride * sizeof(float)};
-    const cuuint32_t box[3] = {32, (cuuint32_t)box_rows, 1}, elem[3] = {1, 1, 1};
+    const cuuint32_t box[3] = {(cuuint32_t)box_cols, (cuuint32_t)box_rows, 1}, elem[3] = {1, 1, 1};
     CUresult r = fn(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 3, (void *)base, dims, strides, box, elem,
-                    CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-                    CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+                    CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                    CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorNotSupported;
+}
+
+/* The maps of R, K-major, `rows` (at least 4) rows of k floats ld apart,
+ * read as 4 classes of rows ("Permuted rows" above): class q's rows q, q +
+ * 4, ... from its first row's start rounded down to 16 bytes (shift[q]
+ * floats before it), boxes of PERM_LD x 32 unswizzled. */
+static cudaError_t encode_classes(encode_fn fn, CUtensorMap *first, CUtensorMap *rest,
+                                  int32_t shift[4], const float *base, int64_t rows, int64_t k,
+                                  int64_t ld)
+{
+    cudaError_t err = cudaSuccess;
+    for (int q = 0; q < 4 && err == cudaSuccess; ++q) {
+        const float *row = base + q * ld;
+        shift[q] = (int32_t)((uintptr_t)row % 16 / sizeof(float));
+        err = encode(fn, q ? &rest[q - 1] : first, row - shift[q], (rows - q + 3) / 4, k + shift[q],
+                     4 * ld, 32, 1, 0, PERM_LD, CU_TENSOR_MAP_SWIZZLE_NONE);
+    }
+    return err;
 }
 
 template <int MODE, bool R_MN, bool SWAP>
@@ -492,7 +555,10 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
                                         plan->ld_pack, MODE != SPLIT3, stream);
         d = plan->pack_d_buf, ld_d = plan->ld_pack;
     }
-    if (err == cudaSuccess) /* MN-major: k rows of m' floats, boxes of 32 x 32 */
+    w.perm_r = plan->perm_r && !plan->pack_r && !r_mn;
+    if (err == cudaSuccess && w.perm_r)
+        err = encode_classes(fn, &w.a, w.a_rest, w.a_shift, r, mr, p->k, ld_r);
+    else if (err == cudaSuccess) /* MN-major: k rows of m' floats, boxes of 32 x 32 */
         err = r_mn ? encode(fn, &w.a, r, p->k, mr, ld_r, 32, batch, stride_r)
                    : encode(fn, &w.a, r, mr, p->k, ld_r, BM, batch, stride_r);
     if (err == cudaSuccess)

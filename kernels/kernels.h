@@ -75,6 +75,8 @@ typedef struct gputile__gemm_plan {
     int cluster;         /* GPUTILE__GEMM_ASYNC, splits 2..8: the splits of a tile run as one
                     cluster and sum in shared memory (no work, no reduction launch) */
     int l1_copies; /* GPUTILE__GEMM_PERSISTENT rows: 16-byte copies through the L1 (else L2 only) */
+    int perm_r;    /* GPUTILE__GEMM_TMA: R K-major with rows TMA cannot address (not 16-byte
+                   aligned), read in place as 4 classes of rows (row mod 4) */
 } gputile__gemm_plan;
 
 /* One launcher per row of gemm_variants.h: gputile__gemm_run_<ID>. The

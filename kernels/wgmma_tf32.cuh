@@ -287,15 +287,19 @@ template <int BN, bool SWAP>
 static __device__ __forceinline__ void
 gputile__wgmma_store_staged(const float *acc, float *tile, float *c, int64_t ldc, int64_t m0,
                             int64_t n0, int64_t m, int64_t n, float alpha, float beta, int cw,
-                            int t)
+                            int t, bool perm_r = false)
 {
     constexpr int BM = 128, ROWS = SWAP ? BN : BM, COLS = SWAP ? BM : BN;
     constexpr int LD = COLS + (SWAP ? 4 : 8);
     const int warp = t / 32, lane = t % 32;
+    /* permuted rows (gemm_wgmma_tma.cu): accumulator row p holds tile row
+     * 4 (p % 32) + p / 32 */
+    const auto unperm = [perm_r](int p) { return perm_r ? 4 * (p % 32) + p / 32 : p; };
     asm volatile("bar.sync 1, 256;" ::: "memory"); /* the other warpgroup's wgmmas are done */
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
-        const int r = cw * 64 + warp * 16 + lane / 4 + 8 * h; /* the fragment's row */
+        /* the fragment's row */
+        const int r = unperm(cw * 64 + warp * 16 + lane / 4 + 8 * h);
 #pragma unroll
         for (int j = 0; j < BN / 8; ++j) {
             const int col = 8 * j + 2 * (lane % 4);

@@ -375,6 +375,28 @@ Test(tf32, skinny_on_128x128_tiles, .init = require_wgmma, .timeout = 300)
     check_sized(tc, UNIFORM, GPUTILE_PRECISION_TF32, true);
 }
 
+/* K-major operands whose rows TMA cannot address (row strides not a
+ * multiple of 4 floats, views that start off a 16-byte boundary), read in
+ * place as 4 classes of rows: A B^T with both so (R and D' in classes),
+ * A B with A's rows unaligned and B's aligned (computed as C^T, D' in
+ * classes), and small ones around the classes' edges: 4 and 5 rows, a
+ * second tile of 2 rows. Guard bands, beta != 0; full size under
+ * GPUTEST_SMALL (shrunk, AUTO would take the FP32 rows; the forced rows
+ * run them either way). */
+Test(tf32, unaligned_rows_read_in_place, .init = require_wgmma, .timeout = 300)
+{
+    const struct gemm_case large[] = {{100, 2001, 4001, 0, 1, 1.0f, 0.5f, 3, 1},
+                                      {2001, 100, 4001, 0, 0, 1.0f, 0.5f, 0, 0}};
+    const struct gemm_case small[] = {{4, 129, 61, 0, 1, 1.0f, 0.5f, 1, 1},
+                                      {5, 300, 301, 0, 1, 1.0f, 0.5f, 2, 3},
+                                      {130, 260, 97, 0, 1, 1.0f, 0.0f, 1, 0},
+                                      {301, 7, 95, 0, 1, 1.0f, 0.5f, 0, 1}};
+    for (size_t i = 0; i < sizeof large / sizeof large[0]; ++i)
+        check_sized(large[i], UNIFORM, -1, true);
+    for (size_t i = 0; i < sizeof small / sizeof small[0]; ++i)
+        check_sized(small[i], INTEGERS, -1, true);
+}
+
 /* Option rules, decided before any device work (run with or without a GPU). */
 Test(tf32_args, statuses)
 {
