@@ -640,12 +640,12 @@ int bench_gemm_sweep_shapes(int argc, char **argv)
         char label[40];
     } kinds[MAX_KINDS];
     int nkinds = 0;
+    bool auto_listed = false; /* the tensor precisions: AUTO unless auto:S alone */
+    for (int j = 0; j < nalgorithms; ++j)
+        auto_listed = auto_listed || (algorithms[j] == GPUTILE_ALGO_AUTO && splits[j] == 0);
     for (int p = 0; p < 3; ++p) {
         if (!want[p])
             continue;
-        bool auto_listed = false; /* the tensor precisions: AUTO unless auto:S alone */
-        for (int j = 0; j < nalgorithms; ++j)
-            auto_listed = auto_listed || (algorithms[j] == GPUTILE_ALGO_AUTO && splits[j] == 0);
         for (int j = 0; j < nalgorithms + (auto_listed ? 0 : 1); ++j) {
             /* FP32: every row named; the tensor precisions: AUTO and auto:S */
             const bool fp32 = p == GPUTILE_PRECISION_FP32, extra = j == nalgorithms;

@@ -145,6 +145,7 @@ struct tma_params {
     CUtensorMap a, b, a_rest[3];
     int32_t a_shift[4]; /* permuted: where k = 0 lies in each class's box */
     int perm_r;
+    int staged_c; /* the plan's: C through the staged store wherever it is written */
     int64_t m, n, k, tiles_n, k_per_split;
     float alpha, beta;
     float *c;
@@ -411,9 +412,10 @@ static __global__ void __launch_bounds__(THREADS, 1)
     const int64_t ldc = partial ? (SWAP ? w.m : w.n) : w.ldc;
     const float alpha = partial ? 1.0f : w.alpha, beta = partial ? 0.0f : w.beta;
     /* Straight from the fragments where each store fills whole sectors
-     * (C's rows 32-byte aligned); else through the ring, whose last
+     * (C's rows 32-byte aligned) and lib/ does not ask for the staged
+     * store (short k: see plan_tma); else through the ring, whose last
      * copies and wgmmas are done (the consumers waited for every stage). */
-    if (!SWAP && !w.perm_r && (uintptr_t)c % 32 == 0 && ldc % 8 == 0)
+    if (!w.staged_c && !SWAP && !w.perm_r && (uintptr_t)c % 32 == 0 && ldc % 8 == 0)
         gputile__wgmma_store<BN>(SPLIT ? total : acc, c, ldc, m0 + cw * 64, n0, w.m, w.n, alpha,
                                  beta, tid % 128);
     else
@@ -555,7 +557,8 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
                                         plan->ld_pack, MODE != SPLIT3, stream);
         d = plan->pack_d_buf, ld_d = plan->ld_pack;
     }
-    w.perm_r = plan->perm_r && !plan->pack_r && !r_mn;
+    w.perm_r = plan->perm_r; /* lib/: R K-major and not packed */
+    w.staged_c = plan->staged_c;
     if (err == cudaSuccess && w.perm_r)
         err = encode_classes(fn, &w.a, w.a_rest, w.a_shift, r, mr, p->k, ld_r);
     else if (err == cudaSuccess) /* MN-major: k rows of m' floats, boxes of 32 x 32 */

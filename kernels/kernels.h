@@ -77,6 +77,8 @@ typedef struct gputile__gemm_plan {
     int l1_copies; /* GPUTILE__GEMM_PERSISTENT rows: 16-byte copies through the L1 (else L2 only) */
     int perm_r;    /* GPUTILE__GEMM_TMA: R K-major with rows TMA cannot address (not 16-byte
                    aligned), read in place as 4 classes of rows (row mod 4) */
+    int staged_c;  /* GPUTILE__GEMM_TMA: C (or the split's partials) goes through the staged
+                      store even where the fragments' own stores would fill whole sectors */
 } gputile__gemm_plan;
 
 /* One launcher per row of gemm_variants.h: gputile__gemm_run_<ID>. The

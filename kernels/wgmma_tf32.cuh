@@ -226,12 +226,18 @@ gputile__wgmma_store(const float *acc, float *c, int64_t ldc, int64_t row0, int6
 /* Rows i0, i0 + 8, ..., RG of them, of the staged tile (LD floats a row)
  * to C's rows row0 + i0, ...: W floats a lane (4: 16-byte stores through
  * gputile__store_c4; 1: 4-byte stores), every row loaded before any is
- * stored. */
+ * stored. Permuted (gputile__perm_slot): C's row i, or its column i, is
+ * the tile's row or column 32 (i % 4) + i / 4 (128 of them). */
+static __device__ __forceinline__ int gputile__perm_slot(int i)
+{
+    return 32 * (i % 4) + i / 4;
+}
+
 template <int W, int RG, int COLS, int LD>
 static __device__ __forceinline__ void
 gputile__wgmma_store_rows(const float *tile, int i0, float *c, int64_t ldc, int64_t row0,
                           int64_t col0, int64_t rows, int64_t cols, float alpha, float beta,
-                          int lane)
+                          int lane, bool perm_rows, bool perm_cols)
 {
     constexpr int Q = COLS / (32 * W);
     const bool blend = beta != 0.0f;
@@ -240,12 +246,19 @@ gputile__wgmma_store_rows(const float *tile, int i0, float *c, int64_t ldc, int6
     for (int g = 0; g < RG; ++g)
 #pragma unroll
         for (int q = 0; q < Q; ++q) {
-            const float *src = tile + (i0 + 8 * g) * LD + 32 * W * q + W * lane;
-            if constexpr (W == 4) {
-                const float4 x = *reinterpret_cast<const float4 *>(src);
-                v[g][q][0] = x.x, v[g][q][1] = x.y, v[g][q][2] = x.z, v[g][q][3] = x.w;
+            const int i = i0 + 8 * g, x = 32 * W * q + W * lane;
+            const float *src = tile + (perm_rows ? gputile__perm_slot(i) : i) * LD;
+            if (perm_cols) {
+                /* W == 4: columns x .. x + 3 sit at 32 w + x / 4, a
+                 * lane apart across the warp (no bank conflicts) */
+#pragma unroll
+                for (int w = 0; w < W; ++w)
+                    v[g][q][w] = src[gputile__perm_slot(x + w)];
+            } else if constexpr (W == 4) {
+                const float4 e = *reinterpret_cast<const float4 *>(src + x);
+                v[g][q][0] = e.x, v[g][q][1] = e.y, v[g][q][2] = e.z, v[g][q][3] = e.w;
             } else {
-                v[g][q][0] = *src;
+                v[g][q][0] = src[x];
             }
         }
 #pragma unroll
@@ -292,14 +305,14 @@ gputile__wgmma_store_staged(const float *acc, float *tile, float *c, int64_t ldc
     constexpr int BM = 128, ROWS = SWAP ? BN : BM, COLS = SWAP ? BM : BN;
     constexpr int LD = COLS + (SWAP ? 4 : 8);
     const int warp = t / 32, lane = t % 32;
-    /* permuted rows (gemm_wgmma_tma.cu): accumulator row p holds tile row
-     * 4 (p % 32) + p / 32 */
-    const auto unperm = [perm_r](int p) { return perm_r ? 4 * (p % 32) + p / 32 : p; };
     asm volatile("bar.sync 1, 256;" ::: "memory"); /* the other warpgroup's wgmmas are done */
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
-        /* the fragment's row */
-        const int r = unperm(cw * 64 + warp * 16 + lane / 4 + 8 * h);
+        /* the fragment's row, kept in the tile as it is: with permuted
+         * rows (gemm_wgmma_tma.cu), accumulator row p holds the tile's row
+         * 4 (p % 32) + p / 32, and the reading warps undo that (written
+         * in place, rows 4 apart hit one bank: 8-way conflicts) */
+        const int r = cw * 64 + warp * 16 + lane / 4 + 8 * h;
 #pragma unroll
         for (int j = 0; j < BN / 8; ++j) {
             const int col = 8 * j + 2 * (lane % 4);
@@ -327,10 +340,12 @@ gputile__wgmma_store_staged(const float *acc, float *tile, float *c, int64_t ldc
     for (int i0 = w8; i0 < ROWS && row0 + i0 < rows; i0 += 8 * RG) {
         if (vec)
             gputile__wgmma_store_rows<4, RG, COLS, LD>(tile, i0, c, ldc, row0, col0, rows, cols,
-                                                       alpha, beta, lane);
+                                                       alpha, beta, lane, perm_r && !SWAP,
+                                                       perm_r && SWAP);
         else
             gputile__wgmma_store_rows<1, RG, COLS, LD>(tile, i0, c, ldc, row0, col0, rows, cols,
-                                                       alpha, beta, lane);
+                                                       alpha, beta, lane, perm_r && !SWAP,
+                                                       perm_r && SWAP);
     }
 }
 

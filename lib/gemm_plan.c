@@ -672,34 +672,55 @@ static const struct tensor_fit fit_3xtf32 = {8.30, 5.19, 0.176, 0.498, 1.238, 4.
  * model without this bound had it 5% faster. */
 #define TENSOR_BYTES_PER_US 2.6e6
 
+static const struct tensor_fit *tensor_fit_of(int variant)
+{
+    return variant == GPUTILE__GEMM_V_TMA_128X256_TF32   ? &fit_tf32_256
+           : variant == GPUTILE__GEMM_V_TMA_128X128_TF32 ? &fit_tf32_128
+                                                         : &fit_3xtf32;
+}
+
+/* One orientation's tiles and pre-pass (tensor_us' terms): R of rows_r
+ * rows on the tile's bm, D' of rows_d on its bn, `floats` packed first,
+ * the tiles' time at least read_us. The orientations differ in waves
+ * where bm != bn: 1,336 x 3,008 x 1,608 A B^T in TF32 is 132 tiles of
+ * 128 x 256 as C and 144 (two waves) as C^T, which packs 2.1M floats
+ * against 4.8M and ran 89 us where cuBLAS TF32 took 49 (H200). */
+static double orientation_us(const struct tensor_fit *f, const gputile__gemm_row *r, int sms,
+                             double scale, int64_t rows_r, int64_t rows_d, int64_t k, int splits,
+                             double floats, double read_us)
+{
+    const int64_t kps = k_per_split(k, splits, r->bk), s = kps > 0 ? ceil_div(k, kps) : 1;
+    const int64_t waves =
+        ceil_div(ceil_div(rows_r, r->bm) * ceil_div(rows_d, r->bn) * s, sms > 0 ? sms : 1);
+    const double tiles_us = (double)waves * (f->wave + f->flop * 2e-6 * r->bm * r->bn * kps);
+    return (tiles_us > read_us ? tiles_us : read_us) +
+           (floats > 0.0 ? f->prepass + f->prepass_mb * 8e-6 * floats / scale : 0.0);
+}
+
 static double tensor_us(const gputile__device *dev, int variant, unsigned form, int64_t m,
                         int64_t n, int64_t k, int splits, bool read_floor)
 {
     const gputile__gemm_row *r = &rows[variant];
-    const struct tensor_fit *f = variant == GPUTILE__GEMM_V_TMA_128X256_TF32   ? &fit_tf32_256
-                                 : variant == GPUTILE__GEMM_V_TMA_128X128_TF32 ? &fit_tf32_128
-                                                                               : &fit_3xtf32;
+    const struct tensor_fit *f = tensor_fit_of(variant);
     const bool in_place = r->flags & GPUTILE__GEMM_SMEM_PREP;
-    /* tma_packs' floats in the cheaper orientation, from the form alone:
+    /* tma_packs' floats in each orientation (C, C^T), from the form alone:
      * unaligned, as if neither operand were aligned (R packed where
-     * MN-major, D' always) */
-    const double small = (double)(m < n ? m : n) * k;
+     * MN-major, D' always); aligned, D' packed unless the row prepares it
+     * in shared memory and it is K-major */
     const bool ta = form & GPUTILE__GEMM_FORM_TA, tb = form & GPUTILE__GEMM_FORM_TB;
-    const double as_c = (double)((ta ? m : 0) + n) * k, as_ct = (double)((!tb ? n : 0) + m) * k;
-    const double floats = !(form & GPUTILE__GEMM_FORM_ALIGNED)          ? fmin(as_c, as_ct)
-                          : in_place && !(form & GPUTILE__GEMM_FORM_TN) ? 0.0
-                                                                        : small;
+    const bool aligned = form & GPUTILE__GEMM_FORM_ALIGNED;
+    const double as_c = aligned ? (in_place && tb ? 0.0 : (double)n * k)
+                                : (double)((ta ? m : 0) + n) * k,
+                 as_ct = aligned ? (in_place && !ta ? 0.0 : (double)m * k)
+                                 : (double)((!tb ? n : 0) + m) * k;
     const double scale = memory_scale(dev);
     const int64_t kps = k_per_split(k, splits, r->bk), s = ceil_div(k, kps);
-    const int64_t waves = ceil_div(ceil_div(m, r->bm) * ceil_div(n, r->bn) * s, dev->sms);
-    const double tiles_us = (double)waves * (f->wave + f->flop * 2e-6 * r->bm * r->bn * kps);
     /* read_floor: every operand read once from DRAM at least */
     const double read_us =
         read_floor ? 4.0 * (double)(m + n) * k / (TENSOR_BYTES_PER_US * scale) : 0.0;
-    double t =
-        f->fixed + (tiles_us > read_us ? tiles_us : read_us) + f->c_mb * 4e-6 * m * n / scale;
-    if (floats > 0.0)
-        t += f->prepass + f->prepass_mb * 8e-6 * floats / scale;
+    const double c_us = orientation_us(f, r, dev->sms, scale, m, n, k, splits, as_c, read_us),
+                 ct_us = orientation_us(f, r, dev->sms, scale, n, m, k, splits, as_ct, read_us);
+    double t = f->fixed + (c_us < ct_us ? c_us : ct_us) + f->c_mb * 4e-6 * m * n / scale;
     if (s > 1)
         t += f->split + f->reduce_mb * 4e-6 * (double)(s + 1) * m * n / scale;
     return t;
@@ -761,6 +782,7 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
                                           int64_t n, int64_t k)
 {
     gputile__gemm_choice c = {.sms = dev != NULL ? dev->sms : 0,
+                              .mem_scale = dev != NULL ? memory_scale(dev) : 1.0,
                               .device = dev != NULL ? dev->ordinal : -1,
                               .clusters = dev != NULL && dev->clusters};
     int splits = split_k;
@@ -937,6 +959,13 @@ static cudaError_t plan_tail(const gputile__gemm_choice *c, const gputile__gemm_
     return cudaSuccess;
 }
 
+/* Rows of R (op(A), or op(B)^T swapped); R's rows of the other
+ * orientation are D's. */
+static int64_t r_rows(const gputile__gemm_args *p, bool swap)
+{
+    return swap ? p->n : p->m;
+}
+
 /* Which operands the TMA-fed kernel packs K-major first if it computes C
  * (swap false) or C^T: R (op(A), or op(B)^T swapped) where TMA cannot
  * address it (start or rows not 16-byte aligned), unless K-major, of 4
@@ -954,7 +983,7 @@ static void tma_packs(const gputile__gemm_args *p, bool in_place, bool swap, int
     const bool r_kmajor = swap ? p->trans_b : !p->trans_a;
     const bool d_kmajor = swap ? !p->trans_a : p->trans_b;
     const bool r_ready = swap ? b_ready : a_ready, d_ready = swap ? a_ready : b_ready;
-    *perm_r = !r_ready && r_kmajor && (swap ? p->n : p->m) >= 4 && p->batch <= 1;
+    *perm_r = !r_ready && r_kmajor && r_rows(p, swap) >= 4 && p->batch <= 1;
     *pack_r = !r_ready && !*perm_r;
     *pack_d = !in_place || !d_kmajor || !d_ready;
 }
@@ -964,20 +993,35 @@ static int64_t prepass_floats(const gputile__gemm_args *p, bool in_place, bool s
 {
     int pack_r, pack_d, perm_r;
     tma_packs(p, in_place, swap, &pack_r, &pack_d, &perm_r);
-    const int64_t r_rows = swap ? p->n : p->m, d_rows = swap ? p->m : p->n;
-    return ((pack_r ? r_rows : 0) + (pack_d ? d_rows : 0)) * p->k;
+    return ((pack_r ? r_rows(p, swap) : 0) + (pack_d ? r_rows(p, !swap) : 0)) * p->k;
 }
 
-/* The orientation with the smaller pre-pass wins, not swapped on a tie:
- * 3xTF32 of row-major A and B runs swapped with no pre-pass, TF32 of
- * 127 x 8192 by 8192 x 8192 packs A (4 MB), not B (256 MB). */
-static void plan_tma(const gputile__gemm_row *r, const gputile__gemm_args *p,
-                     gputile__gemm_plan *plan)
+/* The orientation with the smaller pre-pass and waves (orientation_us)
+ * wins, not swapped on a tie: 3xTF32 of row-major A and B runs swapped
+ * with no pre-pass, TF32 of 127 x 8192 by 8192 x 8192 packs A (4 MB), not
+ * B (256 MB); TF32 of 1,336 x 3,008 x 1,608 A B^T packs B in one wave
+ * rather than A in two. */
+static void plan_tma(const gputile__gemm_row *r, const gputile__gemm_choice *c,
+                     const gputile__gemm_args *p, gputile__gemm_plan *plan)
 {
     const bool in_place = r->flags & GPUTILE__GEMM_SMEM_PREP;
-    plan->swap = prepass_floats(p, in_place, true) < prepass_floats(p, in_place, false);
+    const struct tensor_fit *f = tensor_fit_of(c->variant);
+    const double scale = c->mem_scale > 0.0 ? c->mem_scale : 1.0;
+    const double as_c = orientation_us(f, r, c->sms, scale, p->m, p->n, p->k, plan->splits,
+                                       (double)prepass_floats(p, in_place, false), 0.0),
+                 as_ct = orientation_us(f, r, c->sms, scale, p->n, p->m, p->k, plan->splits,
+                                        (double)prepass_floats(p, in_place, true), 0.0);
+    plan->swap = as_ct < as_c;
     tma_packs(p, in_place, plan->swap, &plan->pack_r, &plan->pack_d, &plan->perm_r);
     plan->ld_pack = (p->k + 63) / 64 * 64; /* 256-byte rows */
+    /* C through the staged store (whole rows a warp) even where the
+     * fragments' stores would fill whole sectors, unless k per split is
+     * long enough to hide the store: the staged store against the
+     * fragments' own (H200, 2026-11-29, bench/results/2026-11-29-gemm-tc-staged-c-h200.txt):
+     * TF32 12,288^2 x 32 0.91x, 3,072^2 x 512 A^T B^T 0.95x, 2,048^3
+     * 0.98x, 4,096^3 1.006x, 8,192^3 1.007x; 3xTF32 1,344 x 3,008 x 1,616
+     * A B^T 0.94x, 8,192^3 1.01x. */
+    plan->staged_c = plan->k_per_split <= 2048;
 }
 
 /* The workspace's parts, in order: R packed (the cp.async rows: A^T),
@@ -1038,7 +1082,7 @@ cudaError_t gputile__gemm_plan_launch(const gputile__gemm_choice *c, const gputi
         plan->vec_a = plan->pack_r ? 1 : plan->vec_a;
     }
     if (r->flags & GPUTILE__GEMM_TMA)
-        plan_tma(r, p, plan);
+        plan_tma(r, c, p, plan);
     bool cluster = false;
     cudaError_t err = cluster_split(c, &cluster);
     plan->cluster = cluster;

@@ -43,6 +43,8 @@ typedef struct gputile__gemm_choice {
     bool tail;        /* launches may split the tiles of a last half-empty wave (AUTO only) */
     int sms;          /* the device's multiprocessors (0: unknown: plan no split) */
     int device;       /* its ordinal (caches) */
+    double mem_scale; /* its DRAM bandwidth over the H200's, for the models' memory terms
+                         (0: unknown, taken as 1) */
     bool clusters;    /* the cp.async rows' splits of 2 to 8 sum in a thread-block cluster
                       (compute capability 9.0 or later; AUTO's model may prefer the
                       workspace) */

@@ -357,6 +357,46 @@ Test(gemm_plan, tensor_rows_split_a_long_k_over_most_sms)
     }
 }
 
+/* The TMA rows' orientation (C or C^T) weighs the waves of 128 x 256
+ * tiles beside the pre-pass: 1,336 x 3,008 x 1,608 A B^T is one wave as C
+ * (B packed) and two as C^T (A packed, the smaller pre-pass); 3,008 x
+ * 1,336 the other way round. C goes through the staged store for short
+ * k. Addresses only: nothing is read through them. */
+Test(gemm_plan, tensor_tiles_take_the_orientation_with_fewer_waves)
+{
+    const unsigned nt = GPUTILE__GEMM_FORM_ALIGNED | GPUTILE__GEMM_FORM_NT;
+    const int64_t dims[][3] = {{1336, 3008, 1608}, {3008, 1336, 1608}, {1336, 3008, 8192}};
+    for (int i = 0; i < 3; ++i) {
+        const int64_t m = dims[i][0], n = dims[i][1], k = dims[i][2];
+        const gputile__gemm_choice c =
+            gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_TF32, 0, &h200, nt, m, n, k);
+        cr_assert_eq(c.variant, GPUTILE__GEMM_V_TMA_128X256_TF32, "%s", row(c)->name);
+        const gputile__gemm_args args = {.m = m,
+                                         .n = n,
+                                         .k = k,
+                                         .trans_b = 1,
+                                         .alpha = 1.0f,
+                                         .a = (const float *)(uintptr_t)0x10000000,
+                                         .lda = k,
+                                         .b = (const float *)(uintptr_t)0x40000000,
+                                         .ldb = k,
+                                         .c = (float *)(uintptr_t)0x70000000,
+                                         .ldc = n};
+        gputile__gemm_args whole;
+        gputile__gemm_plan plan;
+        size_t bytes;
+        cr_assert_eq(gputile__gemm_plan_launch(&c, &args, &whole, &plan, &bytes), cudaSuccess);
+        const int64_t rows_r = plan.swap ? n : m, rows_d = plan.swap ? m : n;
+        const int64_t tiles = ceil_div(rows_r, 128) * ceil_div(rows_d, 256) * plan.splits;
+        cr_expect_eq(plan.swap, m > n, "%ldx%ldx%ld: swap %d", (long)m, (long)n, (long)k,
+                     plan.swap);
+        cr_expect(tiles <= h200.sms, "%ldx%ldx%ld: %ld tiles", (long)m, (long)n, (long)k,
+                  (long)tiles);
+        cr_expect(plan.pack_d && !plan.pack_r && !plan.perm_r);
+        cr_expect_eq(plan.staged_c, k <= 2048, "k %ld", (long)k);
+    }
+}
+
 Test(gemm_plan, a_large_square_is_not_split)
 {
     const int64_t sizes[] = {4096, 8192, 16384};
