@@ -508,7 +508,7 @@ static cudaError_t launch(const tma_params &w, int splits, int64_t batch, cudaSt
  * tensor cores from registers, D' (n' x k, K-major) through descriptors.
  * Not swapped: R = op(A), D' = op(B)^T, D = C. Swapped: R = op(B)^T, D' =
  * op(A), D = C^T. lib/gemm_plan.c picks the orientation (the smaller
- * pre-pass) and which of R and D' are packed K-major first into its
+ * pre-pass and waves of tiles) and which of R and D' are packed K-major first into its
  * workspace (plan->pack_r, pack_d; rows ld_pack floats apart): R where TMA
  * cannot address it in place, D' where it is not K-major and addressable
  * or, with TF32 on 128 x 256 tiles, always (rounded to nearest: the tensor
