@@ -233,11 +233,11 @@ static __device__ __forceinline__ int gputile__perm_slot(int i)
     return 32 * (i % 4) + i / 4;
 }
 
-template <int W, int RG, int COLS, int LD>
+template <int W, int RG, int COLS, int LD, bool PERM_ROWS, bool PERM_COLS>
 static __device__ __forceinline__ void
 gputile__wgmma_store_rows(const float *tile, int i0, float *c, int64_t ldc, int64_t row0,
                           int64_t col0, int64_t rows, int64_t cols, float alpha, float beta,
-                          int lane, bool perm_rows, bool perm_cols)
+                          int lane)
 {
     constexpr int Q = COLS / (32 * W);
     const bool blend = beta != 0.0f;
@@ -247,8 +247,8 @@ gputile__wgmma_store_rows(const float *tile, int i0, float *c, int64_t ldc, int6
 #pragma unroll
         for (int q = 0; q < Q; ++q) {
             const int i = i0 + 8 * g, x = 32 * W * q + W * lane;
-            const float *src = tile + (perm_rows ? gputile__perm_slot(i) : i) * LD;
-            if (perm_cols) {
+            const float *src = tile + (PERM_ROWS ? gputile__perm_slot(i) : i) * LD;
+            if constexpr (PERM_COLS) {
                 /* W == 4: columns x .. x + 3 sit at 32 w + x / 4, a
                  * lane apart across the warp (no bank conflicts) */
 #pragma unroll
@@ -338,14 +338,19 @@ gputile__wgmma_store_staged(const float *acc, float *tile, float *c, int64_t ldc
     constexpr int RG = 4;
     static_assert(ROWS % (8 * RG) == 0 && COLS % 128 == 0, "whole row groups");
     for (int i0 = w8; i0 < ROWS && row0 + i0 < rows; i0 += 8 * RG) {
-        if (vec)
-            gputile__wgmma_store_rows<4, RG, COLS, LD>(tile, i0, c, ldc, row0, col0, rows, cols,
-                                                       alpha, beta, lane, perm_r && !SWAP,
-                                                       perm_r && SWAP);
+        /* the permutation a template argument (no test in the loads) */
+        if (vec && perm_r)
+            gputile__wgmma_store_rows<4, RG, COLS, LD, !SWAP, SWAP>(tile, i0, c, ldc, row0, col0,
+                                                                    rows, cols, alpha, beta, lane);
+        else if (vec)
+            gputile__wgmma_store_rows<4, RG, COLS, LD, false, false>(tile, i0, c, ldc, row0, col0,
+                                                                     rows, cols, alpha, beta, lane);
+        else if (perm_r)
+            gputile__wgmma_store_rows<1, RG, COLS, LD, !SWAP, SWAP>(tile, i0, c, ldc, row0, col0,
+                                                                    rows, cols, alpha, beta, lane);
         else
-            gputile__wgmma_store_rows<1, RG, COLS, LD>(tile, i0, c, ldc, row0, col0, rows, cols,
-                                                       alpha, beta, lane, perm_r && !SWAP,
-                                                       perm_r && SWAP);
+            gputile__wgmma_store_rows<1, RG, COLS, LD, false, false>(tile, i0, c, ldc, row0, col0,
+                                                                     rows, cols, alpha, beta, lane);
     }
 }
 

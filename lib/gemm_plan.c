@@ -679,6 +679,15 @@ static const struct tensor_fit *tensor_fit_of(int variant)
                                                          : &fit_3xtf32;
 }
 
+/* Tiles of one orientation: R of rows_r rows on the tile's bm, D' of
+ * rows_d on its bn, times the splits of k. */
+static int64_t orientation_tiles(const gputile__gemm_row *r, int64_t rows_r, int64_t rows_d,
+                                 int64_t k, int splits)
+{
+    const int64_t kps = k_per_split(k, splits, r->bk), s = kps > 0 ? ceil_div(k, kps) : 1;
+    return ceil_div(rows_r, r->bm) * ceil_div(rows_d, r->bn) * s;
+}
+
 /* One orientation's tiles and pre-pass (tensor_us' terms): R of rows_r
  * rows on the tile's bm, D' of rows_d on its bn, `floats` packed first,
  * the tiles' time at least read_us. The orientations differ in waves
@@ -689,10 +698,10 @@ static double orientation_us(const struct tensor_fit *f, const gputile__gemm_row
                              double scale, int64_t rows_r, int64_t rows_d, int64_t k, int splits,
                              double floats, double read_us)
 {
-    const int64_t kps = k_per_split(k, splits, r->bk), s = kps > 0 ? ceil_div(k, kps) : 1;
-    const int64_t waves =
-        ceil_div(ceil_div(rows_r, r->bm) * ceil_div(rows_d, r->bn) * s, sms > 0 ? sms : 1);
-    const double tiles_us = (double)waves * (f->wave + f->flop * 2e-6 * r->bm * r->bn * kps);
+    const int64_t kps = k_per_split(k, splits, r->bk);
+    const double waves =
+        (double)ceil_div(orientation_tiles(r, rows_r, rows_d, k, splits), sms > 0 ? sms : 1);
+    const double tiles_us = waves * (f->wave + f->flop * 2e-6 * r->bm * r->bn * kps);
     return (tiles_us > read_us ? tiles_us : read_us) +
            (floats > 0.0 ? f->prepass + f->prepass_mb * 8e-6 * floats / scale : 0.0);
 }
@@ -1007,11 +1016,24 @@ static void plan_tma(const gputile__gemm_row *r, const gputile__gemm_choice *c,
     const bool in_place = r->flags & GPUTILE__GEMM_SMEM_PREP;
     const struct tensor_fit *f = tensor_fit_of(c->variant);
     const double scale = c->mem_scale > 0.0 ? c->mem_scale : 1.0;
-    const double as_c = orientation_us(f, r, c->sms, scale, p->m, p->n, p->k, plan->splits,
-                                       (double)prepass_floats(p, in_place, false), 0.0),
-                 as_ct = orientation_us(f, r, c->sms, scale, p->n, p->m, p->k, plan->splits,
-                                        (double)prepass_floats(p, in_place, true), 0.0);
-    plan->swap = as_ct < as_c;
+    /* The waves count where the tiles are long (k per split 512 or more)
+     * or run in 4 waves or fewer; short tiles over more waves are bound by
+     * C's writes, blocks start as others finish, and the pre-pass alone
+     * decides, as it did before. H200, TF32: 4,445 x 13,143 x 48 A^T B^T
+     * as C (14 waves of 128 x 256 tiles, B packed) took 149 us, as C^T
+     * (15 waves, A packed) 136; 12,943 x 855 x 118 A^T B as C^T (3 waves)
+     * 47, as C (4) 55. */
+    const int64_t on = c->sms > 0 ? c->sms : 1,
+                  t_c = orientation_tiles(r, p->m, p->n, p->k, plan->splits),
+                  t_ct = orientation_tiles(r, p->n, p->m, p->k, plan->splits);
+    const double f_c = (double)prepass_floats(p, in_place, false),
+                 f_ct = (double)prepass_floats(p, in_place, true);
+    if (plan->k_per_split >= 512 || ceil_div(t_c < t_ct ? t_c : t_ct, on) <= 4)
+        plan->swap =
+            orientation_us(f, r, c->sms, scale, p->n, p->m, p->k, plan->splits, f_ct, 0.0) <
+            orientation_us(f, r, c->sms, scale, p->m, p->n, p->k, plan->splits, f_c, 0.0);
+    else
+        plan->swap = f_ct < f_c;
     tma_packs(p, in_place, plan->swap, &plan->pack_r, &plan->pack_d, &plan->perm_r);
     plan->ld_pack = (p->k + 63) / 64 * 64; /* 256-byte rows */
     /* C through the staged store (whole rows a warp) even where the
