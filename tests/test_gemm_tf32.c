@@ -376,11 +376,12 @@ Test(tf32, skinny_on_128x128_tiles, .init = require_wgmma, .timeout = 300)
 }
 
 /* K-major operands whose rows TMA cannot address (row strides not a
- * multiple of 4 floats, views that start off a 16-byte boundary), read in
- * place as 4 classes of rows: A B^T with both so (R and D' in classes),
- * A B with A's rows unaligned and B's aligned (computed as C^T, D' in
- * classes), and small ones around the classes' edges: 4 and 5 rows, a
- * second tile of 2 rows. Guard bands, beta != 0; full size under
+ * multiple of 4 floats, views that start off a 16-byte boundary): the
+ * register operand R is read in place as 4 classes of rows, the
+ * descriptor operand D' packed. A B^T with both so, A B with A's rows
+ * unaligned and B's aligned (A in classes where the plan computes C), and
+ * small ones around the classes' edges: 4 and 5 rows, a second tile of 2
+ * rows. Guard bands, beta != 0; full size under
  * GPUTEST_SMALL (shrunk, AUTO would take the FP32 rows; the forced rows
  * run them either way). */
 Test(tf32, unaligned_rows_read_in_place, .init = require_wgmma, .timeout = 300)
