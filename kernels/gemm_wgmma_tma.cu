@@ -10,20 +10,22 @@
  * rounded in shared memory; 3xTF32: 128 x 128; see the modes below) over k
  * slices of BK = 32 (one 128-byte row of fp32 per operand row, the span of
  * the 128-byte swizzle). Warp-specialised, 384 threads:
- * - warpgroup 0, the producer (setmaxnreg 40): one thread issues the TMA
- *   loads of a slice (R: 128 x 32, D': BN x 32) into a ring of 4 stages
+ * - warpgroup 0, the producer (setmaxnreg 40, or PREP_REGS where it
+ *   prepares D'): one thread issues the TMA loads of a slice (R: 128 x
+ *   32, D': BN x 32) into a ring of 4 stages
  *   of 48 KB (TF32_ROUND: 6 of 32 KB); the stage's "full" mbarrier counts
  *   their bytes; it waits on the stage's "empty" mbarrier before reusing
  *   it. With 3xTF32 its warps 1-3 then split D' in shared memory (below),
  *   with TF32_ROUND round it in place, and arrive on the stage's "ready"
  *   mbarrier.
- * - warpgroups 1 and 2, the consumers (setmaxnreg 232): each owns 64 rows
- *   of the tile and its 64 x BN accumulator in registers. Per slice: wait
- *   "full" (and "ready"), wait until the previous slice's group is done and
- *   release its stage (each consumer warp arrives on "empty", 8 arrivals),
- *   load R's fragment from the swizzled stage into registers (rounded to
- *   tf32, or split), issue the wgmma m64nBNk8 .tf32 (A from registers, B
- *   through a descriptor) and commit. While one warpgroup loads its
+ * - warpgroups 1 and 2, the consumers (setmaxnreg 232, or 216): each owns
+ *   64 rows of the tile and its 64 x BN accumulator in registers. Per
+ *   slice: wait "full", wait until the previous slice's group is done and
+ *   release its stage (each consumer warp arrives on "empty", 8 arrivals)
+ *   (PREP: release first, then wait "full" and "ready"), load R's
+ *   fragment from the swizzled stage into registers (rounded to tf32, or
+ *   split), issue the wgmma m64nBNk8 .tf32 (A from registers, B through a
+ *   descriptor) and commit. While one warpgroup loads its
  *   fragment, the other's wgmmas run.
  * CGMA: a TF32 slice moves 12288 floats (48 KB) for 128 x 256 x 32 FMAs, 85
  * FMAs per float loaded; at the tensor cores' ~1024 TF32 FMAs per SM and
@@ -101,6 +103,11 @@
 namespace {
 
 constexpr int BM = 128, BK = 32, MAX_STAGES = 6, THREADS = 384;
+/* The producer warpgroup's registers where its warps 1-3 prepare D': its
+ * loads all in flight; the consumers keep 216 (no spills), 128 x 72 + 256
+ * x 216 = 384 x 168. Without preparation 40 (the consumers' 232 hold
+ * 128 x 256 TF32 tiles: 216 ran them 2% slower). */
+constexpr int PREP_REGS = 72;
 /* Permuted rows: a box of R holds 32 rows of PERM_LD floats (BK and the 4
  * its start may lie before them), unswizzled; PERM_BOX bytes */
 constexpr int PERM_LD = BK + 4, PERM_BOX = 32 * PERM_LD * 4;
@@ -162,8 +169,8 @@ struct tma_params {
  * work, and at the first version's 21 instructions per element (cvt.rna
  * emulated, a NaN flag per element) they could not keep up: 3xTF32 ran at
  * 0.55x its speed without the split (H200, ncu: consumers waiting on
- * "ready"). Now 5 per element, integer rounding, one test per 4 float4s
- * for the rare non-finite values, and 4 loads in flight per thread
+ * "ready"). Now 5 per element, integer rounding, one test per tile for
+ * the rare non-finite values (a sum of |x|), and all loads in flight
  * (gputile__prepare_b): infinities get a zero remainder, and a NaN is
  * rewritten as one whose top bits say so (a NaN with only low mantissa
  * bits would read as infinity). */
@@ -183,6 +190,42 @@ static __device__ __forceinline__ void split_nonfinite(float4 *big, float4 *smal
     *big = make_float4(bg(x.x), bg(x.y), bg(x.z), bg(x.w));
 }
 
+/* 3xTF32's split of this thread's R fragment (KS x 4 floats) into big =
+ * x rounded to tf32 and small = x - big (exact) rounded to tf32, both to
+ * nearest, ties away (as cvt.rna, which sm_90 runs as ~4 instructions and
+ * a select per element; with isfinite tests the split took 258
+ * instructions a warp and slice, on the consumers' path between their
+ * wgmma groups: H200, ncu). Here 2 integer operations a rounding, one
+ * subtraction, and a sum of |x| that stays below the first value that
+ * rounds to infinity only when every element is finite and rounds to a
+ * finite big (an overflowing sum just takes the careful path); else the
+ * careful path: infinities and NaN keep a zero small part. */
+template <int KS>
+static __device__ __forceinline__ void split_r(const float (&x)[KS][4], uint32_t (&big)[KS][4],
+                                               uint32_t (&small)[KS][4])
+{
+    float sum[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+#pragma unroll
+    for (int ks = 0; ks < KS; ++ks)
+#pragma unroll
+        for (int h = 0; h < 4; ++h) {
+            sum[h] += fabsf(x[ks][h]);
+            big[ks][h] = (__float_as_uint(x[ks][h]) + 0x1000u) & 0xffffe000u;
+            const float r = x[ks][h] - __uint_as_float(big[ks][h]);
+            small[ks][h] = (__float_as_uint(r) + 0x1000u) & 0xffffe000u;
+        }
+    /* 0x7f7ff000: half way between tf32's largest finite value and 2^128 */
+    if (!((sum[0] + sum[1]) + (sum[2] + sum[3]) < __uint_as_float(0x7f7ff000u)))
+#pragma unroll
+        for (int ks = 0; ks < KS; ++ks)
+#pragma unroll
+            for (int h = 0; h < 4; ++h) {
+                big[ks][h] = gputile__to_tf32_bits(x[ks][h]);
+                const float b = __uint_as_float(big[ks][h]);
+                small[ks][h] = isfinite(b) ? gputile__to_tf32_bits(x[ks][h] - b) : 0u;
+            }
+}
+
 /* TF32_ROUND's rounding: to nearest tf32, ties away (as cvt.rna), an
  * integer add and mask per finite element, a carry into the exponent
  * rounding up. */
@@ -192,8 +235,8 @@ static __device__ __forceinline__ float round_tf32(float x)
 }
 
 /* The producer's warps 1-3 on a landed tile of D', N float4s from `first`
- * in steps of STEP, 4 loads in flight, one test per 4 float4s for the rare
- * non-finite values: with SPLIT, x's small part to `small` at the same
+ * in steps of STEP, all loads in flight, one test for the rare non-finite
+ * values: with SPLIT, x's small part to `small` at the same
  * offset (the swizzle is the same); else (TF32_ROUND) x rounded in place,
  * infinities kept, a NaN rewritten as one whose top bits say so. (A
  * version that passed the action as a lambda to a shared loop ran
@@ -201,38 +244,40 @@ static __device__ __forceinline__ float round_tf32(float x)
 template <int N, int STEP, bool SPLIT>
 static __device__ __forceinline__ void gputile__prepare_b(float4 *big, float4 *small, int first)
 {
-    constexpr int J = (N + STEP - 1) / STEP, BATCH = 4; /* 4 loads in flight */
+    /* every load of the tile in flight at once (11 float4s a thread for
+     * 128 x 32 floats over 3 warps; 4 at a time, before: 3xTF32 at 4096^3
+     * 2.18 -> 2.30x cuBLAS FP32, H200), in the producer's PREP_REGS */
+    constexpr int J = (N + STEP - 1) / STEP;
     const float q = __uint_as_float(0x7fffffffu);
+    float4 x[J];
 #pragma unroll
-    for (int j0 = 0; j0 < J; j0 += BATCH) {
-        float4 x[BATCH];
-        bool finite = true;
+    for (int j = 0; j < J; ++j) {
+        const int i = first + STEP * j;
+        x[j] = i < N ? big[i] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    }
+    /* a finite sum of |x|: every element finite (one add each; an
+     * overflowing sum takes the careful path, as exact) */
+    float sum[2] = {0.0f, 0.0f};
 #pragma unroll
-        for (int u = 0; u < BATCH; ++u) {
-            const int i = first + STEP * (j0 + u);
-            x[u] = j0 + u < J && i < N ? big[i] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-        }
+    for (int j = 0; j < J; ++j)
+        sum[j % 2] += (fabsf(x[j].x) + fabsf(x[j].y)) + (fabsf(x[j].z) + fabsf(x[j].w));
+    const bool finite = sum[0] + sum[1] < INFINITY;
+    auto rounded = [finite, q](float v) {
+        return finite || isfinite(v) ? round_tf32(v) : isnan(v) ? q : v;
+    };
 #pragma unroll
-        for (int u = 0; u < BATCH; ++u)
-            finite = finite && fabsf(x[u].x) < INFINITY && fabsf(x[u].y) < INFINITY &&
-                     fabsf(x[u].z) < INFINITY && fabsf(x[u].w) < INFINITY;
-        auto rounded = [finite, q](float v) {
-            return finite || isfinite(v) ? round_tf32(v) : isnan(v) ? q : v;
-        };
-#pragma unroll
-        for (int u = 0; u < BATCH; ++u) {
-            const int i = first + STEP * (j0 + u);
-            if (j0 + u >= J || i >= N)
-                continue;
-            if (!SPLIT)
-                big[i] =
-                    make_float4(rounded(x[u].x), rounded(x[u].y), rounded(x[u].z), rounded(x[u].w));
-            else if (finite)
-                small[i] = make_float4(small_part(x[u].x), small_part(x[u].y), small_part(x[u].z),
-                                       small_part(x[u].w));
-            else
-                split_nonfinite(&big[i], &small[i], x[u]);
-        }
+    for (int j = 0; j < J; ++j) {
+        const int i = first + STEP * j;
+        if (i >= N)
+            continue;
+        if (!SPLIT)
+            big[i] =
+                make_float4(rounded(x[j].x), rounded(x[j].y), rounded(x[j].z), rounded(x[j].w));
+        else if (finite)
+            small[i] = make_float4(small_part(x[j].x), small_part(x[j].y), small_part(x[j].z),
+                                   small_part(x[j].w));
+        else
+            split_nonfinite(&big[i], &small[i], x[j]);
     }
 }
 
@@ -279,7 +324,7 @@ static __global__ void __launch_bounds__(THREADS, 1)
     __syncthreads();
 
     if (wg == 0) { /* producer */
-        gputile__setmaxnreg_dec<40>();
+        gputile__setmaxnreg_dec<S::PREP ? PREP_REGS : 40>();
         if (tid == 0) {
             for (int it = 0; it < slices; ++it) {
                 const int s = it % STAGES;
@@ -319,7 +364,7 @@ static __global__ void __launch_bounds__(THREADS, 1)
     }
 
     /* consumers */
-    gputile__setmaxnreg_inc<232>();
+    gputile__setmaxnreg_inc<S::PREP ? 216 : 232>();
     const int cw = wg - 1; /* rows 64 cw .. 64 cw + 63 of the tile */
     float acc[NACC], total[SPLIT ? NACC : 1];
 #pragma unroll
@@ -362,9 +407,14 @@ static __global__ void __launch_bounds__(THREADS, 1)
      * previous slice's products to `total` there (the promotion). */
     for (int it = 0; it < slices; ++it) {
         const int s = it % STAGES;
-        gputile__mbar_wait(&full[s], (it / STAGES) & 1);
-        if (S::PREP)
-            gputile__mbar_wait(&ready[s], (it / STAGES) & 1);
+        /* Where D' is prepared (PREP), the previous slice's stage is
+         * released before this one is awaited, so that the producer refills
+         * it the sooner (3xTF32 at 4096^3 waited on "ready" with all 4
+         * stages taken); TF32_PACKED's 128 x 256 tiles awaited "full"
+         * first ran 5-8% faster at 2048^3-8192^3 (H200). */
+        if (!S::PREP) {
+            gputile__mbar_wait(&full[s], (it / STAGES) & 1);
+        }
         gputile__wgmma_wait_acc<0, NACC>(acc);
         if (SPLIT && it > 0)
 #pragma unroll
@@ -372,22 +422,31 @@ static __global__ void __launch_bounds__(THREADS, 1)
                 total[i] += acc[i];
         if (it > 0 && tid % 32 == 0)
             gputile__mbar_arrive(&empty[(it - 1) % STAGES]);
+        if (S::PREP) {
+            gputile__mbar_wait(&full[s], (it / STAGES) & 1);
+            gputile__mbar_wait(&ready[s], (it / STAGES) & 1);
+        }
         const uint8_t *stage = ring + s * S::STAGE_BYTES;
         const uint64_t db = gputile__wgmma_desc_sw128(stage + S::A_SLOT);
         const uint64_t db_small =
             SPLIT ? gputile__wgmma_desc_sw128(stage + S::A_SLOT + S::B_BYTES) : 0;
         uint32_t a[BK / 8][4], a_small[SPLIT ? BK / 8 : 1][4];
+        if constexpr (SPLIT) {
+            float x[BK / 8][4];
 #pragma unroll
-        for (int ks = 0; ks < BK / 8; ++ks)
+            for (int ks = 0; ks < BK / 8; ++ks)
 #pragma unroll
-            for (int h = 0; h < 4; ++h) {
-                const float x = *reinterpret_cast<const float *>(stage + a_at(ks, h));
-                a[ks][h] = gputile__to_tf32_bits(x);
-                if (SPLIT) { /* x - big is exact; infinities keep a zero remainder */
-                    const float big = __uint_as_float(a[ks][h]);
-                    a_small[ks][h] = isfinite(big) ? gputile__to_tf32_bits(x - big) : 0u;
-                }
-            }
+                for (int h = 0; h < 4; ++h)
+                    x[ks][h] = *reinterpret_cast<const float *>(stage + a_at(ks, h));
+            split_r<BK / 8>(x, a, a_small);
+        } else {
+#pragma unroll
+            for (int ks = 0; ks < BK / 8; ++ks)
+#pragma unroll
+                for (int h = 0; h < 4; ++h)
+                    a[ks][h] = gputile__to_tf32_bits(
+                        *reinterpret_cast<const float *>(stage + a_at(ks, h)));
+        }
         gputile__wgmma_fence();
 #pragma unroll
         for (int ks = 0; ks < BK / 8; ++ks) { /* 8 k = 32 bytes = 2 descriptor units */

@@ -177,6 +177,21 @@ static void judge(const placed *c, const float *got, const double *ref, const do
     free(bad_in_col);
 }
 
+/* Frees what one check took: the reference and result on both sides and
+ * the three parents. */
+static void release(placed *a, placed *b, placed *c, double *ref, double *scale, float *got,
+                    double *dref, double *dscale)
+{
+    free(ref);
+    free(scale);
+    free(got);
+    GPUTEST_CUDA(cudaFree(dref));
+    GPUTEST_CUDA(cudaFree(dscale));
+    gputest_unplace(a);
+    gputest_unplace(b);
+    gputest_unplace(c);
+}
+
 /* The runs of each case: every tensor-core row of the variant table,
  * unsplit and forced to split, then AUTO in both precisions. */
 static struct gputest_run runs[GPUTEST_MAX_RUNS];
@@ -297,14 +312,7 @@ static void check_sized(struct gemm_case tc, enum kind kind, int only_precision,
             "%s, %s: normwise error %.3g > limit %.3g (cuBLAS %.3g; max error %.3g, cuBLAS %.3g)",
             shape, name, v.norm, norm_limit, norm_base, v.err, base);
     }
-    free(ref);
-    free(scale);
-    free(got);
-    GPUTEST_CUDA(cudaFree(dref));
-    GPUTEST_CUDA(cudaFree(dscale));
-    gputest_unplace(&a);
-    gputest_unplace(&b);
-    gputest_unplace(&c);
+    release(&a, &b, &c, ref, scale, got, dref, dscale);
 }
 
 static void check_case(struct gemm_case tc, enum kind kind, int only_precision)
@@ -466,4 +474,82 @@ Test(tf32_args, default_is_fp32, .init = gputest_require_device)
               o.algorithm_used != GPUTILE_ALGO_WGMMA_128X256);
     GPUTEST_CUDA(cudaDeviceSynchronize());
     GPUTEST_CUDA(cudaFree(d));
+}
+
+/* Infinities, NaN and a finite value that rounds to infinity in TF32,
+ * in both operands: their rows and columns of C come out non-finite
+ * (NaN where the man page says so), and every other element keeps its
+ * precision's accuracy. The kernels split or round a thread's elements
+ * on a fast path when all of them are finite and take a careful path
+ * otherwise: the finite neighbours (rows 8 apart in one fragment, D'
+ * elements of the same preparing thread) take it too. Both orientations
+ * (NN runs as C^T, TT as C), both precisions. */
+Test(tf32, special_values_stay_in_their_rows, .init = require_wgmma, .timeout = 120)
+{
+    const size_t m = 256, n = 256, k = 96;
+    const size_t bad_rows[] = {5, 130, 200}, bad_cols[] = {33, 150};
+    for (int t = 0; t < 2; ++t) {
+        placed a, b, c;
+        gputest_place(&a, t ? k : m, t ? m : k, 0, 0);
+        gputest_place(&b, t ? n : k, t ? k : n, 0, 0);
+        gputest_place(&c, m, n, 0, 0);
+        fill(&a, UNIFORM, NAN);
+        fill(&b, UNIFORM, NAN);
+        /* op(A)(i, p) and op(B)(p, j) */
+#define AT(i, p) a.host[(a.row0 + (t ? (p) : (i))) * a.stride + a.col0 + (t ? (i) : (p))]
+#define BT(p, j) b.host[(b.row0 + (t ? (j) : (p))) * b.stride + b.col0 + (t ? (p) : (j))]
+        AT(5, 7) = INFINITY;
+        AT(130, 40) = NAN;
+        AT(200, 70) = 3.4e38f;
+        BT(11, 33) = -INFINITY;
+        BT(90, 150) = NAN;
+#undef AT
+#undef BT
+        for (size_t i = 0; i < gputest_parent_size(&c); ++i)
+            c.host[i] = gputest_poison();
+        gputest_upload(&a);
+        gputest_upload(&b);
+        gputest_upload(&c);
+        double *ref = malloc(m * n * sizeof(double)), *scale = malloc(m * n * sizeof(double));
+        float *got = malloc(gputest_parent_size(&c) * sizeof(float));
+        double *dref, *dscale;
+        cr_assert(ref && scale && got);
+        GPUTEST_CUDA(gputest_malloc((void **)&dref, m * n * sizeof(double)));
+        GPUTEST_CUDA(gputest_malloc((void **)&dscale, m * n * sizeof(double)));
+        gputile_matrix va = gputest_view_of(&a, a.dev), vb = gputest_view_of(&b, b.dev),
+                       vc = gputest_view_of(&c, c.dev);
+        GPUTEST_CUDA(gputest_gemm_ref64(t, t, (int64_t)m, (int64_t)n, (int64_t)k, 1.0f, va.elements,
+                                        (int64_t)va.stride, vb.elements, (int64_t)vb.stride, 0.0f,
+                                        vc.elements, (int64_t)vc.stride, dref, dscale));
+        GPUTEST_CUDA(cudaMemcpy(ref, dref, m * n * sizeof(double), cudaMemcpyDeviceToHost));
+        GPUTEST_CUDA(cudaMemcpy(scale, dscale, m * n * sizeof(double), cudaMemcpyDeviceToHost));
+        for (int p = 0; p < 2; ++p) {
+            gputile_gemm_options opt = GPUTILE_GEMM_OPTIONS_INIT;
+            opt.precision = p ? GPUTILE_PRECISION_TF32 : GPUTILE_PRECISION_FP32_3XTF32;
+            opt.algorithm = p ? GPUTILE_ALGO_AUTO : GPUTILE_ALGO_WGMMA_128X128;
+            const double limit = p ? 2 * MAX_FLOOR_TF32 : 2 * MAX_FLOOR_3XTF32;
+            cr_assert_eq(gputile_gemm(t, t, 1.0f, va, vb, 0.0f, vc, NULL, &opt), GPUTILE_SUCCESS);
+            gputest_download(&c, got);
+            size_t wrong = 0;
+            for (size_t i = 0; i < m; ++i)
+                for (size_t j = 0; j < n; ++j) {
+                    bool row_bad = false, col_bad = false;
+                    for (size_t q = 0; q < 3; ++q)
+                        row_bad = row_bad || i == bad_rows[q];
+                    for (size_t q = 0; q < 2; ++q)
+                        col_bad = col_bad || j == bad_cols[q];
+                    const float x = got[(c.row0 + i) * c.stride + c.col0 + j];
+                    const double e = fabs((double)x - ref[i * n + j]) / scale[i * n + j];
+                    /* row 200 (3.4e38 in A): FP32 may stay finite there */
+                    bool ok = row_bad || col_bad ? i == 200 && !col_bad ? true : !isfinite(x)
+                                                 : e <= limit;
+                    if (!ok && wrong++ < 4)
+                        cr_log_error("%s %s: C(%zu, %zu) = %.9g, float64 %.9g", t ? "TT" : "NN",
+                                     p ? "TF32" : "3xTF32", i, j, x, ref[i * n + j]);
+                }
+            cr_expect_eq(wrong, 0, "%s %s: %zu elements wrong", t ? "TT" : "NN",
+                         p ? "TF32" : "3xTF32", wrong);
+        }
+        release(&a, &b, &c, ref, scale, got, dref, dscale);
+    }
 }
