@@ -607,12 +607,12 @@ static cudaError_t pack(const gputile__gemm_args *p, const gputile__gemm_plan *p
     cudaError_t err = cudaSuccess;
     if (plan->pack_d) {
         err = gputile__gemm_pack_kmajor(p->b, p->ldb, 1, p->k, p->n, plan->pack_d_buf,
-                                        plan->ld_pack, 0, stream);
+                                        plan->ld_pack, GPUTILE__PACK_COPY, stream);
         q->b = plan->pack_d_buf, q->ldb = plan->ld_pack, q->trans_b = 0;
     }
     if (err == cudaSuccess && plan->pack_r) {
         err = gputile__gemm_pack_kmajor(p->a, p->lda, 1, p->k, p->m, plan->pack_r_buf,
-                                        plan->ld_pack, 0, stream);
+                                        plan->ld_pack, GPUTILE__PACK_COPY, stream);
         q->a = plan->pack_r_buf, q->lda = plan->ld_pack, q->trans_a = 1;
     }
     return err;

@@ -41,6 +41,9 @@
 #define GPUTILE__GEMM_SMEM_PREP \
     0x100u /* TMA: D' rounded or split in shared memory, so read in place where stored \
               K-major and addressable (no pre-pass) */
+#define GPUTILE__GEMM_SPLIT_D \
+    0x200u /* TMA, 3xTF32: the pre-pass may split D' into big and small parts instead \
+              (plan.split_d) */
 
 #define GPUTILE__FP32 GPUTILE_PRECISION_FP32
 #define GPUTILE__3XTF32 GPUTILE_PRECISION_FP32_3XTF32
@@ -111,7 +114,8 @@
       256, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_VEC | GPUTILE__GEMM_TENSOR)               \
     X(TMA_128X128_3XTF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__3XTF32, 128, 128,   \
       32, 384, 1, 0, 0,                                                                            \
-      GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_SMEM_PREP)   \
+      GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_SMEM_PREP |  \
+          GPUTILE__GEMM_SPLIT_D)                                                                   \
     X(TMA_128X256_TF32, GPUTILE_ALGO_WGMMA_128X256, "wgmma128x256", GPUTILE__TF32, 128, 256, 32,   \
       384, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA)               \
     X(TMA_128X128_TF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__TF32, 128, 128, 32,   \

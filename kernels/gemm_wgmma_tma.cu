@@ -52,7 +52,10 @@
  * landed D' tile, big being x as the tensor cores read it (truncated; the
  * remainder carries what truncation drops, so about 21 of the 24 bits take
  * part either way). D' is read in place when stored K-major and aligned,
- * so 3xTF32 of row-major A and B needs no pre-pass (computed as C^T). The
+ * so 3xTF32 of row-major A and B needs no pre-pass (computed as C^T),
+ * unless lib/ has the pre-pass split D' (plan->split_d: where m' is large
+ * enough to pay for 12 bytes an element of D' through DRAM): then TMA
+ * loads both parts and warps 1-3 idle. The
  * tensor cores' own accumulation truncates, so each slice's products are
  * accumulated apart and added to FP32 totals in registers (the
  * promotion); without it the error grew with k to 30x FP32's.
@@ -97,6 +100,7 @@
 
 #include "kernels.h"
 #include "grid.cuh"
+#include "tf32_split.cuh"
 #include "tma_pipeline.cuh"
 #include "wgmma_tf32.cuh"
 
@@ -108,6 +112,12 @@ constexpr int BM = 128, BK = 32, MAX_STAGES = 6, THREADS = 384;
  * x 216 = 384 x 168. Without preparation 40 (the consumers' 232 hold
  * 128 x 256 TF32 tiles: 216 ran them 2% slower). */
 constexpr int PREP_REGS = 72;
+/* __launch_bounds__(384, 1): 65,536 registers over 384 threads, 168 each
+ * (a multiple of 8); setmaxnreg moves them between warpgroups within that
+ * total, so the consumers get what the producer leaves */
+constexpr int LAUNCH_REGS = 168,
+              CONSUMER_PREP_REGS = (THREADS * LAUNCH_REGS - 128 * PREP_REGS) / 256;
+static_assert(CONSUMER_PREP_REGS % 8 == 0 && CONSUMER_PREP_REGS <= 232, "setmaxnreg's steps");
 /* Permuted rows: a box of R holds 32 rows of PERM_LD floats (BK and the 4
  * its start may lie before them), unswizzled; PERM_BOX bytes */
 constexpr int PERM_LD = BK + 4, PERM_BOX = 32 * PERM_LD * 4;
@@ -148,8 +158,11 @@ struct tma_params {
     /* R (m' x k: K-major, boxes 32 (k) x 128, or MN-major, 32 x 32) and
      * D' (n' x k, K-major, boxes 32 (k) x BN); see run(). R permuted (rows
      * TMA cannot address: see "Permuted rows" above): a is class 0's map,
-     * a_rest classes 1-3's, boxes of PERM_LD (k) x 32. */
-    CUtensorMap a, b, a_rest[3];
+     * a_rest classes 1-3's, boxes of PERM_LD (k) x 32. SPLIT3 with
+     * split_d: b holds D's big parts and b_small its small ones, both
+     * written by the pre-pass. */
+    CUtensorMap a, b, a_rest[3], b_small;
+    int split_d;
     int32_t a_shift[4]; /* permuted: where k = 0 lies in each class's box */
     int perm_r;
     int staged_c; /* the plan's: C through the staged store wherever it is written */
@@ -161,31 +174,24 @@ struct tma_params {
     float *work;      /* split-K partials, gridDim.z > 1 only */
 };
 
-/* 3xTF32's split of D' (the descriptor operand) in shared memory, N
- * float4s from `first` in steps of STEP: the tensor cores read a float's
- * top 19 bits (big: x truncated to tf32), so the remainder x - big is
- * exact in fp32 and goes, rounded to tf32, to `small`, at the same offset
- * (the swizzle is the same). Three warps do this while the consumers
- * work, and at the first version's 21 instructions per element (cvt.rna
- * emulated, a NaN flag per element) they could not keep up: 3xTF32 ran at
- * 0.55x its speed without the split (H200, ncu: consumers waiting on
- * "ready"). Now 5 per element, integer rounding, one test per tile for
- * the rare non-finite values (a sum of |x|), and all loads in flight
- * (gputile__prepare_b): infinities get a zero remainder, and a NaN is
- * rewritten as one whose top bits say so (a NaN with only low mantissa
- * bits would read as infinity). */
-static __device__ __forceinline__ float small_part(float x)
-{
-    const float r = x - __uint_as_float(__float_as_uint(x) & 0xffffe000u);
-    /* to nearest tf32, ties away (a carry into the exponent rounds up) */
-    return __uint_as_float((__float_as_uint(r) + 0x1000u) & 0xffffe000u);
-}
-
+/* 3xTF32's split of D' (the descriptor operand) in shared memory: the
+ * tensor cores read a float's top 19 bits (big: x truncated to tf32), so
+ * the remainder x - big is exact in fp32 and goes, rounded to tf32, to
+ * `small`, at the same offset (the swizzle is the same;
+ * gputile__tf32_small). Three warps do this while the consumers work, and
+ * at the first version's 21 instructions per element (cvt.rna emulated, a
+ * NaN flag per element) they could not keep up: 3xTF32 ran at 0.55x its
+ * speed without the split (H200, ncu: consumers waiting on "ready"). Now
+ * 5 per element, integer rounding, one test per tile for the rare
+ * non-finite values (a sum of |x|), and all loads in flight
+ * (gputile__prepare_b); the careful path (split_nonfinite): infinities get
+ * a zero remainder, and a NaN is rewritten as one whose top bits say so.
+ * Where the plan has the pre-pass split D' (split_d), both parts arrive by
+ * TMA and these warps idle. */
 static __device__ __forceinline__ void split_nonfinite(float4 *big, float4 *small, float4 x)
 {
-    const float q = __uint_as_float(0x7fffffffu);
-    auto sm = [](float v) { return isfinite(v) ? small_part(v) : 0.0f; };
-    auto bg = [q](float v) { return isnan(v) ? q : v; };
+    auto sm = gputile__tf32_small_any;
+    auto bg = gputile__tf32_big_any;
     *small = make_float4(sm(x.x), sm(x.y), sm(x.z), sm(x.w));
     *big = make_float4(bg(x.x), bg(x.y), bg(x.z), bg(x.w));
 }
@@ -210,9 +216,9 @@ static __device__ __forceinline__ void split_r(const float (&x)[KS][4], uint32_t
 #pragma unroll
         for (int h = 0; h < 4; ++h) {
             sum[h] += fabsf(x[ks][h]);
-            big[ks][h] = (__float_as_uint(x[ks][h]) + 0x1000u) & 0xffffe000u;
-            const float r = x[ks][h] - __uint_as_float(big[ks][h]);
-            small[ks][h] = (__float_as_uint(r) + 0x1000u) & 0xffffe000u;
+            const float b = gputile__tf32_round(x[ks][h]);
+            big[ks][h] = __float_as_uint(b);
+            small[ks][h] = __float_as_uint(gputile__tf32_round(x[ks][h] - b));
         }
     /* 0x7f7ff000: half way between tf32's largest finite value and 2^128 */
     if (!((sum[0] + sum[1]) + (sum[2] + sum[3]) < __uint_as_float(0x7f7ff000u)))
@@ -224,14 +230,6 @@ static __device__ __forceinline__ void split_r(const float (&x)[KS][4], uint32_t
                 const float b = __uint_as_float(big[ks][h]);
                 small[ks][h] = isfinite(b) ? gputile__to_tf32_bits(x[ks][h] - b) : 0u;
             }
-}
-
-/* TF32_ROUND's rounding: to nearest tf32, ties away (as cvt.rna), an
- * integer add and mask per finite element, a carry into the exponent
- * rounding up. */
-static __device__ __forceinline__ float round_tf32(float x)
-{
-    return __uint_as_float((__float_as_uint(x) + 0x1000u) & 0xffffe000u);
 }
 
 /* The producer's warps 1-3 on a landed tile of D', N float4s from `first`
@@ -248,7 +246,6 @@ static __device__ __forceinline__ void gputile__prepare_b(float4 *big, float4 *s
      * 128 x 32 floats over 3 warps; 4 at a time, before: 3xTF32 at 4096^3
      * 2.18 -> 2.30x cuBLAS FP32, H200), in the producer's PREP_REGS */
     constexpr int J = (N + STEP - 1) / STEP;
-    const float q = __uint_as_float(0x7fffffffu);
     float4 x[J];
 #pragma unroll
     for (int j = 0; j < J; ++j) {
@@ -262,8 +259,8 @@ static __device__ __forceinline__ void gputile__prepare_b(float4 *big, float4 *s
     for (int j = 0; j < J; ++j)
         sum[j % 2] += (fabsf(x[j].x) + fabsf(x[j].y)) + (fabsf(x[j].z) + fabsf(x[j].w));
     const bool finite = sum[0] + sum[1] < INFINITY;
-    auto rounded = [finite, q](float v) {
-        return finite || isfinite(v) ? round_tf32(v) : isnan(v) ? q : v;
+    auto rounded = [finite](float v) {
+        return finite ? gputile__tf32_round(v) : gputile__tf32_round_any(v);
     };
 #pragma unroll
     for (int j = 0; j < J; ++j) {
@@ -274,8 +271,8 @@ static __device__ __forceinline__ void gputile__prepare_b(float4 *big, float4 *s
             big[i] =
                 make_float4(rounded(x[j].x), rounded(x[j].y), rounded(x[j].z), rounded(x[j].w));
         else if (finite)
-            small[i] = make_float4(small_part(x[j].x), small_part(x[j].y), small_part(x[j].z),
-                                   small_part(x[j].w));
+            small[i] = make_float4(gputile__tf32_small(x[j].x), gputile__tf32_small(x[j].y),
+                                   gputile__tf32_small(x[j].z), gputile__tf32_small(x[j].w));
         else
             split_nonfinite(&big[i], &small[i], x[j]);
     }
@@ -308,10 +305,13 @@ static __global__ void __launch_bounds__(THREADS, 1)
     const int64_t k_begin = blockIdx.z * w.k_per_split;
     const int64_t k_end = min(w.k, k_begin + w.k_per_split);
     const int slices = k_end > k_begin ? (int)((k_end - k_begin + BK - 1) / BK) : 0;
+    const bool split_d = SPLIT && w.split_d; /* D' split by the pre-pass: no "ready" */
 
     if (tid == 0) {
         gputile__tma_prefetch_map(&w.a);
         gputile__tma_prefetch_map(&w.b);
+        if (split_d)
+            gputile__tma_prefetch_map(&w.b_small);
         for (int q = 0; q < 3 && w.perm_r; ++q)
             gputile__tma_prefetch_map(&w.a_rest[q]);
         for (int s = 0; s < STAGES; ++s) {
@@ -332,8 +332,8 @@ static __global__ void __launch_bounds__(THREADS, 1)
                     gputile__mbar_wait(&empty[s], (it / STAGES - 1) & 1);
                 uint8_t *stage = ring + s * S::STAGE_BYTES;
                 const int32_t kx = (int32_t)(k_begin + (int64_t)it * BK), z = (int32_t)blockIdx.y;
-                gputile__mbar_arrive_expect_tx(&full[s],
-                                               (w.perm_r ? 4 * PERM_BOX : S::A_BYTES) + S::B_BYTES);
+                gputile__mbar_arrive_expect_tx(&full[s], (w.perm_r ? 4 * PERM_BOX : S::A_BYTES) +
+                                                             (split_d ? 2 : 1) * S::B_BYTES);
                 if (R_MN)
                     for (int q = 0; q < BM / 32; ++q)
                         gputile__tma_load_3d(stage + q * 4096, &w.a, (int32_t)(m0 + 32 * q), kx, z,
@@ -345,8 +345,11 @@ static __global__ void __launch_bounds__(THREADS, 1)
                 else
                     gputile__tma_load_3d(stage, &w.a, kx, (int32_t)m0, z, &full[s]);
                 gputile__tma_load_3d(stage + S::A_SLOT, &w.b, kx, (int32_t)n0, z, &full[s]);
+                if (split_d)
+                    gputile__tma_load_3d(stage + S::A_SLOT + S::B_BYTES, &w.b_small, kx,
+                                         (int32_t)n0, z, &full[s]);
             }
-        } else if (S::PREP && tid >= 32) { /* warps 1-3 split or round B' as it lands */
+        } else if (S::PREP && !split_d && tid >= 32) { /* warps 1-3 split or round B' as it lands */
             for (int it = 0; it < slices; ++it) {
                 const int s = it % STAGES;
                 gputile__mbar_wait(&full[s], (it / STAGES) & 1);
@@ -364,7 +367,7 @@ static __global__ void __launch_bounds__(THREADS, 1)
     }
 
     /* consumers */
-    gputile__setmaxnreg_inc<S::PREP ? 216 : 232>();
+    gputile__setmaxnreg_inc<S::PREP ? CONSUMER_PREP_REGS : 232>();
     const int cw = wg - 1; /* rows 64 cw .. 64 cw + 63 of the tile */
     float acc[NACC], total[SPLIT ? NACC : 1];
 #pragma unroll
@@ -424,7 +427,8 @@ static __global__ void __launch_bounds__(THREADS, 1)
             gputile__mbar_arrive(&empty[(it - 1) % STAGES]);
         if (S::PREP) {
             gputile__mbar_wait(&full[s], (it / STAGES) & 1);
-            gputile__mbar_wait(&ready[s], (it / STAGES) & 1);
+            if (!split_d)
+                gputile__mbar_wait(&ready[s], (it / STAGES) & 1);
         }
         const uint8_t *stage = ring + s * S::STAGE_BYTES;
         const uint64_t db = gputile__wgmma_desc_sw128(stage + S::A_SLOT);
@@ -607,13 +611,19 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
 
     int64_t ld_r = ldr, ld_d = ldd_src;
     if (plan->pack_r) {
-        err = gputile__gemm_pack_kmajor(r, ldr, r_mn, mr, p->k, plan->pack_r_buf, plan->ld_pack, 0,
-                                        stream);
+        err = gputile__gemm_pack_kmajor(r, ldr, r_mn, mr, p->k, plan->pack_r_buf, plan->ld_pack,
+                                        GPUTILE__PACK_COPY, stream);
         r = plan->pack_r_buf, ld_r = plan->ld_pack, r_mn = false;
     }
-    if (err == cudaSuccess && plan->pack_d) {
+    /* D' packed: rounded (TF32), copied, or split into big and small parts
+     * (3xTF32 with split_d: the small ones nd rows after the big) */
+    w.split_d = MODE == SPLIT3 && plan->split_d;
+    if (err == cudaSuccess && (plan->pack_d || w.split_d)) {
+        const int how = w.split_d        ? GPUTILE__PACK_SPLIT
+                        : MODE == SPLIT3 ? GPUTILE__PACK_COPY
+                                         : GPUTILE__PACK_ROUND;
         err = gputile__gemm_pack_kmajor(d, ldd_src, d_transposed, nd, p->k, plan->pack_d_buf,
-                                        plan->ld_pack, MODE != SPLIT3, stream);
+                                        plan->ld_pack, how, stream);
         d = plan->pack_d_buf, ld_d = plan->ld_pack;
     }
     w.perm_r = plan->perm_r; /* lib/: R K-major and not packed */
@@ -625,6 +635,8 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
                    : encode(fn, &w.a, r, mr, p->k, ld_r, BM, batch, stride_r);
     if (err == cudaSuccess)
         err = encode(fn, &w.b, d, nd, p->k, ld_d, S::BN, batch, stride_d);
+    if (err == cudaSuccess && w.split_d) /* one problem: lib/ splits no batch */
+        err = encode(fn, &w.b_small, d + nd * ld_d, nd, p->k, ld_d, S::BN, 1, 0);
     const int splits = plan->splits;
     if (err == cudaSuccess)
         err = swap ? (r_mn ? launch<MODE, true, true>(w, splits, batch, stream)

@@ -79,6 +79,8 @@ typedef struct gputile__gemm_plan {
                    aligned), read in place as 4 classes of rows (row mod 4) */
     int staged_c;  /* GPUTILE__GEMM_TMA: C (or the split's partials) goes through the staged
                       store even where the fragments' own stores would fill whole sectors */
+    int split_d;   /* GPUTILE__GEMM_SPLIT_D: the pre-pass writes D' (packed or not) as big and
+                      small parts into pack_d_buf, the small ones after the big (twice its size) */
 } gputile__gemm_plan;
 
 /* One launcher per row of gemm_variants.h: gputile__gemm_run_<ID>. The
@@ -114,11 +116,16 @@ cudaError_t gputile__gemm_splitk_reduce(const gputile__gemm_args *args, int spli
  * order. Nothing is launched for a side with none left. */
 cudaError_t gputile__gemm_thin_edges(const gputile__gemm_args *args, int64_t m_main, int64_t n_main,
                                      cudaStream_t stream);
+/* What the K-major pre-pass writes of each value: itself; rounded to
+ * tf32 (nearest, ties away from zero); or 3xTF32's big and small parts
+ * (kernels/tf32_split.cuh), the small parts rows x ldd floats after the
+ * big ones. */
+enum { GPUTILE__PACK_COPY, GPUTILE__PACK_ROUND, GPUTILE__PACK_SPLIT };
 /* dst (rows x k, k contiguous, rows ldd floats apart) = the operand at src
- * stored as k x rows (transpose) or rows x k, ld floats apart; with
- * round_tf32 each value rounded to tf32 (nearest, ties away from zero). */
+ * stored as k x rows (transpose) or rows x k, ld floats apart, each value
+ * as `mode` (GPUTILE__PACK_*) asks. */
 cudaError_t gputile__gemm_pack_kmajor(const float *src, int64_t ld, int transpose, int64_t rows,
-                                      int64_t k, float *dst, int64_t ldd, int round_tf32,
+                                      int64_t k, float *dst, int64_t ldd, int mode,
                                       cudaStream_t stream);
 /* *loadable = 1 when this build holds the sm_90a image of the wgmma
  * kernels and the current device (compute capability 9.0, asked by lib/)

@@ -20,6 +20,12 @@ gputile_status gputile__gemm_execute(const gputile__gemm_choice *choice,
     cudaError_t err = gputile__gemm_plan_launch(choice, args, &whole, &plan, &bytes);
     if (err == cudaSuccess && bytes > 0)
         err = gputile__workspace_acquire(&space, bytes, choice->device, stream);
+    if (err == cudaErrorMemoryAllocation && plan.split_d) { /* an option: do without it */
+        (void)cudaGetLastError();
+        bytes = gputile__gemm_plan_without_split_d(&plan, choice, &whole);
+        err = bytes > 0 ? gputile__workspace_acquire(&space, bytes, choice->device, stream)
+                        : cudaSuccess;
+    }
     if (err != cudaSuccess)
         return gputile__cuda_status(err);
     gputile__gemm_plan_place(&plan, choice, &whole, space);

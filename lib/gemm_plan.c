@@ -1005,6 +1005,25 @@ static int64_t prepass_floats(const gputile__gemm_args *p, bool in_place, bool s
     return ((pack_r ? r_rows(p, swap) : 0) + (pack_d ? r_rows(p, !swap) : 0)) * p->k;
 }
 
+/* 3xTF32: the pre-pass splits D' into big and small parts (plan->split_d),
+ * so that TMA loads both and the kernel's warps 1-3 need not split each
+ * tile in shared memory (they held the consumers back: 3xTF32 ran 10%
+ * faster without the split, timing only; H200, 2026-11-29), where R has
+ * enough rows to pay for it: the pass moves 12 bytes an element of D'
+ * (8 where D' is packed anyway), the kernel's work grows with m' as
+ * well. One problem only (the pre-pass packs one matrix). */
+#ifndef GPUTILE__SPLIT_D_ROWS
+#define GPUTILE__SPLIT_D_ROWS 3072 /* m' where D' is read in place otherwise */
+#endif
+#ifndef GPUTILE__SPLIT_D_PACKED_ROWS
+#define GPUTILE__SPLIT_D_PACKED_ROWS 512 /* m' where D' is packed anyway */
+#endif
+static bool split_d_pays(const gputile__gemm_args *p, bool swap, bool packed)
+{
+    return p->batch <= 1 &&
+           r_rows(p, swap) >= (packed ? GPUTILE__SPLIT_D_PACKED_ROWS : GPUTILE__SPLIT_D_ROWS);
+}
+
 /* The orientation with the smaller pre-pass and waves (orientation_us)
  * wins, not swapped on a tie: 3xTF32 of row-major A and B runs swapped
  * with no pre-pass, TF32 of 127 x 8192 by 8192 x 8192 packs A (4 MB), not
@@ -1035,6 +1054,7 @@ static void plan_tma(const gputile__gemm_row *r, const gputile__gemm_choice *c,
     else
         plan->swap = f_ct < f_c;
     tma_packs(p, in_place, plan->swap, &plan->pack_r, &plan->pack_d, &plan->perm_r);
+    plan->split_d = (r->flags & GPUTILE__GEMM_SPLIT_D) && split_d_pays(p, plan->swap, plan->pack_d);
     plan->ld_pack = (p->k + 63) / 64 * 64; /* 256-byte rows */
     /* C through the staged store (whole rows a warp) even where the
      * fragments' stores would fill whole sectors, unless k per split is
@@ -1061,7 +1081,9 @@ static void parts(const gputile__gemm_plan *plan, const gputile__gemm_choice *c,
                            : plan->swap ? p->m
                                         : p->n;
     bytes[0] = plan->pack_r ? (size_t)rows_r * plan->ld_pack * sizeof(float) : 0;
-    bytes[1] = plan->pack_d ? (size_t)rows_d * plan->ld_pack * sizeof(float) : 0;
+    bytes[1] = plan->split_d  ? 2 * (size_t)rows_d * plan->ld_pack * sizeof(float)
+               : plan->pack_d ? (size_t)rows_d * plan->ld_pack * sizeof(float)
+                              : 0;
     bytes[2] =
         plan->splits > 1 && !plan->cluster ? (size_t)plan->splits * p->m * p->n * sizeof(float) : 0;
     if (plan->tail_splits > 1) {
@@ -1134,4 +1156,13 @@ void gputile__gemm_plan_place(gputile__gemm_plan *plan, const gputile__gemm_choi
         *to[i] = bytes[i] > 0 ? (float *)at : NULL;
         at += bytes[i];
     }
+}
+
+size_t gputile__gemm_plan_without_split_d(gputile__gemm_plan *plan, const gputile__gemm_choice *c,
+                                          const gputile__gemm_args *whole)
+{
+    size_t bytes[4];
+    plan->split_d = 0;
+    parts(plan, c, whole, bytes);
+    return bytes[0] + bytes[1] + bytes[2] + bytes[3];
 }

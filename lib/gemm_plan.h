@@ -94,6 +94,12 @@ cudaError_t gputile__gemm_tensor_cores(const gputile__device *dev, bool *yes);
 cudaError_t gputile__gemm_plan_launch(const gputile__gemm_choice *choice,
                                       const gputile__gemm_args *args, gputile__gemm_args *whole,
                                       gputile__gemm_plan *plan, size_t *workspace_bytes);
+/* The plan without the optional split of D' by the pre-pass (its
+ * workspace doubles D''s: where it cannot be had, the kernel splits D'
+ * itself); returns the workspace bytes it needs then. */
+size_t gputile__gemm_plan_without_split_d(gputile__gemm_plan *plan,
+                                          const gputile__gemm_choice *choice,
+                                          const gputile__gemm_args *whole);
 /* Points the plan's workspace parts into `space` (workspace_bytes long). */
 void gputile__gemm_plan_place(gputile__gemm_plan *plan, const gputile__gemm_choice *choice,
                               const gputile__gemm_args *whole, void *space);

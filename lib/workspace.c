@@ -16,15 +16,20 @@
  * synchronisation unless told to keep some (release threshold 0): then the
  * next request maps memory anew, which measured ~100 us per call on the
  * H200 for a 128^3 product split 4 ways, called and synchronised in a
- * loop (gputile-bench gemm --latency), against 10 us queued. So the
- * threshold of the device's default pool is raised to keep up to this many
- * bytes across synchronisations (never lowered: a larger one set by the
- * application stands). It is set again on each request, cheaply, because
- * cudaDeviceReset() recreates the pool with the threshold at 0. */
+ * loop (gputile-bench gemm --latency), against 10 us queued, and grows
+ * with the size: 3xTF32 at 8192^3, whose pre-pass splits D' into 512 MB,
+ * took 8.2 ms a call queued and 9.1 ms synchronised (H200, 2026-12-01). So
+ * the threshold of the device's default pool is raised to keep the
+ * largest request so far, at least KEEP_BYTES and at most KEEP_MAX (never
+ * lowered: a larger one set by the application stands). It is set again
+ * on each request, cheaply, because cudaDeviceReset() recreates the pool
+ * with the threshold at 0. */
 #define KEEP_BYTES ((uint64_t)64 << 20)
+#define KEEP_MAX ((uint64_t)1 << 30)
 
-static void keep_some(int device)
+static void keep_some(int device, size_t bytes)
 {
+    const uint64_t want = bytes < KEEP_BYTES ? KEEP_BYTES : bytes > KEEP_MAX ? KEEP_MAX : bytes;
     cudaMemPool_t pool;
     uint64_t threshold = 0;
     if (cudaDeviceGetDefaultMemPool(&pool, device) != cudaSuccess ||
@@ -32,8 +37,8 @@ static void keep_some(int device)
         (void)cudaGetLastError(); /* no pools here: cudaMallocAsync says what is wrong */
         return;
     }
-    if (threshold < KEEP_BYTES) {
-        threshold = KEEP_BYTES;
+    if (threshold < want) {
+        threshold = want;
         if (cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold) !=
             cudaSuccess)
             (void)cudaGetLastError();
@@ -42,7 +47,7 @@ static void keep_some(int device)
 
 cudaError_t gputile__workspace_acquire(void **p, size_t bytes, int device, cudaStream_t stream)
 {
-    keep_some(device);
+    keep_some(device, bytes);
     return cudaMallocAsync(p, bytes, stream);
 }
 

@@ -397,6 +397,49 @@ Test(gemm_plan, tensor_tiles_take_the_orientation_with_fewer_waves)
     }
 }
 
+/* 3xTF32 of row-major A and B runs as C^T with D' = A read in place, split
+ * in shared memory; where R has many rows the pre-pass splits D' into
+ * big and small parts instead, in twice D''s workspace, which a plan can
+ * do without (too little memory); never for a batch. */
+Test(gemm_plan, the_prepass_splits_d_where_r_has_many_rows)
+{
+    const int64_t sizes[] = {256, 1024, 4096, 8192};
+    for (int i = 0; i < 8; ++i) {
+        const int64_t m = sizes[i % 4], n = m, k = m, batch = i < 4 ? 0 : 8;
+        const gputile__gemm_choice c = gputile__gemm_choose(
+            GPUTILE_ALGO_WGMMA_128X128, GPUTILE_PRECISION_FP32_3XTF32, 0, &h200,
+            GPUTILE__GEMM_FORM_ALIGNED, m, n, k);
+        cr_assert_eq(c.variant, GPUTILE__GEMM_V_TMA_128X128_3XTF32, "%s", row(c)->name);
+        const gputile__gemm_args args = {.m = m,
+                                         .n = n,
+                                         .k = k,
+                                         .alpha = 1.0f,
+                                         .a = (const float *)(uintptr_t)0x10000000,
+                                         .lda = k,
+                                         .b = (const float *)(uintptr_t)0x40000000,
+                                         .ldb = n,
+                                         .c = (float *)(uintptr_t)0x70000000,
+                                         .ldc = n,
+                                         .batch = batch,
+                                         .stride_a = m * k,
+                                         .stride_b = k * n,
+                                         .stride_c = m * n};
+        gputile__gemm_args whole;
+        gputile__gemm_plan plan;
+        size_t bytes;
+        cr_assert_eq(gputile__gemm_plan_launch(&c, &args, &whole, &plan, &bytes), cudaSuccess);
+        const bool split = batch == 0 && m >= 4096;
+        cr_expect(plan.swap && !plan.pack_r && !plan.pack_d, "%ld^3", (long)m);
+        cr_expect_eq(plan.split_d, split, "%ld^3 batch %ld: split_d %d", (long)m, (long)batch,
+                     plan.split_d);
+        const size_t work = plan.splits > 1 ? (size_t)plan.splits * m * n * sizeof(float) : 0;
+        cr_expect_eq(bytes, work + (split ? 2 * (size_t)m * plan.ld_pack * sizeof(float) : 0),
+                     "%ld^3: %zu bytes", (long)m, bytes);
+        cr_expect_eq(gputile__gemm_plan_without_split_d(&plan, &c, &whole), work);
+        cr_expect(!plan.split_d);
+    }
+}
+
 Test(gemm_plan, a_large_square_is_not_split)
 {
     const int64_t sizes[] = {4096, 8192, 16384};

@@ -486,9 +486,13 @@ Test(tf32_args, default_is_fp32, .init = gputest_require_device)
  * (NN runs as C^T, TT as C), both precisions. */
 Test(tf32, special_values_stay_in_their_rows, .init = require_wgmma, .timeout = 120)
 {
-    const size_t m = 256, n = 256, k = 96;
+    /* 256: the kernel splits D' in shared memory; 3200: the pre-pass does
+     * (lib/gemm_plan.c, split_d_pays) */
+    const size_t sizes[] = {256, 3200}, k = 96;
     const size_t bad_rows[] = {5, 130, 200}, bad_cols[] = {33, 150};
-    for (int t = 0; t < 2; ++t) {
+    for (int st = 0; st < 4; ++st) {
+        const size_t m = sizes[st / 2], n = m;
+        const int t = st % 2;
         placed a, b, c;
         gputest_place(&a, t ? k : m, t ? m : k, 0, 0);
         gputest_place(&b, t ? n : k, t ? k : n, 0, 0);
@@ -544,10 +548,11 @@ Test(tf32, special_values_stay_in_their_rows, .init = require_wgmma, .timeout = 
                     const bool ok =
                         !row_bad && !col_bad ? e <= limit : (i == 200 && !col_bad) || !isfinite(x);
                     if (!ok && wrong++ < 4)
-                        cr_log_error("%s %s: C(%zu, %zu) = %.9g, float64 %.9g", t ? "TT" : "NN",
-                                     p ? "TF32" : "3xTF32", i, j, x, ref[i * n + j]);
+                        cr_log_error("%zu^2 %s %s: C(%zu, %zu) = %.9g, float64 %.9g", m,
+                                     t ? "TT" : "NN", p ? "TF32" : "3xTF32", i, j, x,
+                                     ref[i * n + j]);
                 }
-            cr_expect_eq(wrong, 0, "%s %s: %zu elements wrong", t ? "TT" : "NN",
+            cr_expect_eq(wrong, 0, "%zu^2 %s %s: %zu elements wrong", m, t ? "TT" : "NN",
                          p ? "TF32" : "3xTF32", wrong);
         }
         release(&a, &b, &c, ref, scale, got, dref, dscale);
