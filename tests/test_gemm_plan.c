@@ -406,9 +406,9 @@ Test(gemm_plan, the_prepass_splits_d_where_r_has_many_rows)
     const int64_t sizes[] = {256, 1024, 4096, 8192};
     for (int i = 0; i < 8; ++i) {
         const int64_t m = sizes[i % 4], n = m, k = m, batch = i < 4 ? 0 : 8;
-        const gputile__gemm_choice c = gputile__gemm_choose(
-            GPUTILE_ALGO_WGMMA_128X128, GPUTILE_PRECISION_FP32_3XTF32, 0, &h200,
-            GPUTILE__GEMM_FORM_ALIGNED, m, n, k);
+        const gputile__gemm_choice c =
+            gputile__gemm_choose(GPUTILE_ALGO_WGMMA_128X128, GPUTILE_PRECISION_FP32_3XTF32, 0,
+                                 &h200, GPUTILE__GEMM_FORM_ALIGNED, m, n, k);
         cr_assert_eq(c.variant, GPUTILE__GEMM_V_TMA_128X128_3XTF32, "%s", row(c)->name);
         const gputile__gemm_args args = {.m = m,
                                          .n = n,
