@@ -12,21 +12,21 @@
  * the 128-byte swizzle). Warp-specialised, 384 threads:
  * - warpgroup 0, the producer (setmaxnreg 40, or PREP_REGS where it
  *   prepares D'): one thread issues the TMA loads of a slice (R: 128 x
- *   32, D': BN x 32) into a ring of 4 stages
- *   of 48 KB (TF32_ROUND: 6 of 32 KB); the stage's "full" mbarrier counts
- *   their bytes; it waits on the stage's "empty" mbarrier before reusing
- *   it. With 3xTF32 its warps 1-3 then split D' in shared memory (below),
- *   with TF32_ROUND round it in place, and arrive on the stage's "ready"
- *   mbarrier.
+ *   32, D': BN x 32, and with 3xTF32's split_d D''s small parts) into a
+ *   ring of 4 stages of 48 KB (TF32_ROUND: 6 of 32 KB); the stage's
+ *   "full" mbarrier counts their bytes; it waits on the stage's "empty"
+ *   mbarrier before reusing it. With 3xTF32 (unless split_d) its warps
+ *   1-3 then split D' in shared memory (below), with TF32_ROUND round it
+ *   in place, and arrive on the stage's "ready" mbarrier.
  * - warpgroups 1 and 2, the consumers (setmaxnreg 232, or 216): each owns
  *   64 rows of the tile and its 64 x BN accumulator in registers. Per
  *   slice: wait "full", wait until the previous slice's group is done and
  *   release its stage (each consumer warp arrives on "empty", 8 arrivals)
- *   (PREP: release first, then wait "full" and "ready"), load R's
- *   fragment from the swizzled stage into registers (rounded to tf32, or
- *   split), issue the wgmma m64nBNk8 .tf32 (A from registers, B through a
- *   descriptor) and commit. While one warpgroup loads its
- *   fragment, the other's wgmmas run.
+ *   (where warps 1-3 prepare D': release first, then wait "full" and
+ *   "ready"), load R's fragment from the swizzled stage into registers
+ *   (rounded to tf32, or split), issue the wgmma m64nBNk8 .tf32 (A from
+ *   registers, B through a descriptor) and commit. While one warpgroup
+ *   loads its fragment, the other's wgmmas run.
  * CGMA: a TF32 slice moves 12288 floats (48 KB) for 128 x 256 x 32 FMAs, 85
  * FMAs per float loaded; at the tensor cores' ~1024 TF32 FMAs per SM and
  * clock that is 48 bytes per SM and clock from L2. 3xTF32: 8192 floats for
@@ -414,8 +414,9 @@ static __global__ void __launch_bounds__(THREADS, 1)
          * released before this one is awaited, so that the producer refills
          * it the sooner (3xTF32 at 4096^3 waited on "ready" with all 4
          * stages taken); TF32_PACKED's 128 x 256 tiles awaited "full"
-         * first ran 5-8% faster at 2048^3-8192^3 (H200). */
-        if (!S::PREP) {
+         * first ran 5-8% faster at 2048^3-8192^3, and so did 3xTF32 with
+         * D' split by the pre-pass, 1-2.5% (H200). */
+        if (!S::PREP || split_d) {
             gputile__mbar_wait(&full[s], (it / STAGES) & 1);
         }
         gputile__wgmma_wait_acc<0, NACC>(acc);
@@ -425,10 +426,9 @@ static __global__ void __launch_bounds__(THREADS, 1)
                 total[i] += acc[i];
         if (it > 0 && tid % 32 == 0)
             gputile__mbar_arrive(&empty[(it - 1) % STAGES]);
-        if (S::PREP) {
+        if (S::PREP && !split_d) {
             gputile__mbar_wait(&full[s], (it / STAGES) & 1);
-            if (!split_d)
-                gputile__mbar_wait(&ready[s], (it / STAGES) & 1);
+            gputile__mbar_wait(&ready[s], (it / STAGES) & 1);
         }
         const uint8_t *stage = ring + s * S::STAGE_BYTES;
         const uint64_t db = gputile__wgmma_desc_sw128(stage + S::A_SLOT);
