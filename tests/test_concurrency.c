@@ -375,8 +375,11 @@ static void setup_hists(void)
     }
     cr_assert(found[GPUTILE_HIST_TIER_SHARED] && found[GPUTILE_HIST_TIER_GLOBAL],
               "the plan never chose the shared or the global tier");
+    /* information, not a warning: Criterion 2.4 exits with status 1 after
+     * any logged warning (the H200's plan picks no DSM tier: the suite
+     * passed and still failed `make check`) */
     if (found[GPUTILE_HIST_TIER_DSM] == 0)
-        cr_log_warn("this device has no DSM tier: shared and global only");
+        cr_log_info("this device's plan picks no DSM tier: shared and global only");
     n_hists = 0;
     max_nbins = 1000;
     for (int t = GPUTILE_HIST_TIER_SHARED; t <= GPUTILE_HIST_TIER_GLOBAL; ++t)
