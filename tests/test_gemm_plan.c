@@ -362,6 +362,23 @@ Test(gemm_plan, tensor_rows_split_a_long_k_over_most_sms)
  * (B packed) and two as C^T (A packed, the smaller pre-pass); 3,008 x
  * 1,336 the other way round. C goes through the staged store for short
  * k. Addresses only: nothing is read through them. */
+/* C = A op(B) (B^T stored n x k where trans_b), row-major, dense, at
+ * 16-byte aligned addresses the planner only inspects. */
+static gputile__gemm_args aligned_args(int64_t m, int64_t n, int64_t k, int trans_b)
+{
+    return (gputile__gemm_args){.m = m,
+                                .n = n,
+                                .k = k,
+                                .trans_b = trans_b,
+                                .alpha = 1.0f,
+                                .a = (const float *)(uintptr_t)0x10000000,
+                                .lda = k,
+                                .b = (const float *)(uintptr_t)0x40000000,
+                                .ldb = trans_b ? k : n,
+                                .c = (float *)(uintptr_t)0x70000000,
+                                .ldc = n};
+}
+
 Test(gemm_plan, tensor_tiles_take_the_orientation_with_fewer_waves)
 {
     const unsigned nt = GPUTILE__GEMM_FORM_ALIGNED | GPUTILE__GEMM_FORM_NT;
@@ -371,17 +388,7 @@ Test(gemm_plan, tensor_tiles_take_the_orientation_with_fewer_waves)
         const gputile__gemm_choice c =
             gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_TF32, 0, &h200, nt, m, n, k);
         cr_assert_eq(c.variant, GPUTILE__GEMM_V_TMA_128X256_TF32, "%s", row(c)->name);
-        const gputile__gemm_args args = {.m = m,
-                                         .n = n,
-                                         .k = k,
-                                         .trans_b = 1,
-                                         .alpha = 1.0f,
-                                         .a = (const float *)(uintptr_t)0x10000000,
-                                         .lda = k,
-                                         .b = (const float *)(uintptr_t)0x40000000,
-                                         .ldb = k,
-                                         .c = (float *)(uintptr_t)0x70000000,
-                                         .ldc = n};
+        const gputile__gemm_args args = aligned_args(m, n, k, 1);
         gputile__gemm_args whole;
         gputile__gemm_plan plan;
         size_t bytes;
@@ -410,20 +417,9 @@ Test(gemm_plan, the_prepass_splits_d_where_r_has_many_rows)
             gputile__gemm_choose(GPUTILE_ALGO_WGMMA_128X128, GPUTILE_PRECISION_FP32_3XTF32, 0,
                                  &h200, GPUTILE__GEMM_FORM_ALIGNED, m, n, k);
         cr_assert_eq(c.variant, GPUTILE__GEMM_V_TMA_128X128_3XTF32, "%s", row(c)->name);
-        const gputile__gemm_args args = {.m = m,
-                                         .n = n,
-                                         .k = k,
-                                         .alpha = 1.0f,
-                                         .a = (const float *)(uintptr_t)0x10000000,
-                                         .lda = k,
-                                         .b = (const float *)(uintptr_t)0x40000000,
-                                         .ldb = n,
-                                         .c = (float *)(uintptr_t)0x70000000,
-                                         .ldc = n,
-                                         .batch = batch,
-                                         .stride_a = m * k,
-                                         .stride_b = k * n,
-                                         .stride_c = m * n};
+        gputile__gemm_args args = aligned_args(m, n, k, 0);
+        args.batch = batch;
+        args.stride_a = m * k, args.stride_b = k * n, args.stride_c = m * n;
         gputile__gemm_args whole;
         gputile__gemm_plan plan;
         size_t bytes;
