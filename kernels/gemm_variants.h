@@ -44,6 +44,9 @@
 #define GPUTILE__GEMM_SPLIT_D \
     0x200u /* TMA, 3xTF32: the pre-pass may split D' into big and small parts instead \
               (plan.split_d) */
+#define GPUTILE__GEMM_TILE_LOOP \
+    0x400u /* TMA: a grid of at most one block per SM walks the (tile, problem, split) \
+              list (plan.grid_blocks) */
 
 #define GPUTILE__FP32 GPUTILE_PRECISION_FP32
 #define GPUTILE__3XTF32 GPUTILE_PRECISION_FP32_3XTF32
@@ -120,7 +123,8 @@
       384, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA)               \
     X(TMA_128X128_TF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__TF32, 128, 128, 32,   \
       384, 1, 0, 0,                                                                                \
-      GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_SMEM_PREP)
+      GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_SMEM_PREP |  \
+          GPUTILE__GEMM_TILE_LOOP)
 
 /* Batches of small products (gemm_batched.cu, issue 20): a persistent
  * grid of 4-warp blocks walks the list of (problem, bm x bn tile of C)

@@ -106,7 +106,7 @@
 
 namespace {
 
-constexpr int BM = 128, BK = 32, MAX_STAGES = 6, THREADS = 384;
+constexpr int BM = 128, BK = 32, STAGES = 4, THREADS = 384;
 /* The producer warpgroup's registers where its warps 1-3 prepare D': its
  * loads all in flight; the consumers keep 216 (no spills), 128 x 72 + 256
  * x 216 = 384 x 168. Without preparation 40 (the consumers' 232 hold
@@ -146,12 +146,20 @@ struct shape {
     /* A's room: its 4 boxes of 32 rows of PERM_LD floats when permuted */
     static constexpr int A_SLOT = BM * PERM_LD * 4;
     static constexpr int STAGE_BYTES = A_SLOT + (SPLIT ? 2 : 1) * B_BYTES;
-    /* TF32_ROUND's 32 KB stages: 6 in the ring (4: 0.93 / 0.77 / 0.57 of
-     * cuBLAS TF32 on batches of 128^3 / 256^3 / 512^3, H100; 6: 0.94 /
-     * 0.80 / 0.57); the others' 48 KB: 4 */
-    static constexpr int STAGES = MODE == TF32_ROUND ? MAX_STAGES : 4;
-    /* the ring, plus 1 KB to align it to 1024 bytes (the swizzle's period) */
-    static constexpr size_t SMEM_BYTES = (size_t)STAGES * STAGE_BYTES + 1024;
+    /* TF32_ROUND walks the tiles (GPUTILE__GEMM_TILE_LOOP): a grid of one
+     * block per SM takes tile after tile, and its producer loads the next
+     * tile's slices while the consumers store C. Its batches have short k
+     * (8 slices at 256^3), and one tile per block left the SM's loads idle
+     * from the last slice through the epilogue, the block's exit and the
+     * next block's first TMA. C then needs room of its own beside the ring
+     * (the staged store's tile, 68 KB), so the ring has 4 stages of 34 KB
+     * (6 before: 0.94 / 0.80 / 0.57 of cuBLAS TF32 on batches of 128^3 /
+     * 256^3 / 512^3 on the H100, 4: 0.93 / 0.77 / 0.57, one tile a block). */
+    static constexpr bool LOOP = MODE == TF32_ROUND;
+    static constexpr int C_BYTES = LOOP ? BM * (BN + 8) * 4 : 0;
+    /* the ring (and C's room), plus 1 KB to align it to 1024 bytes (the
+     * swizzle's period) */
+    static constexpr size_t SMEM_BYTES = (size_t)STAGES * STAGE_BYTES + C_BYTES + 1024;
 };
 
 struct tma_params {
@@ -167,6 +175,8 @@ struct tma_params {
     int perm_r;
     int staged_c; /* the plan's: C through the staged store wherever it is written */
     int64_t m, n, k, tiles_n, k_per_split;
+    int64_t batch; /* problems (a strided batch's; 1: one product) */
+    int splits;    /* k split this many ways */
     float alpha, beta;
     float *c;
     int64_t ldc;
@@ -293,21 +303,48 @@ static __global__ void __launch_bounds__(THREADS, 1)
 {
     using S = shape<MODE>;
     constexpr bool SPLIT = S::SPLIT;
-    constexpr int STAGES = S::STAGES;
     constexpr int BN = S::BN, NACC = BN / 2;
-    static_assert((SWAP ? BN * (BM + 4) : BM * (BN + 8)) * 4 <= STAGES * S::STAGE_BYTES,
-                  "the staged epilogue's tile fits in the ring");
+    static_assert((SWAP ? BN * (BM + 4) : BM * (BN + 8)) * 4 <=
+                      (S::LOOP ? S::C_BYTES : STAGES * S::STAGE_BYTES),
+                  "the staged epilogue's tile fits in its room");
     extern __shared__ uint8_t smem_raw[];
-    __shared__ __align__(8) uint64_t full[MAX_STAGES], empty[MAX_STAGES], ready[MAX_STAGES];
+    __shared__ __align__(8) uint64_t full[STAGES], empty[STAGES], ready[STAGES];
     uint8_t *ring = smem_raw + ((1024 - gputile__smem_addr(smem_raw) % 1024) % 1024);
+    /* the staged store's tile: after the ring where the producer runs
+     * ahead into the next tile (LOOP), else in the ring, done with by then */
+    float *c_tile = reinterpret_cast<float *>(S::LOOP ? ring + STAGES * S::STAGE_BYTES : ring);
 
     const int tid = threadIdx.x, wg = tid / 128;
-    int64_t tile_m, tile_n;
-    gputile__grouped_tile(blockIdx.x, (w.m + BM - 1) / BM, w.tiles_n, &tile_m, &tile_n);
-    const int64_t m0 = tile_m * BM, n0 = tile_n * BN;
-    const int64_t k_begin = blockIdx.z * w.k_per_split;
-    const int64_t k_end = min(w.k, k_begin + w.k_per_split);
-    const int slices = k_end > k_begin ? (int)((k_end - k_begin + BK - 1) / BK) : 0;
+    /* The work list: (tile, problem, split), the tile fastest. LOOP: block
+     * b takes items b, b + gridDim.x, ...; else the block's own item, its
+     * tile, problem and split blockIdx.x, y and z. Every role walks the
+     * list the same way and counts its slices in `seq` across tiles, which
+     * picks the stage (seq % STAGES) and the mbarriers' phase. */
+    const int64_t tiles_m = (w.m + BM - 1) / BM, tiles = tiles_m * w.tiles_n;
+    const int64_t items = S::LOOP ? tiles * w.batch * w.splits : 1;
+    const int64_t first = S::LOOP ? (int64_t)blockIdx.x : 0, step = S::LOOP ? gridDim.x : 1;
+    struct item {
+        int64_t m0, n0, k_begin;
+        int32_t z; /* the problem */
+        int split, slices;
+    };
+    auto item_at = [&](int64_t i) {
+        int64_t x = blockIdx.x, y = blockIdx.y, split = blockIdx.z;
+        if (S::LOOP) {
+            x = i % tiles;
+            y = i / tiles % w.batch;
+            split = i / tiles / w.batch;
+        }
+        int64_t tile_m, tile_n;
+        gputile__grouped_tile(x, tiles_m, w.tiles_n, &tile_m, &tile_n);
+        item job;
+        job.m0 = tile_m * BM, job.n0 = tile_n * BN;
+        job.z = (int32_t)y, job.split = (int)split;
+        job.k_begin = split * w.k_per_split;
+        const int64_t k_end = min(w.k, job.k_begin + w.k_per_split);
+        job.slices = k_end > job.k_begin ? (int)((k_end - job.k_begin + BK - 1) / BK) : 0;
+        return job;
+    };
     const bool split_d = SPLIT && w.split_d; /* D' split by the pre-pass: no "ready" */
 
     if (tid == 0) {
@@ -329,41 +366,51 @@ static __global__ void __launch_bounds__(THREADS, 1)
     if (wg == 0) { /* producer */
         gputile__setmaxnreg_dec<S::PREP ? PREP_REGS : 40>();
         if (tid == 0) {
-            for (int it = 0; it < slices; ++it) {
-                const int s = it % STAGES;
-                if (it >= STAGES) /* the consumers released its last use */
-                    gputile__mbar_wait(&empty[s], (it / STAGES - 1) & 1);
-                uint8_t *stage = ring + s * S::STAGE_BYTES;
-                const int32_t kx = (int32_t)(k_begin + (int64_t)it * BK), z = (int32_t)blockIdx.y;
-                gputile__mbar_arrive_expect_tx(&full[s], (w.perm_r ? 4 * PERM_BOX : S::A_BYTES) +
-                                                             (split_d ? 2 : 1) * S::B_BYTES);
-                if (R_MN)
-                    for (int q = 0; q < BM / 32; ++q)
-                        gputile__tma_load_3d(stage + q * 4096, &w.a, (int32_t)(m0 + 32 * q), kx, z,
-                                             &full[s]);
-                else if (w.perm_r) /* class q's rows m0 / 4 .. + 31 */
-                    for (int q = 0; q < 4; ++q)
-                        gputile__tma_load_3d(stage + q * PERM_BOX, q ? &w.a_rest[q - 1] : &w.a, kx,
-                                             (int32_t)(m0 / 4), z, &full[s]);
-                else
-                    gputile__tma_load_3d(stage, &w.a, kx, (int32_t)m0, z, &full[s]);
-                gputile__tma_load_3d(stage + S::A_SLOT, &w.b, kx, (int32_t)n0, z, &full[s]);
-                if (split_d)
-                    gputile__tma_load_3d(stage + S::A_SLOT + S::B_BYTES, &w.b_small, kx,
-                                         (int32_t)n0, z, &full[s]);
+            uint32_t seq = 0;
+            for (int64_t wi = first; wi < items; wi += step) {
+                const item job = item_at(wi);
+                const int64_t m0 = job.m0, n0 = job.n0;
+                for (int it = 0; it < job.slices; ++it, ++seq) {
+                    const int s = seq % STAGES;
+                    if (seq >= STAGES) /* the consumers released its last use */
+                        gputile__mbar_wait(&empty[s], (seq / STAGES - 1) & 1);
+                    uint8_t *stage = ring + s * S::STAGE_BYTES;
+                    const int32_t kx = (int32_t)(job.k_begin + (int64_t)it * BK), z = job.z;
+                    gputile__mbar_arrive_expect_tx(&full[s],
+                                                   (w.perm_r ? 4 * PERM_BOX : S::A_BYTES) +
+                                                       (split_d ? 2 : 1) * S::B_BYTES);
+                    if (R_MN)
+                        for (int q = 0; q < BM / 32; ++q)
+                            gputile__tma_load_3d(stage + q * 4096, &w.a, (int32_t)(m0 + 32 * q), kx,
+                                                 z, &full[s]);
+                    else if (w.perm_r) /* class q's rows m0 / 4 .. + 31 */
+                        for (int q = 0; q < 4; ++q)
+                            gputile__tma_load_3d(stage + q * PERM_BOX, q ? &w.a_rest[q - 1] : &w.a,
+                                                 kx, (int32_t)(m0 / 4), z, &full[s]);
+                    else
+                        gputile__tma_load_3d(stage, &w.a, kx, (int32_t)m0, z, &full[s]);
+                    gputile__tma_load_3d(stage + S::A_SLOT, &w.b, kx, (int32_t)n0, z, &full[s]);
+                    if (split_d)
+                        gputile__tma_load_3d(stage + S::A_SLOT + S::B_BYTES, &w.b_small, kx,
+                                             (int32_t)n0, z, &full[s]);
+                }
             }
         } else if (S::PREP && !split_d && tid >= 32) { /* warps 1-3 split or round B' as it lands */
-            for (int it = 0; it < slices; ++it) {
-                const int s = it % STAGES;
-                gputile__mbar_wait(&full[s], (it / STAGES) & 1);
-                uint8_t *stage = ring + s * S::STAGE_BYTES;
-                gputile__prepare_b<S::B_BYTES / 16, 96, SPLIT>(
-                    reinterpret_cast<float4 *>(stage + S::A_SLOT),
-                    reinterpret_cast<float4 *>(stage + S::A_SLOT + S::B_BYTES), tid - 32);
-                gputile__fence_proxy_async(); /* for the consumers' wgmmas */
-                __syncwarp();
-                if (tid % 32 == 0)
-                    gputile__mbar_arrive(&ready[s]);
+            uint32_t seq = 0;
+            for (int64_t wi = first; wi < items; wi += step) {
+                const int slices = item_at(wi).slices;
+                for (int it = 0; it < slices; ++it, ++seq) {
+                    const int s = seq % STAGES;
+                    gputile__mbar_wait(&full[s], (seq / STAGES) & 1);
+                    uint8_t *stage = ring + s * S::STAGE_BYTES;
+                    gputile__prepare_b<S::B_BYTES / 16, 96, SPLIT>(
+                        reinterpret_cast<float4 *>(stage + S::A_SLOT),
+                        reinterpret_cast<float4 *>(stage + S::A_SLOT + S::B_BYTES), tid - 32);
+                    gputile__fence_proxy_async(); /* for the consumers' wgmmas */
+                    __syncwarp();
+                    if (tid % 32 == 0)
+                        gputile__mbar_arrive(&ready[s]);
+                }
             }
         }
         return;
@@ -372,13 +419,6 @@ static __global__ void __launch_bounds__(THREADS, 1)
     /* consumers */
     gputile__setmaxnreg_inc<S::PREP ? CONSUMER_PREP_REGS : 232>();
     const int cw = wg - 1; /* rows 64 cw .. 64 cw + 63 of the tile */
-    float acc[NACC], total[SPLIT ? NACC : 1];
-#pragma unroll
-    for (int i = 0; i < NACC; ++i)
-        acc[i] = 0.0f;
-#pragma unroll
-    for (int i = 0; i < (SPLIT ? NACC : 1); ++i)
-        total[i] = 0.0f;
     /* This thread's A fragment in a stage (wgmma_tf32.cuh): rows r and r +
      * 8, k = 8 ks + t and + 4, r = 64 cw + 16 warp + g.
      * K-major tile: byte (r, k) is r 128 + 16 ((k / 4) ^ (r % 8)) + 4 (k %
@@ -411,83 +451,98 @@ static __global__ void __launch_bounds__(THREADS, 1)
      * warpgroup's wgmmas keep the tensor cores busy meanwhile), releases
      * its stage, then loads and rounds (or splits) A. 3xTF32 adds the
      * previous slice's products to `total` there (the promotion). */
-    for (int it = 0; it < slices; ++it) {
-        const int s = it % STAGES;
-        /* Where D' is prepared (PREP), the previous slice's stage is
+    uint32_t seq = 0;
+    for (int64_t wi = first; wi < items; wi += step) {
+        const item job = item_at(wi);
+        float acc[NACC], total[SPLIT ? NACC : 1];
+#pragma unroll
+        for (int i = 0; i < NACC; ++i)
+            acc[i] = 0.0f;
+#pragma unroll
+        for (int i = 0; i < (SPLIT ? NACC : 1); ++i)
+            total[i] = 0.0f;
+        for (int it = 0; it < job.slices; ++it, ++seq) {
+            const int s = seq % STAGES;
+            const uint32_t phase = (seq / STAGES) & 1;
+            /* Where D' is prepared (PREP), the previous slice's stage is
          * released before this one is awaited, so that the producer refills
          * it the sooner (3xTF32 at 4096^3 waited on "ready" with all 4
          * stages taken); TF32_PACKED's 128 x 256 tiles awaited "full"
          * first ran 5-8% faster at 2048^3-8192^3, and so did 3xTF32 with
          * D' split by the pre-pass, 1-2.5% (H200). */
-        if (!S::PREP || split_d) {
-            gputile__mbar_wait(&full[s], (it / STAGES) & 1);
+            if (!S::PREP || split_d) {
+                gputile__mbar_wait(&full[s], phase);
+            }
+            gputile__wgmma_wait_acc<0, NACC>(acc);
+            if (SPLIT && it > 0)
+#pragma unroll
+                for (int i = 0; i < NACC; ++i)
+                    total[i] += acc[i];
+            if (it > 0 && tid % 32 == 0)
+                gputile__mbar_arrive(&empty[(seq - 1) % STAGES]);
+            if (S::PREP && !split_d) {
+                gputile__mbar_wait(&full[s], phase);
+                gputile__mbar_wait(&ready[s], phase);
+            }
+            const uint8_t *stage = ring + s * S::STAGE_BYTES;
+            const uint64_t db = gputile__wgmma_desc_sw128(stage + S::A_SLOT);
+            const uint64_t db_small =
+                SPLIT ? gputile__wgmma_desc_sw128(stage + S::A_SLOT + S::B_BYTES) : 0;
+            uint32_t a[BK / 8][4], a_small[SPLIT ? BK / 8 : 1][4];
+            if constexpr (SPLIT) {
+                float x[BK / 8][4];
+#pragma unroll
+                for (int ks = 0; ks < BK / 8; ++ks)
+#pragma unroll
+                    for (int h = 0; h < 4; ++h)
+                        x[ks][h] = *reinterpret_cast<const float *>(stage + a_at(ks, h));
+                split_r<BK / 8>(x, a, a_small);
+            } else {
+#pragma unroll
+                for (int ks = 0; ks < BK / 8; ++ks)
+#pragma unroll
+                    for (int h = 0; h < 4; ++h)
+                        a[ks][h] = gputile__to_tf32_bits(
+                            *reinterpret_cast<const float *>(stage + a_at(ks, h)));
+            }
+            gputile__wgmma_fence();
+#pragma unroll
+            for (int ks = 0; ks < BK / 8; ++ks) { /* 8 k = 32 bytes = 2 descriptor units */
+                if (SPLIT) { /* the small products first; the slice's first overwrites */
+                    gputile__wgmma_tf32_rs<BN>(acc, a_small[ks], db + 2 * ks, ks > 0);
+                    gputile__wgmma_tf32_rs<BN>(acc, a[ks], db_small + 2 * ks, 1);
+                }
+                gputile__wgmma_tf32_rs<BN>(acc, a[ks], db + 2 * ks, 1);
+            }
+            gputile__wgmma_commit();
         }
         gputile__wgmma_wait_acc<0, NACC>(acc);
-        if (SPLIT && it > 0)
+        if (SPLIT && job.slices > 0)
 #pragma unroll
             for (int i = 0; i < NACC; ++i)
                 total[i] += acc[i];
-        if (it > 0 && tid % 32 == 0)
-            gputile__mbar_arrive(&empty[(it - 1) % STAGES]);
-        if (S::PREP && !split_d) {
-            gputile__mbar_wait(&full[s], (it / STAGES) & 1);
-            gputile__mbar_wait(&ready[s], (it / STAGES) & 1);
-        }
-        const uint8_t *stage = ring + s * S::STAGE_BYTES;
-        const uint64_t db = gputile__wgmma_desc_sw128(stage + S::A_SLOT);
-        const uint64_t db_small =
-            SPLIT ? gputile__wgmma_desc_sw128(stage + S::A_SLOT + S::B_BYTES) : 0;
-        uint32_t a[BK / 8][4], a_small[SPLIT ? BK / 8 : 1][4];
-        if constexpr (SPLIT) {
-            float x[BK / 8][4];
-#pragma unroll
-            for (int ks = 0; ks < BK / 8; ++ks)
-#pragma unroll
-                for (int h = 0; h < 4; ++h)
-                    x[ks][h] = *reinterpret_cast<const float *>(stage + a_at(ks, h));
-            split_r<BK / 8>(x, a, a_small);
-        } else {
-#pragma unroll
-            for (int ks = 0; ks < BK / 8; ++ks)
-#pragma unroll
-                for (int h = 0; h < 4; ++h)
-                    a[ks][h] = gputile__to_tf32_bits(
-                        *reinterpret_cast<const float *>(stage + a_at(ks, h)));
-        }
-        gputile__wgmma_fence();
-#pragma unroll
-        for (int ks = 0; ks < BK / 8; ++ks) { /* 8 k = 32 bytes = 2 descriptor units */
-            if (SPLIT) { /* the small products first; the slice's first overwrites */
-                gputile__wgmma_tf32_rs<BN>(acc, a_small[ks], db + 2 * ks, ks > 0);
-                gputile__wgmma_tf32_rs<BN>(acc, a[ks], db_small + 2 * ks, 1);
-            }
-            gputile__wgmma_tf32_rs<BN>(acc, a[ks], db + 2 * ks, 1);
-        }
-        gputile__wgmma_commit();
-    }
-    gputile__wgmma_wait_acc<0, NACC>(acc);
-    if (SPLIT && slices > 0)
-#pragma unroll
-        for (int i = 0; i < NACC; ++i)
-            total[i] += acc[i];
+        /* the last slice's stage, for the next tile's loads */
+        if (S::LOOP && job.slices > 0 && tid % 32 == 0)
+            gputile__mbar_arrive(&empty[(seq - 1) % STAGES]);
 
-    /* Split-K partials raw into the workspace (m x n of C either way),
+        /* Split-K partials raw into the workspace (m x n of C either way),
      * else into C. */
-    const bool partial = gridDim.z > 1;
-    float *c = partial ? w.work + blockIdx.z * w.m * w.n : w.c + blockIdx.y * w.stride_c;
-    const int64_t ldc = partial ? (SWAP ? w.m : w.n) : w.ldc;
-    const float alpha = partial ? 1.0f : w.alpha, beta = partial ? 0.0f : w.beta;
-    /* Straight from the fragments where each store fills whole sectors
+        const int64_t m0 = job.m0, n0 = job.n0;
+        const bool partial = w.splits > 1;
+        float *c = partial ? w.work + job.split * w.m * w.n : w.c + job.z * w.stride_c;
+        const int64_t ldc = partial ? (SWAP ? w.m : w.n) : w.ldc;
+        const float alpha = partial ? 1.0f : w.alpha, beta = partial ? 0.0f : w.beta;
+        /* Straight from the fragments where each store fills whole sectors
      * (C's rows 32-byte aligned) and lib/ does not ask for the staged
      * store (short k: see plan_tma); else through the ring, whose last
      * copies and wgmmas are done (the consumers waited for every stage). */
-    if (!w.staged_c && !SWAP && !w.perm_r && (uintptr_t)c % 32 == 0 && ldc % 8 == 0)
-        gputile__wgmma_store<BN>(SPLIT ? total : acc, c, ldc, m0 + cw * 64, n0, w.m, w.n, alpha,
-                                 beta, tid % 128);
-    else
-        gputile__wgmma_store_staged<BN, SWAP>(SPLIT ? total : acc, reinterpret_cast<float *>(ring),
-                                              c, ldc, m0, n0, w.m, w.n, alpha, beta, cw, tid % 128,
-                                              w.perm_r);
+        if (!w.staged_c && !SWAP && !w.perm_r && (uintptr_t)c % 32 == 0 && ldc % 8 == 0)
+            gputile__wgmma_store<BN>(SPLIT ? total : acc, c, ldc, m0 + cw * 64, n0, w.m, w.n, alpha,
+                                     beta, tid % 128);
+        else
+            gputile__wgmma_store_staged<BN, SWAP>(SPLIT ? total : acc, c_tile, c, ldc, m0, n0, w.m,
+                                                  w.n, alpha, beta, cw, tid % 128, w.perm_r);
+    }
 }
 
 /* cuTensorMapEncodeTiled from the driver, found once through the runtime
@@ -556,7 +611,8 @@ static cudaError_t encode_classes(encode_fn fn, CUtensorMap *first, CUtensorMap 
 }
 
 template <int MODE, bool R_MN, bool SWAP>
-static cudaError_t launch(const tma_params &w, int splits, int64_t batch, cudaStream_t stream)
+static cudaError_t launch(const tma_params &w, int splits, int64_t batch, int64_t grid_blocks,
+                          cudaStream_t stream)
 {
     using S = shape<MODE>;
     auto kernel = gemm_tma_kernel<MODE, R_MN, SWAP>;
@@ -564,8 +620,12 @@ static cudaError_t launch(const tma_params &w, int splits, int64_t batch, cudaSt
                                            (int)S::SMEM_BYTES);
     if (err != cudaSuccess)
         return err;
-    const int64_t tiles_m = (w.m + BM - 1) / BM;
-    dim3 grid((unsigned)(tiles_m * w.tiles_n), (unsigned)batch, (unsigned)splits);
+    const int64_t tiles = (w.m + BM - 1) / BM * w.tiles_n, items = tiles * batch * splits;
+    /* LOOP: the plan's grid walks the work list (one block per item
+     * without a plan for it) */
+    const int64_t blocks = grid_blocks > 0 && grid_blocks < items ? grid_blocks : items;
+    const dim3 grid =
+        S::LOOP ? dim3((unsigned)blocks) : dim3((unsigned)tiles, (unsigned)batch, (unsigned)splits);
     kernel<<<grid, THREADS, S::SMEM_BYTES, stream>>>(w);
     return cudaGetLastError();
 }
@@ -611,6 +671,8 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
     const int64_t stride_r = swap ? p->stride_b : p->stride_a,
                   stride_d = swap ? p->stride_a : p->stride_b;
     w.stride_c = p->batch > 0 ? p->stride_c : 0;
+    w.batch = batch;
+    w.splits = plan->splits;
 
     int64_t ld_r = ldr, ld_d = ldd_src;
     if (plan->pack_r) {
@@ -642,10 +704,11 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
         err = encode(fn, &w.b_small, d + nd * ld_d, nd, p->k, ld_d, S::BN, 1, 0);
     const int splits = plan->splits;
     if (err == cudaSuccess)
-        err = swap ? (r_mn ? launch<MODE, true, true>(w, splits, batch, stream)
-                           : launch<MODE, false, true>(w, splits, batch, stream))
-                   : (r_mn ? launch<MODE, true, false>(w, splits, batch, stream)
-                           : launch<MODE, false, false>(w, splits, batch, stream));
+        err =
+            swap ? (r_mn ? launch<MODE, true, true>(w, splits, batch, plan->grid_blocks, stream)
+                         : launch<MODE, false, true>(w, splits, batch, plan->grid_blocks, stream))
+                 : (r_mn ? launch<MODE, true, false>(w, splits, batch, plan->grid_blocks, stream)
+                         : launch<MODE, false, false>(w, splits, batch, plan->grid_blocks, stream));
     return err;
 }
 

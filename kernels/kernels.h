@@ -71,7 +71,7 @@ typedef struct gputile__gemm_plan {
     float *work;       /* splits > 1: splits x m x n partials */
     float *tail_work;  /* tail: (tiles - full_tiles) x tail_splits x bm x bn partials */
     float *pack_r_buf, *pack_d_buf;
-    int64_t grid_blocks; /* GPUTILE__GEMM_PERSISTENT rows: blocks of the launch */
+    int64_t grid_blocks; /* GPUTILE__GEMM_PERSISTENT and _TILE_LOOP rows: blocks of the launch */
     int cluster;         /* GPUTILE__GEMM_ASYNC, splits 2..8: the splits of a tile run as one
                     cluster and sum in shared memory (no work, no reduction launch) */
     int l1_copies; /* GPUTILE__GEMM_PERSISTENT rows: 16-byte copies through the L1 (else L2 only) */

@@ -127,6 +127,7 @@ cudaError_t gputile__gemm_batched_plan(const gputile__gemm_choice *c, const gput
     };
     if (r->flags & GPUTILE__GEMM_TMA) /* D' read in place (gputile__gemm_batched_tensor) */
         plan->swap = !p->trans_b;
+    gputile__gemm_plan_tile_loop(c, p, plan);
     if (r->flags & GPUTILE__GEMM_PERSISTENT)
         return gputile__gemm_plan_persistent(c, p, plan);
     return cudaSuccess;

@@ -1127,6 +1127,7 @@ cudaError_t gputile__gemm_plan_launch(const gputile__gemm_choice *c, const gputi
     }
     if (r->flags & GPUTILE__GEMM_TMA)
         plan_tma(r, c, p, plan);
+    gputile__gemm_plan_tile_loop(c, p, plan);
     bool cluster = false;
     cudaError_t err = cluster_split(c, &cluster);
     plan->cluster = cluster;
@@ -1156,6 +1157,18 @@ void gputile__gemm_plan_place(gputile__gemm_plan *plan, const gputile__gemm_choi
         *to[i] = bytes[i] > 0 ? (float *)at : NULL;
         at += bytes[i];
     }
+}
+
+void gputile__gemm_plan_tile_loop(const gputile__gemm_choice *c, const gputile__gemm_args *p,
+                                  gputile__gemm_plan *plan)
+{
+    const gputile__gemm_row *r = &rows[c->variant];
+    if (!(r->flags & GPUTILE__GEMM_TILE_LOOP))
+        return;
+    const int64_t mr = plan->swap ? p->n : p->m, nr = plan->swap ? p->m : p->n; /* D's sides */
+    const int64_t items = ceil_div(mr, r->bm) * ceil_div(nr, r->bn) *
+                          (p->batch > 0 ? p->batch : 1) * (plan->splits > 1 ? plan->splits : 1);
+    plan->grid_blocks = c->sms > 0 && items > c->sms ? c->sms : items;
 }
 
 size_t gputile__gemm_plan_without_split_d(gputile__gemm_plan *plan, const gputile__gemm_choice *c,

@@ -94,6 +94,12 @@ cudaError_t gputile__gemm_tensor_cores(const gputile__device *dev, bool *yes);
 cudaError_t gputile__gemm_plan_launch(const gputile__gemm_choice *choice,
                                       const gputile__gemm_args *args, gputile__gemm_args *whole,
                                       gputile__gemm_plan *plan, size_t *workspace_bytes);
+/* A GPUTILE__GEMM_TILE_LOOP row's grid for args (batch 0: one problem),
+ * its splits and orientation planned: one block per SM, or per item of
+ * the (tile, problem, split) list where there are fewer. Other rows: no
+ * change. */
+void gputile__gemm_plan_tile_loop(const gputile__gemm_choice *choice,
+                                  const gputile__gemm_args *args, gputile__gemm_plan *plan);
 /* The plan without the optional split of D' by the pre-pass (its
  * workspace doubles D''s: where it cannot be had, the kernel splits D'
  * itself); returns the workspace bytes it needs then. */

@@ -597,6 +597,8 @@ Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
         {100, 80, 72, 1, 1, 1, 0, 5, 0, 0, 0, 0},       /* TT */
         {72, 132, 200, 0, 1, -1, 2, 6, 0, 8, 0, 0},     /* NT, k past 6 slices */
         {300, 260, 40, 0, 0, 1, 0, 3, 0, 0, 0, 0},      /* several tiles a problem */
+        {200, 260, 40, 0, 0, 1, 0.5f, 150, 0, 4, 0, 0}, /* TF32: 900 tiles walked by 132 blocks */
+        {136, 200, 72, 0, 1, 1, 0, 200, 0, 0, 0, 0},    /* the same, NT (C itself, not C^T) */
         {64, 64, 4, 0, 0, 1, 0, 70000, 0, 0, 0, 0},     /* past one launch (65535) */
         {128, 96, 72, 0, 0, 1, 0, 5, 0, 4, 0, 1},       /* views spaced evenly: strided */
     };

@@ -602,6 +602,39 @@ Test(gemm_plan, batch_copies_per_operand_and_through_the_l1_for_short_k)
             }
 }
 
+/* TF32 batches (TMA_128X128_TF32) walk their tiles with one block per SM
+ * (GPUTILE__GEMM_TILE_LOOP): the grid is the SMs, or the (tile, problem)
+ * items where there are fewer, counted on D = C^T's tiles when the plan
+ * swaps; the other TMA rows run a block per tile. */
+Test(gemm_plan, tf32_batches_walk_their_tiles_with_one_block_per_sm)
+{
+    const struct {
+        int64_t m, n, k, batch;
+        int trans_b;
+        int64_t blocks;
+    } cases[] = {
+        {128, 128, 128, 4000, 0, 132}, {256, 256, 256, 1000, 0, 132}, {200, 260, 40, 3, 0, 18},
+        {136, 300, 72, 2, 1, 12},      {64, 64, 4, 1, 0, 1},          {129, 64, 8, 66, 1, 132},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
+        for (int p = 0; p < 2; ++p) {
+            const gputile__gemm_choice c = {.variant = p ? GPUTILE__GEMM_V_TMA_128X128_TF32
+                                                         : GPUTILE__GEMM_V_TMA_128X128_3XTF32,
+                                            .splits = 1,
+                                            .sms = 132,
+                                            .device = -1};
+            gputile__gemm_args args =
+                aligned_args(cases[i].m, cases[i].n, cases[i].k, cases[i].trans_b);
+            args.batch = cases[i].batch;
+            const gputile__batch_aligned aligned = {.a = true, .b = true};
+            gputile__gemm_plan plan;
+            cr_assert_eq(gputile__gemm_batched_plan(&c, &args, aligned, &plan), cudaSuccess);
+            cr_expect_eq(plan.swap, !cases[i].trans_b, "case %zu", i);
+            cr_expect_eq(plan.grid_blocks, p ? cases[i].blocks : 0, "case %zu %s: %ld blocks", i,
+                         row(c)->name, (long)plan.grid_blocks);
+        }
+}
+
 /* ---- views spaced evenly run as a strided batch (gputile__gemm_views_check) ---- */
 
 void gputile__copy_threads_set(int threads);
