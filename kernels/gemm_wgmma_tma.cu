@@ -6,18 +6,20 @@
  * GPUTILE_PRECISION_FP32_3XTF32.
  *
  * Algorithm. The kernel computes D = R D'^T, D being C or C^T (see run()),
- * one BM x BN tile per block (TF32: 128 x 256, or 128 x 128 where D' is
- * rounded in shared memory; 3xTF32: 128 x 128; see the modes below) over k
- * slices of BK = 32 (one 128-byte row of fp32 per operand row, the span of
- * the 128-byte swizzle). Warp-specialised, 384 threads:
+ * one BM x BN tile per block, or tile after tile (ROUND_LOOP) (TF32: 128 x
+ * 256, or 128 x 128 where D' is rounded in shared memory; 3xTF32: 128 x
+ * 128; see the modes below) over k slices of BK = 32 (one 128-byte row of
+ * fp32 per operand row, the span of the 128-byte swizzle).
+ * Warp-specialised, 384 threads:
  * - warpgroup 0, the producer (setmaxnreg 40, or PREP_REGS where it
  *   prepares D'): one thread issues the TMA loads of a slice (R: 128 x
  *   32, D': BN x 32, and with 3xTF32's split_d D''s small parts) into a
- *   ring of 4 stages of 48 KB (TF32_ROUND: 6 of 32 KB); the stage's
- *   "full" mbarrier counts their bytes; it waits on the stage's "empty"
- *   mbarrier before reusing it. With 3xTF32 (unless split_d) its warps
- *   1-3 then split D' in shared memory (below), with TF32_ROUND round it
- *   in place, and arrive on the stage's "ready" mbarrier.
+ *   ring of 4 stages of 48 KB (TF32_ROUND: 6 of 34 KB; ROUND_LOOP: 4);
+ *   the stage's "full" mbarrier counts their bytes; it waits on the
+ *   stage's "empty" mbarrier before reusing it. With 3xTF32 (unless
+ *   split_d) its warps 1-3 then split D' in shared memory (below), with
+ *   TF32_ROUND (and ROUND_LOOP) round it in place, and arrive on the
+ *   stage's "ready" mbarrier.
  * - warpgroups 1 and 2, the consumers (setmaxnreg 232, or 216): each owns
  *   64 rows of the tile and its 64 x BN accumulator in registers. Per
  *   slice: wait "full", wait until the previous slice's group is done and
@@ -84,14 +86,16 @@
  * row. (D' goes to the tensor cores through a descriptor, which needs the
  * swizzled K-major layout at k0: it is packed where not addressable.)
  *
- * Split-K: blockIdx.z takes a contiguous range of k, a multiple of BK;
+ * Split-K: blockIdx.z (ROUND_LOOP: the work item's split) takes a
+ * contiguous range of k, a multiple of BK;
  * the raw partial tiles go to lib/'s workspace and lib/ then launches
  * gputile__gemm_splitk_reduce() (gemm_splitk.cu), which adds them in order.
  *
  * Batches (issue 20): the maps are 3-D, a strided batch's problems their
- * third dimension (one problem: a batch of one), and blockIdx.y picks the
- * problem: its boxes come from matrix blockIdx.y of each map, zero-filled
- * at its own edges, and its C is blockIdx.y batch strides on. lib/ runs
+ * third dimension (one problem: a batch of one), and blockIdx.y (ROUND_LOOP:
+ * the work item's problem) picks the problem: its boxes come from that
+ * matrix of each map, zero-filled at its own edges, and its C is that many
+ * batch strides on. lib/ runs
  * batches unsplit and without pre-pass (operands read in place: 3xTF32 and
  * TF32_ROUND of every transpose but A^T B, 16-byte aligned rows and batch
  * strides).
@@ -106,7 +110,7 @@
 
 namespace {
 
-constexpr int BM = 128, BK = 32, STAGES = 4, THREADS = 384;
+constexpr int BM = 128, BK = 32, MAX_STAGES = 6, THREADS = 384;
 /* The producer warpgroup's registers where its warps 1-3 prepare D': its
  * loads all in flight; the consumers keep 216 (no spills), 128 x 72 + 256
  * x 216 = 384 x 168. Without preparation 40 (the consumers' 232 hold
@@ -131,8 +135,11 @@ constexpr int PERM_LD = BK + 4, PERM_BOX = 32 * PERM_LD * 4;
  *              shared memory by those warps (batches: a pre-pass would
  *              move every problem's D' through DRAM twice more, and
  *              128 x 256 tiles would leave half of a 128-wide problem's
- *              tile empty). */
-enum { TF32_PACKED, SPLIT3, TF32_ROUND };
+ *              tile empty), a tile per block;
+ * ROUND_LOOP   the same, each block walking tile after tile
+ *              (GPUTILE__GEMM_TILE_LOOP): where the tiles outnumber the
+ *              plan's grid. */
+enum { TF32_PACKED, SPLIT3, TF32_ROUND, ROUND_LOOP };
 
 /* A stage holds A (128 x 32; 18 KB of room for the permuted boxes) then
  * B (BN x 32), and with SPLIT3 B's small parts (BN x 32): 50 KB (34 KB for
@@ -146,16 +153,18 @@ struct shape {
     /* A's room: its 4 boxes of 32 rows of PERM_LD floats when permuted */
     static constexpr int A_SLOT = BM * PERM_LD * 4;
     static constexpr int STAGE_BYTES = A_SLOT + (SPLIT ? 2 : 1) * B_BYTES;
-    /* TF32_ROUND walks the tiles (GPUTILE__GEMM_TILE_LOOP): a grid of one
-     * block per SM takes tile after tile, and its producer loads the next
-     * tile's slices while the consumers store C. Its batches have short k
-     * (8 slices at 256^3), and one tile per block left the SM's loads idle
-     * from the last slice through the epilogue, the block's exit and the
-     * next block's first TMA. C then needs room of its own beside the ring
-     * (the staged store's tile, 68 KB), so the ring has 4 stages of 34 KB
-     * (6 before: 0.94 / 0.80 / 0.57 of cuBLAS TF32 on batches of 128^3 /
-     * 256^3 / 512^3 on the H100, 4: 0.93 / 0.77 / 0.57, one tile a block). */
-    static constexpr bool LOOP = MODE == TF32_ROUND;
+    /* ROUND_LOOP walks the tiles: a grid of one block per SM takes tile
+     * after tile, and its producer loads the next tile's slices while the
+     * consumers store C. TF32 batches have short k (8 slices at 256^3),
+     * and one tile per block left the SM's loads idle from the last slice
+     * through the epilogue, the block's exit and the next block's first
+     * TMA (H200, batches of 256^3 and 512^3: 0.70 and 0.58 of cuBLAS TF32
+     * a tile per block, 0.79 and 0.63 walking). C then needs room of its
+     * own beside the ring (the staged store's tile, 68 KB), so that ring
+     * has 4 stages of 34 KB; TF32_ROUND keeps 6 (C staged in the ring):
+     * with 4, single products of one wave and long k ran 4-9% slower. */
+    static constexpr bool LOOP = MODE == ROUND_LOOP;
+    static constexpr int STAGES = MODE == TF32_ROUND ? MAX_STAGES : 4;
     static constexpr int C_BYTES = LOOP ? BM * (BN + 8) * 4 : 0;
     /* the ring (and C's room), plus 1 KB to align it to 1024 bytes (the
      * swizzle's period) */
@@ -303,12 +312,12 @@ static __global__ void __launch_bounds__(THREADS, 1)
 {
     using S = shape<MODE>;
     constexpr bool SPLIT = S::SPLIT;
-    constexpr int BN = S::BN, NACC = BN / 2;
+    constexpr int BN = S::BN, NACC = BN / 2, STAGES = S::STAGES;
     static_assert((SWAP ? BN * (BM + 4) : BM * (BN + 8)) * 4 <=
                       (S::LOOP ? S::C_BYTES : STAGES * S::STAGE_BYTES),
                   "the staged epilogue's tile fits in its room");
     extern __shared__ uint8_t smem_raw[];
-    __shared__ __align__(8) uint64_t full[STAGES], empty[STAGES], ready[STAGES];
+    __shared__ __align__(8) uint64_t full[MAX_STAGES], empty[MAX_STAGES], ready[MAX_STAGES];
     uint8_t *ring = smem_raw + ((1024 - gputile__smem_addr(smem_raw) % 1024) % 1024);
     /* the staged store's tile: after the ring where the producer runs
      * ahead into the next tile (LOOP), else in the ring, done with by then */
@@ -630,6 +639,20 @@ static cudaError_t launch(const tma_params &w, int splits, int64_t batch, int64_
     return cudaGetLastError();
 }
 
+/* The instantiation for the orientation: swapped or not, R MN-major or
+ * K-major. */
+template <int MODE>
+static cudaError_t orient(const tma_params &w, bool swap, bool r_mn, const gputile__gemm_plan *plan,
+                          int64_t batch, cudaStream_t stream)
+{
+    const int splits = plan->splits;
+    const int64_t blocks = plan->grid_blocks;
+    return swap ? (r_mn ? launch<MODE, true, true>(w, splits, batch, blocks, stream)
+                        : launch<MODE, false, true>(w, splits, batch, blocks, stream))
+                : (r_mn ? launch<MODE, true, false>(w, splits, batch, blocks, stream)
+                        : launch<MODE, false, false>(w, splits, batch, blocks, stream));
+}
+
 /* The kernel computes D = R D'^T over m' x n' tiles: R (m' x k) goes to the
  * tensor cores from registers, D' (n' x k, K-major) through descriptors.
  * Not swapped: R = op(A), D' = op(B)^T, D = C. Swapped: R = op(B)^T, D' =
@@ -702,14 +725,14 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
         err = encode(fn, &w.b, d, nd, p->k, ld_d, S::BN, batch, stride_d);
     if (err == cudaSuccess && w.split_d) /* one problem: lib/ splits no batch */
         err = encode(fn, &w.b_small, d + nd * ld_d, nd, p->k, ld_d, S::BN, 1, 0);
-    const int splits = plan->splits;
-    if (err == cudaSuccess)
-        err =
-            swap ? (r_mn ? launch<MODE, true, true>(w, splits, batch, plan->grid_blocks, stream)
-                         : launch<MODE, false, true>(w, splits, batch, plan->grid_blocks, stream))
-                 : (r_mn ? launch<MODE, true, false>(w, splits, batch, plan->grid_blocks, stream)
-                         : launch<MODE, false, false>(w, splits, batch, plan->grid_blocks, stream));
-    return err;
+    if (err != cudaSuccess)
+        return err;
+    /* TF32_ROUND walks the tiles where they outnumber the plan's grid */
+    const int64_t items = (mr + BM - 1) / BM * w.tiles_n * batch * plan->splits;
+    if constexpr (MODE == TF32_ROUND)
+        if (plan->grid_blocks > 0 && plan->grid_blocks < items)
+            return orient<ROUND_LOOP>(w, swap, r_mn, plan, batch, stream);
+    return orient<MODE>(w, swap, r_mn, plan, batch, stream);
 }
 
 } // namespace
