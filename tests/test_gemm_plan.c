@@ -357,11 +357,6 @@ Test(gemm_plan, tensor_rows_split_a_long_k_over_most_sms)
     }
 }
 
-/* The TMA rows' orientation (C or C^T) weighs the waves of 128 x 256
- * tiles beside the pre-pass: 1,336 x 3,008 x 1,608 A B^T is one wave as C
- * (B packed) and two as C^T (A packed, the smaller pre-pass); 3,008 x
- * 1,336 the other way round. C goes through the staged store for short
- * k. Addresses only: nothing is read through them. */
 /* C = A op(B) (B^T stored n x k where trans_b), row-major, dense, at
  * 16-byte aligned addresses the planner only inspects. */
 static gputile__gemm_args aligned_args(int64_t m, int64_t n, int64_t k, int trans_b)
@@ -379,6 +374,11 @@ static gputile__gemm_args aligned_args(int64_t m, int64_t n, int64_t k, int tran
                                 .ldc = n};
 }
 
+/* The TMA rows' orientation (C or C^T) weighs the waves of 128 x 256
+ * tiles beside the pre-pass: 1,336 x 3,008 x 1,608 A B^T is one wave as C
+ * (B packed) and two as C^T (A packed, the smaller pre-pass); 3,008 x
+ * 1,336 the other way round. C goes through the staged store for short
+ * k. Addresses only: nothing is read through them. */
 Test(gemm_plan, tensor_tiles_take_the_orientation_with_fewer_waves)
 {
     const unsigned nt = GPUTILE__GEMM_FORM_ALIGNED | GPUTILE__GEMM_FORM_NT;
