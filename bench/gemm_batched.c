@@ -21,8 +21,9 @@
  * so they run as the strided batch), the same call with A and B gathered
  * out of order (g/str: its descriptors cross the bus), the algorithm AUTO
  * picked.
- * With --precision all, rows of 128^3 and above also time 3xTF32 and TF32
- * against cuBLAS FP32 and TF32 (tensor-op math). --algorithms names rows
+ * With --precision all, the table's rows of 128^3 and above and every
+ * --shape also time 3xTF32 and TF32 against cuBLAS FP32 and TF32
+ * (tensor-op math). --algorithms names rows
  * (gputile_algorithm_name(), FP32) that are timed in the same rounds as
  * AUTO and cuBLAS, one line each under the row ("forced"), to check what
  * AUTO picks against the rows it could have picked. --shape (repeatable)
@@ -369,7 +370,7 @@ int bench_gemm_batched(int argc, char **argv)
                "v/str", "g/str", "algorithm", "diff");
     const int nrows = nnamed > 0 ? 0 : quick ? 3 : 7;
     for (int r = 0; r < nnamed; ++r)
-        row(named[r][0], named[r][1], named[r][2], named[r][3], false, &o, &forced, stream, h32,
+        row(named[r][0], named[r][1], named[r][2], named[r][3], tensor, &o, &forced, stream, h32,
             htf32);
     if (nnamed > 0)
         shapes = 0;

@@ -110,8 +110,11 @@
  * runs WGMMA_128X128 in TF32 when named, and the TMA-fed kernels
  * (gemm_wgmma_tma.cu), which run everything else. TMA_128X128_TF32 (D'
  * rounded in shared memory, no pre-pass) is AUTO's alone, for TF32
- * batches and for small TF32 products (lib/gemm_plan.c, tf32_on_128x128):
- * a name finds the first row of its algorithm and precision. */
+ * batches and for small TF32 products (lib/gemm_plan.c, tf32_on_128x128),
+ * and so is TMA_128X256_TF32_ROUND (the same on 128 x 256 tiles, C stored
+ * from the fragments), for TF32 batches of long k
+ * (lib/gemm_batched_plan.c): a name finds the first row of its algorithm
+ * and precision. */
 #define GPUTILE__GEMM_WGMMA_ROWS(X)                                                                \
     X(WGMMA_128X128_TF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__TF32, 128, 128, 32, \
       256, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_VEC | GPUTILE__GEMM_TENSOR)               \
@@ -123,6 +126,10 @@
       384, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA)               \
     X(TMA_128X128_TF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__TF32, 128, 128, 32,   \
       384, 1, 0, 0,                                                                                \
+      GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_SMEM_PREP |  \
+          GPUTILE__GEMM_TILE_LOOP)                                                                 \
+    X(TMA_128X256_TF32_ROUND, GPUTILE_ALGO_WGMMA_128X256, "wgmma128x256", GPUTILE__TF32, 128, 256, \
+      32, 384, 1, 0, 0,                                                                            \
       GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_SMEM_PREP |  \
           GPUTILE__GEMM_TILE_LOOP)
 

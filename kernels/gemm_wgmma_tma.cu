@@ -6,15 +6,17 @@
  * GPUTILE_PRECISION_FP32_3XTF32.
  *
  * Algorithm. The kernel computes D = R D'^T, D being C or C^T (see run()),
- * one BM x BN tile per block, or tile after tile (ROUND_LOOP) (TF32: 128 x
- * 256, or 128 x 128 where D' is rounded in shared memory; 3xTF32: 128 x
- * 128; see the modes below) over k slices of BK = 32 (one 128-byte row of
+ * one BM x BN tile per block, or tile after tile (ROUND_LOOP, ROUND_WIDE)
+ * (TF32: 128 x 256, or 128 x 128 where D' is rounded in shared memory,
+ * and 128 x 256 so for batches of long k; 3xTF32: 128 x 128; see the
+ * modes below) over k slices of BK = 32 (one 128-byte row of
  * fp32 per operand row, the span of the 128-byte swizzle).
  * Warp-specialised, 384 threads:
  * - warpgroup 0, the producer (setmaxnreg 40, or PREP_REGS where it
  *   prepares D'): one thread issues the TMA loads of a slice (R: 128 x
  *   32, D': BN x 32, and with 3xTF32's split_d D''s small parts) into a
- *   ring of 4 stages of 48 KB (TF32_ROUND: 6 of 34 KB; ROUND_LOOP: 4);
+ *   ring of 4 stages of 48 KB (TF32_ROUND: 6 of 34 KB; ROUND_LOOP: 4;
+ *   ROUND_WIDE: 4 of 50 KB);
  *   the stage's "full" mbarrier counts their bytes; it waits on the
  *   stage's "empty" mbarrier before reusing it. With 3xTF32 (unless
  *   split_d) its warps 1-3 then split D' in shared memory (below), with
@@ -138,8 +140,14 @@ constexpr int PERM_LD = BK + 4, PERM_BOX = 32 * PERM_LD * 4;
  *              tile empty), a tile per block;
  * ROUND_LOOP   the same, each block walking tile after tile
  *              (GPUTILE__GEMM_TILE_LOOP): where the tiles outnumber the
- *              plan's grid. */
-enum { TF32_PACKED, SPLIT3, TF32_ROUND, ROUND_LOOP };
+ *              plan's grid;
+ * ROUND_WIDE   TF32 on 128 x 256 tiles, D' rounded in shared memory,
+ *              walking the tiles, C stored from the fragments (the
+ *              staged tile, 135 KB, would leave the ring 1 stage):
+ *              batches whose D' is more than 128 wide. A slice moves 48
+ *              KB from L2 for 2^20 FMAs where 128 x 128 moves 32 KB for
+ *              half as many. */
+enum { TF32_PACKED, SPLIT3, TF32_ROUND, ROUND_LOOP, ROUND_WIDE };
 
 /* A stage holds A (128 x 32; 18 KB of room for the permuted boxes) then
  * B (BN x 32), and with SPLIT3 B's small parts (BN x 32): 50 KB (34 KB for
@@ -148,7 +156,7 @@ template <int MODE>
 struct shape {
     static constexpr bool SPLIT = MODE == SPLIT3;
     static constexpr bool PREP = MODE != TF32_PACKED; /* warps 1-3 prepare D' */
-    static constexpr int BN = MODE == TF32_PACKED ? 256 : 128;
+    static constexpr int BN = MODE == TF32_PACKED || MODE == ROUND_WIDE ? 256 : 128;
     static constexpr int A_BYTES = BM * BK * 4, B_BYTES = BN * BK * 4;
     /* A's room: its 4 boxes of 32 rows of PERM_LD floats when permuted */
     static constexpr int A_SLOT = BM * PERM_LD * 4;
@@ -163,9 +171,10 @@ struct shape {
      * own beside the ring (the staged store's tile, 68 KB), so that ring
      * has 4 stages of 34 KB; TF32_ROUND keeps 6 (C staged in the ring):
      * with 4, single products of one wave and long k ran 4-9% slower. */
-    static constexpr bool LOOP = MODE == ROUND_LOOP;
+    static constexpr bool LOOP = MODE == ROUND_LOOP || MODE == ROUND_WIDE;
+    static constexpr bool DIRECT_C = MODE == ROUND_WIDE; /* C never staged */
     static constexpr int STAGES = MODE == TF32_ROUND ? MAX_STAGES : 4;
-    static constexpr int C_BYTES = LOOP ? BM * (BN + 8) * 4 : 0;
+    static constexpr int C_BYTES = MODE == ROUND_LOOP ? BM * (BN + 8) * 4 : 0;
     /* the ring (and C's room), plus 1 KB to align it to 1024 bytes (the
      * swizzle's period) */
     static constexpr size_t SMEM_BYTES = (size_t)STAGES * STAGE_BYTES + C_BYTES + 1024;
@@ -313,8 +322,8 @@ static __global__ void __launch_bounds__(THREADS, 1)
     using S = shape<MODE>;
     constexpr bool SPLIT = S::SPLIT;
     constexpr int BN = S::BN, NACC = BN / 2, STAGES = S::STAGES;
-    static_assert((SWAP ? BN * (BM + 4) : BM * (BN + 8)) * 4 <=
-                      (S::LOOP ? S::C_BYTES : STAGES * S::STAGE_BYTES),
+    static_assert(S::DIRECT_C || (SWAP ? BN * (BM + 4) : BM * (BN + 8)) * 4 <=
+                                     (S::LOOP ? S::C_BYTES : STAGES * S::STAGE_BYTES),
                   "the staged epilogue's tile fits in its room");
     extern __shared__ uint8_t smem_raw[];
     __shared__ __align__(8) uint64_t full[MAX_STAGES], empty[MAX_STAGES], ready[MAX_STAGES];
@@ -412,9 +421,16 @@ static __global__ void __launch_bounds__(THREADS, 1)
                     const int s = seq % STAGES;
                     gputile__mbar_wait(&full[s], (seq / STAGES) & 1);
                     uint8_t *stage = ring + s * S::STAGE_BYTES;
-                    gputile__prepare_b<S::B_BYTES / 16, 96, SPLIT>(
-                        reinterpret_cast<float4 *>(stage + S::A_SLOT),
-                        reinterpret_cast<float4 *>(stage + S::A_SLOT + S::B_BYTES), tid - 32);
+                    /* 128 rows of D' at a time: their loads all in flight
+                     * within PREP_REGS */
+                    constexpr int ROWS4 = 128 * BK / 4; /* float4s */
+#pragma unroll
+                    for (int part = 0; part < S::B_BYTES / 16 / ROWS4; ++part)
+                        gputile__prepare_b<ROWS4, 96, SPLIT>(
+                            reinterpret_cast<float4 *>(stage + S::A_SLOT) + part * ROWS4,
+                            reinterpret_cast<float4 *>(stage + S::A_SLOT + S::B_BYTES) +
+                                part * ROWS4,
+                            tid - 32);
                     gputile__fence_proxy_async(); /* for the consumers' wgmmas */
                     __syncwarp();
                     if (tid % 32 == 0)
@@ -545,7 +561,10 @@ static __global__ void __launch_bounds__(THREADS, 1)
      * (C's rows 32-byte aligned) and lib/ does not ask for the staged
      * store (short k: see plan_tma); else through the ring, whose last
      * copies and wgmmas are done (the consumers waited for every stage). */
-        if (!w.staged_c && !SWAP && !w.perm_r && (uintptr_t)c % 32 == 0 && ldc % 8 == 0)
+        if constexpr (S::DIRECT_C)
+            gputile__wgmma_store_direct<BN, SWAP>(acc, c, ldc, m0, cw, n0, w.m, w.n, alpha, beta,
+                                                  tid % 128, w.perm_r);
+        else if (!w.staged_c && !SWAP && !w.perm_r && (uintptr_t)c % 32 == 0 && ldc % 8 == 0)
             gputile__wgmma_store<BN>(SPLIT ? total : acc, c, ldc, m0 + cw * 64, n0, w.m, w.n, alpha,
                                      beta, tid % 128);
         else
@@ -756,4 +775,11 @@ extern "C" cudaError_t gputile__gemm_run_TMA_128X128_TF32(const gputile__gemm_ar
                                                           cudaStream_t stream)
 {
     return run<TF32_ROUND>(p, plan, stream);
+}
+
+extern "C" cudaError_t gputile__gemm_run_TMA_128X256_TF32_ROUND(const gputile__gemm_args *p,
+                                                                const gputile__gemm_plan *plan,
+                                                                cudaStream_t stream)
+{
+    return run<ROUND_WIDE>(p, plan, stream);
 }

@@ -233,6 +233,44 @@ static __device__ __forceinline__ int gputile__perm_slot(int i)
     return 32 * (i % 4) + i / 4;
 }
 
+/* D = alpha acc + beta D straight from warpgroup cw's fragment of the
+ * 128-row tile at row m0, column n0 of D (m x n), without shared memory: D
+ * is C, or C^T with SWAP (D's element (i, j) at c[j ldc + i]). Not swapped:
+ * gputile__wgmma_store's 8-byte stores. SWAP: 4-byte stores, the 8 lanes
+ * of a column (g) on 8 consecutive floats of C's row, so each store
+ * instruction fills 4 whole sectors where C's rows are 32-byte aligned.
+ * Permuted rows (gemm_wgmma_tma.cu): the fragment's row p holds the tile's
+ * row gputile__perm_slot's inverse, 4 (p % 32) + p / 32. */
+template <int BN, bool SWAP>
+static __device__ __forceinline__ void
+gputile__wgmma_store_direct(const float *acc, float *c, int64_t ldc, int64_t m0, int cw, int64_t n0,
+                            int64_t m, int64_t n, float alpha, float beta, int t, bool perm)
+{
+    if (!SWAP && !perm) {
+        gputile__wgmma_store<BN>(acc, c, ldc, m0 + cw * 64, n0, m, n, alpha, beta, t);
+        return;
+    }
+    const int warp = t / 32, lane = t % 32;
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+        const int p = cw * 64 + warp * 16 + lane / 4 + 8 * h;
+        const int64_t row = m0 + (perm ? 4 * (p % 32) + p / 32 : p);
+        if (row >= m)
+            continue;
+#pragma unroll
+        for (int j = 0; j < BN / 8; ++j)
+#pragma unroll
+            for (int e = 0; e < 2; ++e) {
+                const int64_t col = n0 + 8 * j + 2 * (lane % 4) + e;
+                if (col >= n)
+                    continue;
+                float *dst = SWAP ? c + col * ldc + row : c + row * ldc + col;
+                const float v = alpha * acc[4 * j + 2 * h + e];
+                *dst = beta != 0.0f ? v + beta * *dst : v;
+            }
+    }
+}
+
 template <int W, int RG, int COLS, int LD, bool PERM_ROWS, bool PERM_COLS>
 static __device__ __forceinline__ void
 gputile__wgmma_store_rows(const float *tile, int i0, float *c, int64_t ldc, int64_t row0,

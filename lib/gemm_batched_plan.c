@@ -34,6 +34,25 @@ static int auto_variant(const gputile__device *dev, unsigned form, int64_t m, in
     return gputile__gemm_batched_model(dev, form, m, n, k, count, NULL);
 }
 
+/* TF32 batches: 128 x 256 tiles (D' rounded in shared memory, the tiles
+ * walked, C stored from the fragments) where D' (m when swapped, as the
+ * batch planner swaps wherever B is not transposed; else n) is wider than
+ * one 128-row tile, the wider tiles pad it by at most a quarter more than
+ * 128-row ones would, and k is longer than 8 slices of 32: a slice of 128 x
+ * 256 moves 48 KB from L2 for 2^20 FMAs where 128 x 128 moves 32 KB for
+ * half as many, but each tile's epilogue stores twice as much C. Measured
+ * on 14 batch shapes (H200, bench/results/2026-12-02-gemm-batched-tf32-
+ * wide-ab-h200.txt), wide against 128 x 128: k >= 300 1.01-1.10x (256 x
+ * 256 x 1024 0.91 -> 0.98 of cuBLAS TF32, 512^3 0.63 -> 0.67); k = 256
+ * 0.97-1.01x, 128 0.95x, 64 0.88x. */
+static int tf32_batch_variant(unsigned form, int64_t m, int64_t n, int64_t k)
+{
+    const int64_t d = (form & GPUTILE__GEMM_FORM_TB) ? n : m;
+    const int64_t pad128 = (d + 127) / 128 * 128, pad256 = (d + 255) / 256 * 256;
+    return d > 128 && 4 * pad256 <= 5 * pad128 && k > 256 ? GPUTILE__GEMM_V_TMA_128X256_TF32_ROUND
+                                                          : GPUTILE__GEMM_V_TMA_128X128_TF32;
+}
+
 gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
                                                   const gputile__device *dev, unsigned form,
                                                   int64_t m, int64_t n, int64_t k, int64_t count)
@@ -43,7 +62,7 @@ gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
                               .splits = 1,
                               .tail = false};
     if (requested == GPUTILE_ALGO_AUTO)
-        c.variant = precision == GPUTILE_PRECISION_TF32 ? GPUTILE__GEMM_V_TMA_128X128_TF32
+        c.variant = precision == GPUTILE_PRECISION_TF32 ? tf32_batch_variant(form, m, n, k)
                     : precision == GPUTILE_PRECISION_FP32_3XTF32
                         ? GPUTILE__GEMM_V_TMA_128X128_3XTF32
                         : auto_variant(dev, form, m, n, k, count);

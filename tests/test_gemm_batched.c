@@ -588,26 +588,41 @@ Test(batched, random_shapes, .init = gputest_require_device, .timeout = 600)
  * strides, C at least 64 on a side; checked against float64 at FP32's
  * bound (TF32 gets 3xTF32's accuracy). A^T B, unaligned strides, a
  * broadcast A (batch stride 0) and views that are not evenly spaced run the
- * FP32 kernels; evenly spaced views run as the strided batch they are. */
+ * FP32 kernels; evenly spaced views run as the strided batch they are.
+ * TF32 runs 128 x 256 tiles where D' (m, or n with B^T) is wider than
+ * 128, they pad it by at most a quarter more than 128 x 128 ones and k is
+ * more than 256 (wide), storing C (or C^T) straight from the fragments. */
 Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
 {
     const bool yes = gputest_has_wgmma(); /* the wgmma kernels: compute capability 9.0 */
-    const batch_case tensor[] = {
-        {128, 96, 72, 0, 0, 1.5f, 0.5f, 7, 0, 4, 0, 0}, /* NN, gaps between problems */
-        {100, 80, 72, 1, 1, 1, 0, 5, 0, 0, 0, 0},       /* TT */
-        {72, 132, 200, 0, 1, -1, 2, 6, 0, 8, 0, 0},     /* NT, k past 6 slices */
-        {300, 260, 40, 0, 0, 1, 0, 3, 0, 0, 0, 0},      /* several tiles a problem */
-        {200, 260, 40, 0, 0, 1, 0.5f, 150, 0, 4, 0, 0}, /* TF32: 900 tiles walked by 132 blocks */
-        {136, 200, 72, 0, 1, 1, 0, 200, 0, 0, 0, 0},    /* the same, NT (C itself, not C^T) */
-        {64, 64, 4, 0, 0, 1, 0, 70000, 0, 0, 0, 0},     /* past one launch (65535) */
-        {128, 96, 72, 0, 0, 1, 0, 5, 0, 4, 0, 1},       /* views spaced evenly: strided */
+    const struct {
+        batch_case t;
+        bool wide; /* TF32 on 128 x 256 tiles */
+    } tensor[] = {
+        {{128, 96, 72, 0, 0, 1.5f, 0.5f, 7, 0, 4, 0, 0}, false}, /* NN, gaps between problems */
+        {{100, 80, 72, 1, 1, 1, 0, 5, 0, 0, 0, 0}, false},       /* TT */
+        {{72, 132, 200, 0, 1, -1, 2, 6, 0, 8, 0, 0}, false},     /* NT, k past 6 slices */
+        {{72, 132, 300, 0, 1, -1, 2, 6, 0, 8, 0, 0}, true},      /* wide: k past 9 slices */
+        {{300, 260, 40, 0, 0, 1, 0, 3, 0, 0, 0, 0}, false},      /* several tiles a problem */
+        /* TF32: 900 tiles walked by 132 blocks; wide, 450 */
+        {{200, 260, 40, 0, 0, 1, 0.5f, 150, 0, 4, 0, 0}, false},
+        {{200, 260, 288, 0, 0, 1, 0.5f, 150, 0, 4, 0, 0}, true},
+        /* the same, NT (C itself, not C^T) */
+        {{136, 200, 72, 0, 1, 1, 0, 200, 0, 0, 0, 0}, false},
+        {{136, 200, 292, 0, 1, 1, 0, 200, 0, 0, 0, 0}, true},
+        /* wide: D' 520 rows (its last tile 8), a partial slice, beta */
+        {{520, 72, 300, 0, 0, 1, 0.25f, 50, 0, 4, 0, 0}, true},
+        {{64, 64, 4, 0, 0, 1, 0, 70000, 0, 0, 0, 0}, false}, /* past one launch (65535) */
+        {{128, 96, 72, 0, 0, 1, 0, 5, 0, 4, 0, 1}, false},   /* views spaced evenly: strided */
     };
     for (size_t i = 0; i < sizeof tensor / sizeof tensor[0]; ++i)
         for (int p = 0; p < 2; ++p) {
             const int precision = p ? GPUTILE_PRECISION_TF32 : GPUTILE_PRECISION_FP32_3XTF32;
-            run_batch_case(tensor[i], GPUTILE_ALGO_AUTO, precision, true);
+            run_batch_case(tensor[i].t, GPUTILE_ALGO_AUTO, precision, true);
+            const gputile_algorithm want =
+                p && tensor[i].wide ? GPUTILE_ALGO_WGMMA_128X256 : GPUTILE_ALGO_WGMMA_128X128;
             if (yes)
-                cr_expect_eq(last_used, GPUTILE_ALGO_WGMMA_128X128, "case %zu: %s ran", i,
+                cr_expect_eq(last_used, want, "case %zu: %s ran", i,
                              gputile_algorithm_name(last_used));
         }
     const batch_case fp32[] = {

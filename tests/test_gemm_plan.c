@@ -635,6 +635,42 @@ Test(gemm_plan, tf32_batches_walk_their_tiles_with_one_block_per_sm)
         }
 }
 
+/* TF32 batches on a device take 128 x 256 tiles (TMA_128X256_TF32_ROUND)
+ * where D' (m as the batch planner swaps; n with B^T) is wider than 128,
+ * those tiles pad it at most 25% more than 128 x 128 ones, and k is more
+ * than 256; else 128 x 128. The wide row walks its tiles too. */
+Test(gemm_plan, tf32_batches_take_wide_tiles_where_d_fills_them)
+{
+    const struct {
+        int64_t m, n, k;
+        int trans_b;
+        bool wide;
+    } cases[] = {
+        {128, 512, 512, 0, false}, {129, 64, 257, 0, true},  {256, 64, 512, 0, true},
+        {256, 64, 256, 0, false},  {300, 64, 512, 0, false}, {520, 64, 300, 0, true},
+        {640, 64, 64, 0, false},   {640, 64, 1024, 0, true}, {512, 128, 512, 1, false},
+        {64, 200, 512, 1, true},   {64, 384, 512, 1, false}, {64, 1000, 4096, 1, true},
+        {4096, 64, 512, 0, true},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const unsigned form = gputile__gemm_form(true, true, false, cases[i].trans_b);
+        const gputile__gemm_choice c =
+            gputile__gemm_batched_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_TF32, &h200, form,
+                                         cases[i].m, cases[i].n, cases[i].k, 1000);
+        cr_expect_eq(c.variant,
+                     cases[i].wide ? GPUTILE__GEMM_V_TMA_128X256_TF32_ROUND
+                                   : GPUTILE__GEMM_V_TMA_128X128_TF32,
+                     "case %zu: %s", i, row(c)->name);
+        gputile__gemm_args args =
+            aligned_args(cases[i].m, cases[i].n, cases[i].k, cases[i].trans_b);
+        args.batch = 1000;
+        gputile__gemm_plan plan;
+        const gputile__batch_aligned aligned = {.a = true, .b = true};
+        cr_assert_eq(gputile__gemm_batched_plan(&c, &args, aligned, &plan), cudaSuccess);
+        cr_expect_eq(plan.grid_blocks, 132, "case %zu", i);
+    }
+}
+
 /* ---- views spaced evenly run as a strided batch (gputile__gemm_views_check) ---- */
 
 void gputile__copy_threads_set(int threads);
