@@ -39,7 +39,8 @@ static cudaError_t query(int dev, gputile__device *d)
         if (err != cudaSuccess)
             return err;
     }
-    return cudaSuccess;
+    size_t free_mem; /* of the current device, which dev is */
+    return cudaMemGetInfo(&free_mem, &d->total_mem);
 }
 
 cudaError_t gputile__device_lookup(const gputile__device **out)

@@ -40,6 +40,7 @@ typedef struct gputile__device {
     int host_register; /* cudaHostRegister works */
     int mem_clock_khz; /* peak memory clock (0: not reported) */
     int mem_bus_bits;  /* global memory bus width */
+    size_t total_mem;  /* global memory, bytes (cudaMemGetInfo) */
 } gputile__device;
 
 /* The current device's facts, asked once per device and process (NO_DEVICE

@@ -20,16 +20,31 @@
  * with the size: 3xTF32 at 8192^3, whose pre-pass splits D' into 512 MB,
  * took 8.2 ms a call queued and 9.1 ms synchronised (H200, 2026-12-01). So
  * the threshold of the device's default pool is raised to keep the
- * largest request so far, at least KEEP_BYTES and at most KEEP_MAX (never
- * lowered: a larger one set by the application stands). It is set again
- * on each request, cheaply, because cudaDeviceReset() recreates the pool
- * with the threshold at 0. */
+ * largest request so far, at least KEEP_BYTES and at most keep_max()
+ * (never lowered: a larger one set by the application stands). It is set
+ * again on each request, cheaply, because cudaDeviceReset() recreates the
+ * pool with the threshold at 0. */
 #define KEEP_BYTES ((uint64_t)64 << 20)
-#define KEEP_MAX ((uint64_t)1 << 30)
+
+/* At most a sixteenth of the device's memory (8.8 GB on an H200), and at
+ * least 1 GiB. At 1 GiB flat, a process that ran 3xTF32 at 16384^3 (2
+ * GiB of split operand) and then TF32 (1 GiB of rounded operand), as
+ * gputile-bench does, got its pool trimmed between the two and mapped
+ * the TF32 call's gigabyte anew each time: 26.0 ms a call against 21.6
+ * without the 3xTF32 calls (H200, 2026-12-02). */
+static uint64_t keep_max(int device)
+{
+    const uint64_t floor = (uint64_t)1 << 30;
+    const gputile__device *d;
+    if (gputile__device_lookup(&d) != cudaSuccess || d->ordinal != device)
+        return floor;
+    return d->total_mem / 16 > floor ? d->total_mem / 16 : floor;
+}
 
 static void keep_some(int device, size_t bytes)
 {
-    const uint64_t want = bytes < KEEP_BYTES ? KEEP_BYTES : bytes > KEEP_MAX ? KEEP_MAX : bytes;
+    const uint64_t most = keep_max(device);
+    const uint64_t want = bytes < KEEP_BYTES ? KEEP_BYTES : bytes > most ? most : bytes;
     cudaMemPool_t pool;
     uint64_t threshold = 0;
     if (cudaDeviceGetDefaultMemPool(&pool, device) != cudaSuccess ||

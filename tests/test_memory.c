@@ -168,3 +168,43 @@ Test(memory, gemm_on_mixed_memory, .init = gputest_require_device)
     free(hc);
     free(c0);
 }
+
+/* The library's device scratch (lib/workspace.c) stays in the default pool
+ * across synchronisations up to a sixteenth of the device's memory (at
+ * least 1 GiB): a request of 1.25 GiB, freed and synchronised, is still
+ * reserved by the pool (mapped), so the next call of that size maps
+ * nothing anew. The pool's threshold is put back and the pool trimmed
+ * after. */
+cudaError_t gputile__workspace_acquire(void **p, size_t bytes, int device, cudaStream_t stream);
+cudaError_t gputile__workspace_release(void *p, cudaStream_t stream);
+
+Test(memory, workspace_pool_keeps_large_scratch, .init = gputest_require_device)
+{
+    int dev;
+    size_t free_mem, total;
+    GPUTEST_CUDA(cudaGetDevice(&dev));
+    GPUTEST_CUDA(cudaMemGetInfo(&free_mem, &total));
+    const size_t bytes = (size_t)5 << 28; /* 1.25 GiB */
+    if (total / 16 < bytes || free_mem < 2 * bytes)
+        cr_skip_test("needs a device of 20 GiB with 2.5 GiB free");
+    cudaMemPool_t pool;
+    uint64_t old = 0, now = 0, reserved = 0;
+    GPUTEST_CUDA(cudaDeviceGetDefaultMemPool(&pool, dev));
+    GPUTEST_CUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &old));
+    void *p = NULL;
+    const cudaError_t err = gputile__workspace_acquire(&p, bytes, dev, 0);
+    if (err == cudaErrorMemoryAllocation) { /* another process took the memory meanwhile */
+        (void)cudaGetLastError();
+        cr_skip_test("1.25 GiB could not be had");
+    }
+    GPUTEST_CUDA(err);
+    GPUTEST_CUDA(gputile__workspace_release(p, 0));
+    GPUTEST_CUDA(cudaDeviceSynchronize());
+    GPUTEST_CUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &now));
+    GPUTEST_CUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
+    GPUTEST_CUDA(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &old));
+    GPUTEST_CUDA(cudaMemPoolTrimTo(pool, 0));
+    cr_expect_geq(now, bytes, "threshold %llu", (unsigned long long)now);
+    cr_expect_geq(reserved, bytes, "reserved %llu after a synchronisation",
+                  (unsigned long long)reserved);
+}
