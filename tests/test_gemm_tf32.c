@@ -383,6 +383,18 @@ Test(tf32, skinny_on_128x128_tiles, .init = require_wgmma, .timeout = 300)
     check_sized(tc, UNIFORM, GPUTILE_PRECISION_TF32, true);
 }
 
+/* More tiles than SMs with k split: AUTO runs TMA_128X128_TF32 walking
+ * its (tile, split) items, 376 of them over one block per SM (ROUND_LOOP:
+ * the producer loads the next item's slices while the consumers store the
+ * last one's partials), then adds the splits. Views in a parent with
+ * guard bands, beta != 0; full size under GPUTEST_SMALL (shrunk, the plan
+ * would not walk). */
+Test(tf32, walked_tiles_with_k_split, .init = require_wgmma, .timeout = 300)
+{
+    struct gemm_case tc = {64, 12000, 4000, 0, 0, 1.0f, 0.5f, 4, 0};
+    check_sized(tc, UNIFORM, GPUTILE_PRECISION_TF32, true);
+}
+
 /* K-major operands whose rows TMA cannot address (row strides not a
  * multiple of 4 floats, views that start off a 16-byte boundary): the
  * register operand R is read in place as 4 classes of rows, the
