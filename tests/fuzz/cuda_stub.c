@@ -140,6 +140,11 @@ cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *p, int d)
     (void)p, (void)d;
     NO_DEVICE;
 }
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
+{
+    (void)free_bytes, (void)total;
+    NO_DEVICE;
+}
 cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t p, enum cudaMemPoolAttr a, void *v)
 {
     (void)p, (void)a, (void)v;
