@@ -20,7 +20,7 @@
  *   the stage's "full" mbarrier counts their bytes; it waits on the
  *   stage's "empty" mbarrier before reusing it. With 3xTF32 (unless
  *   split_d) its warps 1-3 then split D' in shared memory (below), with
- *   TF32_ROUND (and ROUND_LOOP) round it in place, and arrive on the
+ *   TF32_ROUND (and ROUND_LOOP, ROUND_WIDE) round it in place, and arrive on the
  *   stage's "ready" mbarrier.
  * - warpgroups 1 and 2, the consumers (setmaxnreg 232, or 216): each owns
  *   64 rows of the tile and its 64 x BN accumulator in registers. Per
@@ -557,10 +557,12 @@ static __global__ void __launch_bounds__(THREADS, 1)
         float *c = partial ? w.work + job.split * w.m * w.n : w.c + job.z * w.stride_c;
         const int64_t ldc = partial ? (SWAP ? w.m : w.n) : w.ldc;
         const float alpha = partial ? 1.0f : w.alpha, beta = partial ? 0.0f : w.beta;
-        /* Straight from the fragments where each store fills whole sectors
-     * (C's rows 32-byte aligned) and lib/ does not ask for the staged
-     * store (short k: see plan_tma); else through the ring, whose last
-     * copies and wgmmas are done (the consumers waited for every stage). */
+        /* ROUND_WIDE: always straight from the fragments (no room for the
+     * staged tile). Else straight from the fragments where each store
+     * fills whole sectors (C's rows 32-byte aligned) and lib/ does not ask
+     * for the staged store (short k: see plan_tma); else through the ring
+     * (or, LOOP, C's own room), whose last copies and wgmmas are done (the
+     * consumers waited for every stage). */
         if constexpr (S::DIRECT_C)
             gputile__wgmma_store_direct<BN, SWAP>(acc, c, ldc, m0, cw, n0, w.m, w.n, alpha, beta,
                                                   tid % 128, w.perm_r);
