@@ -9,18 +9,31 @@
  * three streams work at once:
  *
  *   h2d:     A_0, B_0, B_1, ..., B_S-1, A_1, ..., A_R-1 (and C tiles when
- *            beta != 0), each followed by an event;
+ *            beta != 0), each in panels along k, each panel followed by
+ *            an event;
  *   compute: tile (i, j), row by row, after the events of A_i and B_j;
  *   d2h:     tile (i, j) of C after its compute event.
  *
- * So the multiply of tile (0, 0) starts once A_0 and B_0 are on the device,
- * uploads of later blocks run under earlier tiles' kernels, and tiles go
- * home while later ones compute (the two copy engines run both directions
- * at once). Host operands get compact device copies (as the seed's flow
- * does); device operands are used in place. Pinned host operands go straight
+ * A tile that is the first to need A_i or B_j (tile (i, 0) or (0, j)) is
+ * multiplied panel by panel as the panels land: C_ij = alpha A_i,p B_j,p
+ * + beta C_ij for the first panel, + C_ij after it (the later tiles, whose
+ * blocks are all there, run whole). Without panels the GPU idled while A_0
+ * and B_0 (32 MiB each at 4096^3) came in, and each new block came whole
+ * before its tile started: 4.7-5.0 ms for 4096^3 from pinned memory,
+ * where the copies need 2.4 and the kernels 2.9 (H200). So the multiply
+ * of tile (0, 0) starts once the first panels of A_0 and B_0 are on the
+ * device, uploads of later blocks run under earlier tiles' kernels, and
+ * tiles go home while later ones compute (the two copy engines run both
+ * directions at once). Host operands get compact device copies, in one
+ * workspace block (as the seed's flow does, place_operands() says why
+ * one); device operands are used in place. Pinned host operands go straight
  * to the copy engines; pageable ones through the staging rings of
- * staged_copy.c: the calling thread packs uploads, a second thread unpacks
- * C's tiles, both helped by the copy threads. Every tile runs through
+ * staged_copy.c, driven by the calling thread alone, helped by the copy
+ * threads: it packs every upload, then unpacks C's tiles as their kernels
+ * end (run_tiles() says why in that order). A second thread did the
+ * unpacking once; the two copies then split the copy threads and ran
+ * slower together than one after the other (4096^3, H200: a panel of 8
+ * MiB packed in 850 us instead of 150). Every tile runs through
  * gputile__gemm_execute() (gemm_launch.c), the path device matrices take,
  * with the row and split chosen for the whole shape; each tile's launch is
  * planned for its own shape and pointers.
@@ -30,7 +43,6 @@
  * them, and every product of one tile, to the direct flow: one workspace
  * block for the compact copies, copies in, the device GEMM, C out.
  */
-#include <pthread.h>
 #include <stdlib.h>
 
 #include "gemm_host.h"
@@ -41,6 +53,13 @@ static size_t tile_override; /* tests only; 0: GPUTILE__GEMM_HOST_TILE */
 void gputile__gemm_host_set_tile(size_t tile)
 {
     __atomic_store_n(&tile_override, tile, __ATOMIC_RELAXED);
+}
+
+static size_t panel_override; /* tests only; 0: GPUTILE__GEMM_HOST_PANEL_K */
+
+void gputile__gemm_host_set_panel(size_t k)
+{
+    __atomic_store_n(&panel_override, k, __ATOMIC_RELAXED);
 }
 
 static size_t packed_override; /* tests only; 0: GPUTILE__GEMM_HOST_PACKED_BYTES */
@@ -61,8 +80,7 @@ typedef struct operand {
     gputile_matrix user; /* the caller's matrix, as stored */
     bool host;           /* in host memory and used: transferred */
     bool pinned;         /* host memory the copy engines can reach */
-    gputile_matrix dev;  /* what kernels use: a compact copy, or user */
-    bool owned;          /* dev was allocated here */
+    gputile_matrix dev;  /* what kernels use: a compact copy (host), or user */
 } operand;
 
 typedef struct pipeline {
@@ -71,21 +89,16 @@ typedef struct pipeline {
     operand a, b, c;
     bool reads_ab, reads_c;
     size_t mb, nb, rows, cols; /* tile shape; tiles along m and n */
+    size_t kp, panels;         /* panel length along k; panels of a block */
     int device;
     cudaStream_t user, h2d, comp, d2h;
-    cudaEvent_t start, *ev_a, *ev_b, *ev_cin, *ev_done;
+    cudaEvent_t start, *ev_a, *ev_b, *ev_cin, *ev_done; /* ev_a, ev_b: one a panel */
     size_t n_events;
     cudaEvent_t *events; /* every event above, for cleanup */
     gputile__ring up, down;
     bool up_ready, down_ready;
-    /* the downloader thread (pageable C) */
-    pthread_t thread;
-    bool thread_started;
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-    size_t published; /* tiles whose compute event is recorded */
-    bool abort;
-    gputile_status down_status;
+    size_t queued, downloaded; /* tiles whose kernels are queued; whose C is home */
+    void *space;               /* the compact copies of the host operands */
 } pipeline;
 
 /* A rectangle of a matrix, in bytes. */
@@ -107,25 +120,27 @@ static bool is_pinned(gputile_matrix m)
            kind == GPUTILE__POINTER_HOST_PINNED;
 }
 
-/* op(A)'s row block [r0, r0 + h) as a rectangle of the stored A. */
-static void a_block(const pipeline *p, size_t r0, size_t h, size_t *row, size_t *col, size_t *w,
-                    size_t *hh)
+/* op(A)'s row block [r0, r0 + h), its panel [k0, k0 + kl) along k, as a
+ * rectangle of the stored A. */
+static void a_block(const pipeline *p, size_t r0, size_t h, size_t k0, size_t kl, size_t *row,
+                    size_t *col, size_t *w, size_t *hh)
 {
     if (p->args.trans_a) {
-        *row = 0, *col = r0, *w = h, *hh = p->a.user.height;
+        *row = k0, *col = r0, *w = h, *hh = kl;
     } else {
-        *row = r0, *col = 0, *w = p->a.user.width, *hh = h;
+        *row = r0, *col = k0, *w = kl, *hh = h;
     }
 }
 
-/* op(B)'s column block [c0, c0 + w) as a rectangle of the stored B. */
-static void b_block(const pipeline *p, size_t c0, size_t w, size_t *row, size_t *col, size_t *ww,
-                    size_t *h)
+/* op(B)'s column block [c0, c0 + w), its panel [k0, k0 + kl) along k, as a
+ * rectangle of the stored B. */
+static void b_block(const pipeline *p, size_t c0, size_t w, size_t k0, size_t kl, size_t *row,
+                    size_t *col, size_t *ww, size_t *h)
 {
     if (p->args.trans_b) {
-        *row = c0, *col = 0, *ww = p->b.user.width, *h = w;
+        *row = c0, *col = k0, *ww = kl, *h = w;
     } else {
-        *row = 0, *col = c0, *ww = w, *h = p->b.user.height;
+        *row = k0, *col = c0, *ww = w, *h = kl;
     }
 }
 
@@ -163,111 +178,125 @@ static gputile_status download(pipeline *p, size_t t)
     return s;
 }
 
-static void stop_with(pipeline *p, gputile_status s)
+/* Pageable C: unpacks the tiles whose kernels have ended (with `all`, every
+ * queued tile, waiting for each), in order. */
+static gputile_status download_ready(pipeline *p, bool all)
 {
-    pthread_mutex_lock(&p->mu);
-    if (p->down_status == GPUTILE_SUCCESS)
-        p->down_status = s;
-    p->abort = true;
-    pthread_cond_broadcast(&p->cv);
-    pthread_mutex_unlock(&p->mu);
-}
-
-/* Pageable C: unpacks tiles as their kernels finish, while the calling
- * thread goes on packing uploads. */
-static void *downloader(void *arg)
-{
-    pipeline *p = arg;
-    const size_t tiles = p->rows * p->cols;
-    gputile_status s = gputile__cuda_status(cudaSetDevice(p->device)); /* per thread */
-    for (size_t t = 0; t < tiles && s == GPUTILE_SUCCESS; ++t) {
-        pthread_mutex_lock(&p->mu);
-        while (p->published <= t && !p->abort)
-            pthread_cond_wait(&p->cv, &p->mu);
-        bool go = p->published > t;
-        pthread_mutex_unlock(&p->mu);
-        if (!go)
-            return NULL;
-        s = download(p, t);
+    gputile_status s = GPUTILE_SUCCESS;
+    while (s == GPUTILE_SUCCESS && p->downloaded < p->queued) {
+        if (!all) {
+            const cudaError_t e = cudaEventQuery(p->ev_done[p->downloaded]);
+            if (e == cudaErrorNotReady)
+                break;
+            if (e != cudaSuccess)
+                return gputile__cuda_status(e);
+        }
+        s = download(p, p->downloaded++);
     }
-    if (s != GPUTILE_SUCCESS)
-        stop_with(p, s);
-    return NULL;
+    return s;
 }
 
-static bool aborted(pipeline *p)
+/* Length of panel q along k: [q kp, min(k, (q + 1) kp)). */
+static size_t panel_len(const pipeline *p, size_t q)
 {
-    pthread_mutex_lock(&p->mu);
-    bool a = p->abort;
-    pthread_mutex_unlock(&p->mu);
-    return a;
+    const size_t k = (size_t)p->args.k, k0 = q * p->kp;
+    return k - k0 < p->kp ? k - k0 : p->kp;
 }
 
-static void publish(pipeline *p, size_t tiles_done)
+/* Uploads panel q of A_i and of B_j (as new_a, new_b say) for tile t =
+ * (i, j), each followed by its event. */
+static gputile_status upload_panel(pipeline *p, size_t t, size_t q, bool new_a, bool new_b)
 {
-    pthread_mutex_lock(&p->mu);
-    p->published = tiles_done;
-    pthread_cond_broadcast(&p->cv);
-    pthread_mutex_unlock(&p->mu);
+    size_t r0, c0, th, tw, row, col, w, h;
+    tile_of(p, t, &r0, &c0, &th, &tw);
+    const size_t k0 = q * p->kp, kl = panel_len(p, q);
+    gputile_status s = GPUTILE_SUCCESS;
+    if (new_a) {
+        a_block(p, r0, th, k0, kl, &row, &col, &w, &h);
+        s = upload(p, &p->a, row, col, w, h, p->ev_a[t / p->cols * p->panels + q]);
+    }
+    if (s == GPUTILE_SUCCESS && new_b) {
+        b_block(p, c0, tw, k0, kl, &row, &col, &w, &h);
+        s = upload(p, &p->b, row, col, w, h, p->ev_b[t % p->cols * p->panels + q]);
+    }
+    return s;
 }
 
-/* Queues everything, tile by tile. */
+/* Queues on comp tile t's product over panels [q0, q1) of k, after those
+ * panels of its host blocks (h2d runs in order: the last one's event
+ * covers the rest) and, with wait_c, its C: alpha op(A) op(B) + beta C
+ * from the first panel, + C after it. */
+static gputile_status multiply(pipeline *p, size_t t, size_t q0, size_t q1, bool wait_c)
+{
+    size_t r0, c0, th, tw;
+    tile_of(p, t, &r0, &c0, &th, &tw);
+    cudaError_t err = cudaSuccess;
+    if (p->a.host) /* host blocks are uploaded only where A and B are read */
+        err = cudaStreamWaitEvent(p->comp, p->ev_a[t / p->cols * p->panels + q1 - 1], 0);
+    if (err == cudaSuccess && p->b.host)
+        err = cudaStreamWaitEvent(p->comp, p->ev_b[t % p->cols * p->panels + q1 - 1], 0);
+    if (err == cudaSuccess && wait_c)
+        err = cudaStreamWaitEvent(p->comp, p->ev_cin[t], 0);
+    if (err != cudaSuccess)
+        return gputile__cuda_status(err);
+    gputile__gemm_args ta = p->args;
+    ta.m = (int64_t)th;
+    ta.n = (int64_t)tw;
+    if (p->reads_ab) {
+        const size_t k0 = q0 * p->kp, sa = p->a.dev.stride, sb = p->b.dev.stride;
+        ta.k = (int64_t)(q1 == p->panels ? (size_t)p->args.k - k0 : (q1 - q0) * p->kp);
+        ta.a = p->a.dev.elements + (p->args.trans_a ? k0 * sa + r0 : r0 * sa + k0);
+        ta.lda = (int64_t)sa;
+        ta.b = p->b.dev.elements + (p->args.trans_b ? c0 * sb + k0 : k0 * sb + c0);
+        ta.ldb = (int64_t)sb;
+        ta.beta = q0 == 0 ? p->args.beta : 1.0f;
+    }
+    ta.c = p->c.dev.elements + r0 * p->c.dev.stride + c0;
+    ta.ldc = (int64_t)p->c.dev.stride;
+    return gputile__gemm_execute(&p->choice, &ta, p->comp);
+}
+
+/* Queues everything, tile by tile; returns once pageable C is home (the
+ * rest is queued). Pageable C is unpacked after the last upload is packed:
+ * the copy threads' work (upload and download) is what bounds a pageable
+ * call where the copies outweigh the kernels (4096^3: 128 MiB in, 64 out,
+ * 2.9 ms of kernels), so that the GPU, not the host, waits; a tile unpacked
+ * between uploads delayed the next block's panels, and with them every
+ * kernel after. Where the kernels outweigh the copies the uploads run
+ * ahead, and C's tiles come home as their kernels end. */
 static gputile_status run_tiles(pipeline *p)
 {
     const size_t tiles = p->rows * p->cols;
-    const bool up_a = p->a.host && p->reads_ab, up_b = p->b.host && p->reads_ab;
+    const bool up_a = p->a.host, up_b = p->b.host; /* host blocks, and A and B read */
     const bool up_c = p->c.host && p->reads_c;
-    size_t row, col, w, h;
+    const bool unpack = p->c.host && !p->c.pinned; /* C's tiles unpacked here, at the end */
     gputile_status s = GPUTILE_SUCCESS;
 
     for (size_t t = 0; t < tiles && s == GPUTILE_SUCCESS; ++t) {
         size_t i = t / p->cols, j = t % p->cols, r0, c0, th, tw;
         tile_of(p, t, &r0, &c0, &th, &tw);
-        if (aborted(p))
-            break;
-        if (up_a && j == 0) { /* A_i: first needed by tile (i, 0) */
-            a_block(p, r0, th, &row, &col, &w, &h);
-            s = upload(p, &p->a, row, col, w, h, p->ev_a[i]);
-        }
-        if (s == GPUTILE_SUCCESS && up_b && i == 0) { /* B_j: first needed by tile (0, j) */
-            b_block(p, c0, tw, &row, &col, &w, &h);
-            s = upload(p, &p->b, row, col, w, h, p->ev_b[j]);
-        }
-        if (s == GPUTILE_SUCCESS && up_c)
-            s = upload(p, &p->c, r0, c0, tw, th, p->ev_cin[t]);
-
-        cudaError_t err = cudaSuccess;
-        if (s == GPUTILE_SUCCESS && up_a)
-            err = cudaStreamWaitEvent(p->comp, p->ev_a[i], 0);
-        if (s == GPUTILE_SUCCESS && err == cudaSuccess && up_b)
-            err = cudaStreamWaitEvent(p->comp, p->ev_b[j], 0);
-        if (s == GPUTILE_SUCCESS && err == cudaSuccess && up_c)
-            err = cudaStreamWaitEvent(p->comp, p->ev_cin[t], 0);
-        if (s == GPUTILE_SUCCESS)
-            s = gputile__cuda_status(err);
-        if (s == GPUTILE_SUCCESS) {
-            gputile__gemm_args ta = p->args;
-            ta.m = (int64_t)th;
-            ta.n = (int64_t)tw;
-            if (p->reads_ab) {
-                ta.a = p->args.trans_a ? p->a.dev.elements + r0
-                                       : p->a.dev.elements + r0 * p->a.dev.stride;
-                ta.lda = (int64_t)p->a.dev.stride;
-                ta.b = p->args.trans_b ? p->b.dev.elements + c0 * p->b.dev.stride
-                                       : p->b.dev.elements + c0;
-                ta.ldb = (int64_t)p->b.dev.stride;
-            }
-            ta.c = p->c.dev.elements + r0 * p->c.dev.stride + c0;
-            ta.ldc = (int64_t)p->c.dev.stride;
-            s = gputile__gemm_execute(&p->choice, &ta, p->comp);
+        /* A_i is first needed by tile (i, 0), B_j by tile (0, j): they
+         * come in panel by panel, each multiplied as it lands */
+        const bool new_a = up_a && j == 0, new_b = up_b && i == 0;
+        const size_t steps = new_a || new_b ? p->panels : 1;
+        for (size_t q = 0; q < steps && s == GPUTILE_SUCCESS; ++q) {
+            if (new_a || new_b)
+                s = upload_panel(p, t, q, new_a, new_b);
+            if (s == GPUTILE_SUCCESS && up_c && q == 0)
+                s = upload(p, &p->c, r0, c0, tw, th, p->ev_cin[t]);
+            if (s == GPUTILE_SUCCESS)
+                s = steps > 1 ? multiply(p, t, q, q + 1, up_c && q == 0)
+                              : multiply(p, t, 0, p->panels, up_c);
         }
         if (s == GPUTILE_SUCCESS)
             s = gputile__cuda_status(cudaEventRecord(p->ev_done[t], p->comp));
+        if (s == GPUTILE_SUCCESS)
+            p->queued = t + 1;
         if (s == GPUTILE_SUCCESS && p->c.host && p->c.pinned)
             s = download(p, t);
-        if (s == GPUTILE_SUCCESS)
-            publish(p, t + 1);
     }
+    if (s == GPUTILE_SUCCESS && unpack)
+        s = download_ready(p, true);
     return s;
 }
 
@@ -281,30 +310,58 @@ static size_t tile_edge(size_t size)
     return t > min ? t : min;
 }
 
-static gputile_status setup_operand(pipeline *p, operand *o, gputile_matrix m, bool host, bool used)
+/* The panels along k of the blocks: GPUTILE__GEMM_HOST_PANELS at most,
+ * each GPUTILE__GEMM_HOST_PANEL_K long at least, 64 elements (256 bytes)
+ * a multiple. */
+static void panels_of(pipeline *p)
+{
+    const size_t k = p->reads_ab ? (size_t)p->args.k : 0;
+    const size_t least = __atomic_load_n(&panel_override, __ATOMIC_RELAXED);
+    size_t n = k / (least != 0 ? least : GPUTILE__GEMM_HOST_PANEL_K);
+    n = n < 1 ? 1 : n > GPUTILE__GEMM_HOST_PANELS ? GPUTILE__GEMM_HOST_PANELS : n;
+    p->kp = ((k + n - 1) / n + 63) / 64 * 64;
+    p->panels = k > 0 ? (k + p->kp - 1) / p->kp : 1;
+}
+
+static void setup_operand(operand *o, gputile_matrix m, bool host, bool used)
 {
     o->user = m;
     o->dev = m;
-    o->owned = false;
     o->host = host && used && !gputile__is_empty(m);
     o->pinned = o->host && is_pinned(m);
-    if (!o->host)
+}
+
+/* The compact copies of the host operands, 256-byte aligned, in one
+ * workspace block: one request, which the pool then keeps whole between
+ * calls (workspace.c keeps the largest request; three requests of 64 MiB
+ * at 4096^3 left two to be mapped anew on every call). */
+static gputile_status place_operands(pipeline *p)
+{
+    operand *ops[3] = {&p->a, &p->b, &p->c};
+    size_t off[3] = {0, 0, 0}, total = 0;
+    for (int i = 0; i < 3; ++i)
+        if (ops[i]->host) {
+            off[i] = total;
+            total +=
+                (ops[i]->user.width * ops[i]->user.height * sizeof(float) + 255) & ~(size_t)255;
+        }
+    if (total == 0)
         return GPUTILE_SUCCESS;
-    void *d = NULL;
-    cudaError_t err =
-        gputile__workspace_acquire(&d, m.width * m.height * sizeof(float), p->device, p->user);
+    cudaError_t err = gputile__workspace_acquire(&p->space, total, p->device, p->user);
     if (err != cudaSuccess)
         return gputile__cuda_status(err); /* clears the pending error too */
-    o->dev.elements = d;
-    o->dev.stride = m.width;
-    o->owned = true;
+    for (int i = 0; i < 3; ++i)
+        if (ops[i]->host) {
+            ops[i]->dev.elements = (float *)((char *)p->space + off[i]);
+            ops[i]->dev.stride = ops[i]->user.width;
+        }
     return GPUTILE_SUCCESS;
 }
 
 static gputile_status make_events(pipeline *p)
 {
     const size_t tiles = p->rows * p->cols;
-    p->n_events = 1 + p->rows + p->cols + 2 * tiles;
+    p->n_events = 1 + (p->rows + p->cols) * p->panels + 2 * tiles;
     p->events = calloc(p->n_events, sizeof *p->events);
     if (p->events == NULL)
         return GPUTILE_ERROR_OUT_OF_MEMORY;
@@ -317,8 +374,8 @@ static gputile_status make_events(pipeline *p)
     }
     p->start = p->events[0];
     p->ev_a = p->events + 1;
-    p->ev_b = p->ev_a + p->rows;
-    p->ev_cin = p->ev_b + p->cols;
+    p->ev_b = p->ev_a + p->rows * p->panels;
+    p->ev_cin = p->ev_b + p->cols * p->panels;
     p->ev_done = p->ev_cin + tiles;
     return GPUTILE_SUCCESS;
 }
@@ -495,8 +552,7 @@ gputile_status gputile__gemm_host(const gputile__gemm_choice *choice,
     p->nb = tile_edge((size_t)args->n);
     p->rows = ((size_t)args->m + p->mb - 1) / p->mb;
     p->cols = ((size_t)args->n + p->nb - 1) / p->nb;
-    pthread_mutex_init(&p->mu, NULL);
-    pthread_cond_init(&p->cv, NULL);
+    panels_of(p);
 
     gputile_status s = gputile__cuda_status(cudaGetDevice(&p->device));
     cudaStream_t *streams[3] = {&p->h2d, &p->comp, &p->d2h};
@@ -504,12 +560,11 @@ gputile_status gputile__gemm_host(const gputile__gemm_choice *choice,
         s = gputile__cuda_status(cudaStreamCreateWithFlags(streams[i], cudaStreamNonBlocking));
     if (s == GPUTILE_SUCCESS)
         s = make_events(p);
+    setup_operand(&p->a, a, at[0] == GPUTILE__MEMORY_HOST, p->reads_ab);
+    setup_operand(&p->b, b, at[1] == GPUTILE__MEMORY_HOST, p->reads_ab);
+    setup_operand(&p->c, c, at[2] == GPUTILE__MEMORY_HOST, true);
     if (s == GPUTILE_SUCCESS)
-        s = setup_operand(p, &p->a, a, at[0] == GPUTILE__MEMORY_HOST, p->reads_ab);
-    if (s == GPUTILE_SUCCESS)
-        s = setup_operand(p, &p->b, b, at[1] == GPUTILE__MEMORY_HOST, p->reads_ab);
-    if (s == GPUTILE_SUCCESS)
-        s = setup_operand(p, &p->c, c, at[2] == GPUTILE__MEMORY_HOST, true);
+        s = place_operands(p);
 
     /* Everything below runs after the caller's earlier work on `stream`
      * (and after the allocations just queued there). */
@@ -527,21 +582,10 @@ gputile_status gputile__gemm_host(const gputile__gemm_choice *choice,
     if (s == GPUTILE_SUCCESS && p->c.host && !p->c.pinned) {
         s = gputile__ring_init(&p->down, gputile__stage_chunk(false), SIZE_MAX);
         p->down_ready = s == GPUTILE_SUCCESS;
-        if (s == GPUTILE_SUCCESS) {
-            if (pthread_create(&p->thread, NULL, downloader, p) == 0)
-                p->thread_started = true;
-            else
-                s = GPUTILE_ERROR_OUT_OF_MEMORY;
-        }
     }
 
     if (s == GPUTILE_SUCCESS)
         s = run_tiles(p);
-    if (s != GPUTILE_SUCCESS)
-        stop_with(p, s);
-    if (p->thread_started)
-        pthread_join(p->thread, NULL);
-    keep(&s, p->down_status);
 
     /* The caller's stream waits for all three streams; the compact copies
      * are freed in its order; then the result is complete on return. */
@@ -551,11 +595,8 @@ gputile_status gputile__gemm_host(const gputile__gemm_choice *choice,
             keep(&s, gputile__cuda_status(cudaEventRecord(end, *streams[i])));
             keep(&s, gputile__cuda_status(cudaStreamWaitEvent(p->user, end, 0)));
         }
-    operand *ops[3] = {&p->a, &p->b, &p->c};
-    for (int i = 0; i < 3; ++i)
-        if (ops[i]->owned)
-            keep(&s,
-                 gputile__cuda_status(gputile__workspace_release(ops[i]->dev.elements, p->user)));
+    if (p->space != NULL)
+        keep(&s, gputile__cuda_status(gputile__workspace_release(p->space, p->user)));
     keep(&s, gputile__cuda_status(cudaStreamSynchronize(p->user)));
     if (p->up_ready)
         keep(&s, gputile__ring_fini(&p->up));
@@ -567,8 +608,6 @@ gputile_status gputile__gemm_host(const gputile__gemm_choice *choice,
         if (*streams[i] != NULL)
             keep(&s, gputile__cuda_status(cudaStreamDestroy(*streams[i])));
     free(p->events);
-    pthread_mutex_destroy(&p->mu);
-    pthread_cond_destroy(&p->cv);
     free(p);
     return s;
 }

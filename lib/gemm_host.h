@@ -12,14 +12,19 @@
 
 #define GPUTILE__GEMM_HOST_TILE 2048   /* rows/cols of C per tile of the host GEMM */
 #define GPUTILE__GEMM_HOST_MAX_SPLIT 8 /* at most this many tiles along m and n */
+/* Blocks of A and B come in at most this many panels along k, each of at
+ * least PANEL_K elements (rows of 4 KiB where the panel cuts the rows), so
+ * that a tile starts once its first panels land (gemm_host.c). */
+#define GPUTILE__GEMM_HOST_PANELS 4
+#define GPUTILE__GEMM_HOST_PANEL_K 1024
 
 /* Direct flow or overlapped pipeline (issue 21): a cost model in
  * microseconds. The direct flow is what a user writes by hand (copy the
  * host operands into one workspace block, multiply, copy C out) with
  * gputile_copy's methods for the copies: in/COPY + flops/FLOPS + out/COPY.
- * The pipeline pays SETUP (three streams, events, two staging rings, a
- * thread: 236 us for 8^3 on the H200, where the hand-written flow took 32)
- * and then overlaps: SETUP + max(in/STAGED, flops/FLOPS, out/STAGED) plus
+ * The pipeline pays SETUP (three streams, events, two staging rings and,
+ * then, a thread: 236 us for 8^3 on the H200, where the hand-written flow
+ * took 32) and then overlaps: SETUP + max(in/STAGED, flops/FLOPS, out/STAGED) plus
  * one tile's share of each as fill and drain. A product of one tile has
  * nothing to overlap: it always goes direct. On the H200 (issue 21) the
  * pipeline lost to the hand-written flow up to 1024^3 and won from 2048^3
@@ -60,6 +65,9 @@ gputile_status gputile__gemm_host(const gputile__gemm_choice *choice,
                                   cudaStream_t stream);
 /* Tests only: the tile edge of the host GEMM (0 restores the default). */
 void gputile__gemm_host_set_tile(size_t tile);
+/* Tests only: the least panel length along k (0 restores
+ * GPUTILE__GEMM_HOST_PANEL_K). */
+void gputile__gemm_host_set_panel(size_t k);
 /* Tests only: the most bytes the direct flow packs (1: never pack; 0
  * restores GPUTILE__GEMM_HOST_PACKED_BYTES). */
 void gputile__gemm_host_set_packed(size_t bytes);

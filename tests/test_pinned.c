@@ -36,6 +36,7 @@ cudaError_t gputest_mapped_update(unsigned char *device_ptr, size_t n, cudaStrea
 /* libgputile internals that tests may turn (declared in lib/pinned_internal.h). */
 void gputile__gemm_host_set_tile(size_t tile);
 void gputile__gemm_host_set_packed(size_t bytes);
+void gputile__gemm_host_set_panel(size_t k);
 void gputile__stage_set_chunk_cap(size_t bytes);
 void gputile__stage_tune(size_t chunk, int slots, int threads);
 void gputile__copy_force(int method); /* lib/copy_policy.h: 2 is STAGED, -1 the policy */
@@ -809,11 +810,15 @@ Test(pinned, host_gemm_against_cublas_small_tiles, .init = gputest_require_devic
 {
     /* Tiles of 32 and chunks of 4 KiB: many tiles, many chunks, rows split
      * across chunks (row widths above 4 KiB), every transpose.
+     * Panels along k of 64 at least: the first tiles of a row or column
+     * multiply their blocks in up to 4 panels (k 301: 128, 128, 45; 1030:
+     * 320 x 3, 70), the others whole.
      * GPUTEST_SMALL (compute-sanitizer, where each of the thousands of
      * launches is slow): tiles of 64 and transposes NN and TT only; every
      * kernel and copy path still runs. */
     const bool small = gputest_small();
     gputile__gemm_host_set_tile(small ? 64 : 32);
+    gputile__gemm_host_set_panel(64);
     gputile__stage_set_chunk_cap(4096);
     const struct {
         size_t m, n, k;
@@ -845,6 +850,7 @@ Test(pinned, host_gemm_against_cublas_small_tiles, .init = gputest_require_devic
     }
     gputile__gemm_host_set_packed(0);
     gputile__gemm_host_set_tile(0);
+    gputile__gemm_host_set_panel(0);
     gputile__stage_set_chunk_cap(0);
 }
 
@@ -886,7 +892,10 @@ Test(pinned, host_matmul_random_floats, .init = gputest_require_device, .timeout
     float *want = malloc(m * n * sizeof(float));
     GPUTEST_CUDA(cudaMemcpy(want, dC.elements, m * n * sizeof(float), cudaMemcpyDeviceToHost));
     gputile__gemm_host_set_tile(300);
+    gputile__gemm_host_set_panel(k / 4); /* 4 panels along k */
     OK(gputile_matmul(A, B, C));
+    gputile__gemm_host_set_tile(0);
+    gputile__gemm_host_set_panel(0);
     for (size_t i = 0; i < m * n; ++i)
         cr_assert(fabsf(c[i] - want[i]) <= 2e-6f * k, "C[%zu] = %g, cuBLAS %g", i, c[i], want[i]);
     GPUTEST_CUDA(cudaFree(dA.elements));
