@@ -27,11 +27,13 @@
 #define KEEP_BYTES ((uint64_t)64 << 20)
 
 /* At most a sixteenth of the device's memory (8.8 GB on an H200), and at
- * least 1 GiB. At 1 GiB flat, a process that ran 3xTF32 at 16384^3 (2
- * GiB of split operand) and then TF32 (1 GiB of rounded operand), as
- * gputile-bench does, got its pool trimmed between the two and mapped
- * the TF32 call's gigabyte anew each time: 26.0 ms a call against 21.6
- * without the 3xTF32 calls (H200, 2026-12-02). */
+ * least 1 GiB. At 1 GiB flat, 3xTF32 at 16384^3 (2 GiB of split operand)
+ * mapped its workspace anew after every synchronisation: 62.0 / 62.7 ms a
+ * synchronised call, 59.2 / 59.4 with this cap (H200, 2026-12-02,
+ * bench/results/2026-12-02-gemm-workspace-keep-h200.txt). TF32 AUTO at
+ * 16384^3 right after the 3xTF32 rows in gputile-bench (26 ms against
+ * 21.6 alone) was suspected of the same and is not: it stays 26 ms with
+ * the cap. */
 static uint64_t keep_max(int device)
 {
     const uint64_t floor = (uint64_t)1 << 30;
