@@ -97,8 +97,7 @@ typedef struct pipeline {
     cudaEvent_t *events; /* every event above, for cleanup */
     gputile__ring up, down;
     bool up_ready, down_ready;
-    size_t queued, downloaded; /* tiles whose kernels are queued; whose C is home */
-    void *space;               /* the compact copies of the host operands */
+    void *space; /* the compact copies of the host operands */
 } pipeline;
 
 /* A rectangle of a matrix, in bytes. */
@@ -175,24 +174,6 @@ static gputile_status download(pipeline *p, size_t t)
     if (s == GPUTILE_SUCCESS)
         s = p->c.pinned ? gputile__cuda_status(gputile__memcpy2d_async(dst, src, p->d2h))
                         : gputile__ring_download(&p->down, dst, src, p->d2h);
-    return s;
-}
-
-/* Pageable C: unpacks the tiles whose kernels have ended (with `all`, every
- * queued tile, waiting for each), in order. */
-static gputile_status download_ready(pipeline *p, bool all)
-{
-    gputile_status s = GPUTILE_SUCCESS;
-    while (s == GPUTILE_SUCCESS && p->downloaded < p->queued) {
-        if (!all) {
-            const cudaError_t e = cudaEventQuery(p->ev_done[p->downloaded]);
-            if (e == cudaErrorNotReady)
-                break;
-            if (e != cudaSuccess)
-                return gputile__cuda_status(e);
-        }
-        s = download(p, p->downloaded++);
-    }
     return s;
 }
 
@@ -290,13 +271,11 @@ static gputile_status run_tiles(pipeline *p)
         }
         if (s == GPUTILE_SUCCESS)
             s = gputile__cuda_status(cudaEventRecord(p->ev_done[t], p->comp));
-        if (s == GPUTILE_SUCCESS)
-            p->queued = t + 1;
         if (s == GPUTILE_SUCCESS && p->c.host && p->c.pinned)
             s = download(p, t);
     }
-    if (s == GPUTILE_SUCCESS && unpack)
-        s = download_ready(p, true);
+    for (size_t t = 0; t < tiles && s == GPUTILE_SUCCESS && unpack; ++t)
+        s = download(p, t); /* waits for the tile's kernel, then unpacks it */
     return s;
 }
 
@@ -580,7 +559,11 @@ gputile_status gputile__gemm_host(const gputile__gemm_choice *choice,
         p->up_ready = s == GPUTILE_SUCCESS;
     }
     if (s == GPUTILE_SUCCESS && p->c.host && !p->c.pinned) {
-        s = gputile__ring_init(&p->down, gputile__stage_chunk(false), SIZE_MAX);
+        /* chunks of GPUTILE__GEMM_HOST_DOWN_CHUNK at most: a tile's last
+         * chunk is unpacked after its DMA, past the tile's kernel */
+        size_t chunk = gputile__stage_chunk(false);
+        chunk = chunk < GPUTILE__GEMM_HOST_DOWN_CHUNK ? chunk : GPUTILE__GEMM_HOST_DOWN_CHUNK;
+        s = gputile__ring_init(&p->down, chunk, SIZE_MAX);
         p->down_ready = s == GPUTILE_SUCCESS;
     }
 

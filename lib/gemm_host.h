@@ -17,6 +17,10 @@
  * that a tile starts once its first panels land (gemm_host.c). */
 #define GPUTILE__GEMM_HOST_PANELS 4
 #define GPUTILE__GEMM_HOST_PANEL_K 1024
+/* The staging chunk of C's downloads (pageable C): 16 MiB tiles of 4 MiB
+ * chunks came home 885 us after their kernel, of 1 MiB 394 us (4096^3,
+ * H200, bench/results/2026-12-02-host-gemm-stage-chunk-probe-h200.txt). */
+#define GPUTILE__GEMM_HOST_DOWN_CHUNK ((size_t)1 << 20)
 
 /* Direct flow or overlapped pipeline (issue 21): a cost model in
  * microseconds. The direct flow is what a user writes by hand (copy the
