@@ -47,10 +47,14 @@ static int auto_variant(const gputile__device *dev, unsigned form, int64_t m, in
  * 0.97-1.01x, 128 0.95x, 64 0.88x. */
 static int tf32_batch_variant(unsigned form, int64_t m, int64_t n, int64_t k)
 {
+    const int narrow = GPUTILE__GEMM_V_TMA_128X128_TF32,
+              wide = GPUTILE__GEMM_V_TMA_128X256_TF32_ROUND;
+    const int64_t bn_narrow = gputile__gemm_row_of(narrow)->bn,
+                  bn_wide = gputile__gemm_row_of(wide)->bn; /* D' runs along the tiles' bn */
     const int64_t d = (form & GPUTILE__GEMM_FORM_TB) ? n : m;
-    const int64_t pad128 = (d + 127) / 128 * 128, pad256 = (d + 255) / 256 * 256;
-    return d > 128 && 4 * pad256 <= 5 * pad128 && k > 256 ? GPUTILE__GEMM_V_TMA_128X256_TF32_ROUND
-                                                          : GPUTILE__GEMM_V_TMA_128X128_TF32;
+    const int64_t pad_narrow = (d + bn_narrow - 1) / bn_narrow * bn_narrow,
+                  pad_wide = (d + bn_wide - 1) / bn_wide * bn_wide;
+    return d > bn_narrow && 4 * pad_wide <= 5 * pad_narrow && k > 256 ? wide : narrow;
 }
 
 gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,

@@ -45,8 +45,6 @@ static uint64_t keep_max(int device)
 
 static void keep_some(int device, size_t bytes)
 {
-    const uint64_t most = keep_max(device);
-    const uint64_t want = bytes < KEEP_BYTES ? KEEP_BYTES : bytes > most ? most : bytes;
     cudaMemPool_t pool;
     uint64_t threshold = 0;
     if (cudaDeviceGetDefaultMemPool(&pool, device) != cudaSuccess ||
@@ -54,6 +52,10 @@ static void keep_some(int device, size_t bytes)
         (void)cudaGetLastError(); /* no pools here: cudaMallocAsync says what is wrong */
         return;
     }
+    const uint64_t need = bytes < KEEP_BYTES ? KEEP_BYTES : bytes;
+    if (threshold >= need)
+        return; /* kept already: the device's size is not asked */
+    const uint64_t most = keep_max(device), want = need > most ? most : need;
     if (threshold < want) {
         threshold = want;
         if (cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold) !=
