@@ -641,7 +641,7 @@ static cudaError_t encode_classes(encode_fn fn, CUtensorMap *first, CUtensorMap 
 }
 
 template <int MODE, bool R_MN, bool SWAP>
-static cudaError_t launch(const tma_params &w, int splits, int64_t batch, int64_t grid_blocks,
+static cudaError_t launch(const tma_params &w, int splits, int64_t batch, int64_t blocks,
                           cudaStream_t stream)
 {
     using S = shape<MODE>;
@@ -650,10 +650,8 @@ static cudaError_t launch(const tma_params &w, int splits, int64_t batch, int64_
                                            (int)S::SMEM_BYTES);
     if (err != cudaSuccess)
         return err;
-    const int64_t tiles = (w.m + BM - 1) / BM * w.tiles_n, items = tiles * batch * splits;
-    /* LOOP: the plan's grid walks the work list (one block per item
-     * without a plan for it) */
-    const int64_t blocks = grid_blocks > 0 && grid_blocks < items ? grid_blocks : items;
+    const int64_t tiles = (w.m + BM - 1) / BM * w.tiles_n;
+    /* LOOP: `blocks` (run's walk) walk the work list; else a block an item */
     const dim3 grid =
         S::LOOP ? dim3((unsigned)blocks) : dim3((unsigned)tiles, (unsigned)batch, (unsigned)splits);
     kernel<<<grid, THREADS, S::SMEM_BYTES, stream>>>(w);
@@ -664,10 +662,9 @@ static cudaError_t launch(const tma_params &w, int splits, int64_t batch, int64_
  * K-major. */
 template <int MODE>
 static cudaError_t orient(const tma_params &w, bool swap, bool r_mn, const gputile__gemm_plan *plan,
-                          int64_t batch, cudaStream_t stream)
+                          int64_t batch, int64_t blocks, cudaStream_t stream)
 {
     const int splits = plan->splits;
-    const int64_t blocks = plan->grid_blocks;
     return swap ? (r_mn ? launch<MODE, true, true>(w, splits, batch, blocks, stream)
                         : launch<MODE, false, true>(w, splits, batch, blocks, stream))
                 : (r_mn ? launch<MODE, true, false>(w, splits, batch, blocks, stream)
@@ -748,12 +745,16 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
         err = encode(fn, &w.b_small, d + nd * ld_d, nd, p->k, ld_d, S::BN, 1, 0);
     if (err != cudaSuccess)
         return err;
-    /* TF32_ROUND walks the tiles where they outnumber the plan's grid */
+    /* The walk, decided once: where the work list outnumbers the plan's
+     * grid, the LOOP modes run that grid and TF32_ROUND becomes ROUND_LOOP;
+     * else a block an item (no plan for a grid: grid_blocks 0). */
     const int64_t items = (mr + BM - 1) / BM * w.tiles_n * batch * plan->splits;
+    const bool walk = plan->grid_blocks > 0 && plan->grid_blocks < items;
+    const int64_t blocks = walk ? plan->grid_blocks : items;
     if constexpr (MODE == TF32_ROUND)
-        if (plan->grid_blocks > 0 && plan->grid_blocks < items)
-            return orient<ROUND_LOOP>(w, swap, r_mn, plan, batch, stream);
-    return orient<MODE>(w, swap, r_mn, plan, batch, stream);
+        if (walk)
+            return orient<ROUND_LOOP>(w, swap, r_mn, plan, batch, blocks, stream);
+    return orient<MODE>(w, swap, r_mn, plan, batch, blocks, stream);
 }
 
 } // namespace
