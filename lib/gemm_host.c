@@ -310,30 +310,47 @@ static void setup_operand(operand *o, gputile_matrix m, bool host, bool used)
     o->pinned = o->host && is_pinned(m);
 }
 
-/* The compact copies of the host operands, 256-byte aligned, in one
- * workspace block: one request, which the pool then keeps whole between
- * calls (workspace.c keeps the largest request; three requests of 64 MiB
- * at 4096^3 left two to be mapped anew on every call). */
+/* The compact copies of the host operands (host[i]) in one block: operand
+ * i at off[i], size[i] bytes, 256-byte aligned. Returns the block's size. */
+static size_t compact_layout(const gputile_matrix user[3], const bool host[3], size_t off[3],
+                             size_t size[3])
+{
+    size_t total = 0;
+    for (int i = 0; i < 3; ++i) {
+        off[i] = total;
+        size[i] = host[i] ? user[i].width * user[i].height * sizeof(float) : 0;
+        total += (size[i] + 255) & ~(size_t)255;
+    }
+    return total;
+}
+
+/* The compact copy of m at base + off: its rows back to back. */
+static gputile_matrix compact_view(gputile_matrix m, void *base, size_t off)
+{
+    m.elements = (float *)((char *)base + off);
+    m.stride = m.width;
+    return m;
+}
+
+/* The compact copies in one workspace block: one request, which the pool
+ * then keeps whole between calls (workspace.c keeps the largest request;
+ * three requests of 64 MiB at 4096^3 left two to be mapped anew on every
+ * call). */
 static gputile_status place_operands(pipeline *p)
 {
     operand *ops[3] = {&p->a, &p->b, &p->c};
-    size_t off[3] = {0, 0, 0}, total = 0;
-    for (int i = 0; i < 3; ++i)
-        if (ops[i]->host) {
-            off[i] = total;
-            total +=
-                (ops[i]->user.width * ops[i]->user.height * sizeof(float) + 255) & ~(size_t)255;
-        }
+    const gputile_matrix user[3] = {p->a.user, p->b.user, p->c.user};
+    const bool host[3] = {p->a.host, p->b.host, p->c.host};
+    size_t off[3], size[3];
+    const size_t total = compact_layout(user, host, off, size);
     if (total == 0)
         return GPUTILE_SUCCESS;
     cudaError_t err = gputile__workspace_acquire(&p->space, total, p->device, p->user);
     if (err != cudaSuccess)
         return gputile__cuda_status(err); /* clears the pending error too */
     for (int i = 0; i < 3; ++i)
-        if (ops[i]->host) {
-            ops[i]->dev.elements = (float *)((char *)p->space + off[i]);
-            ops[i]->dev.stride = ops[i]->user.width;
-        }
+        if (host[i])
+            ops[i]->dev = compact_view(user[i], p->space, off[i]);
     return GPUTILE_SUCCESS;
 }
 
@@ -403,17 +420,13 @@ static gputile_status direct(const gputile__gemm_choice *choice, const gputile__
     const bool reads_ab = args->k != 0 && args->alpha != 0.0f, reads_c = args->beta != 0.0f;
     const bool used[3] = {reads_ab, reads_ab, true};
     bool host[3];
-    size_t off[3] = {0, 0, 0}, size[3] = {0, 0, 0}, total = 0;
+    size_t off[3], size[3];
     gputile_matrix dev[3];
     for (int i = 0; i < 3; ++i) {
         host[i] = at[i] == GPUTILE__MEMORY_HOST && used[i] && !gputile__is_empty(user[i]);
         dev[i] = user[i];
-        if (host[i]) { /* compact copies in one block, 256-byte aligned */
-            off[i] = total;
-            size[i] = user[i].width * user[i].height * sizeof(float);
-            total += (size[i] + 255) & ~(size_t)255;
-        }
     }
+    const size_t total = compact_layout(user, host, off, size);
     /* Packed: small operands go through one pinned bounce buffer, in and
      * out in one DMA each, into the device buffer kept beside it when they
      * fit (gemm_host.h); NULL: each moves on its own. */
@@ -430,8 +443,7 @@ static gputile_status direct(const gputile__gemm_choice *choice, const gputile__
     size_t up = 0, sent = 0; /* packed bytes to upload; uploaded */
     for (int i = 0; i < 3 && s == GPUTILE_SUCCESS; ++i)
         if (host[i]) {
-            dev[i].elements = (float *)((char *)ws + off[i]);
-            dev[i].stride = user[i].width;
+            dev[i] = compact_view(user[i], ws, off[i]);
             if (i == 2 && !reads_c)
                 continue;
             if (packed == NULL) {
