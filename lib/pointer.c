@@ -6,6 +6,8 @@
  * registrations (pinned.c) and the host GEMM ask it, and each decides what
  * a kind means for its own call.
  */
+#include <cuda.h>
+
 #include "internal.h"
 #include "pinned_table.h"
 
@@ -42,8 +44,49 @@ cudaError_t gputile__pointer_kind_of(const void *p, size_t bytes, gputile__point
     return cudaSuccess;
 }
 
+/* cuPointerGetAttributes through the runtime's entry point (the library
+ * links no libcuda), or NULL where the driver does not offer it. */
+typedef CUresult (*attrs_fn)(unsigned n, CUpointer_attribute *attrs, void **data, CUdeviceptr p);
+
+static attrs_fn driver_attrs(void)
+{
+    static attrs_fn cached; /* a race stores the same pointer */
+    static int unavailable; /* the lookup failed: the runtime's question only */
+    attrs_fn f = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+    if (f != NULL || __atomic_load_n(&unavailable, __ATOMIC_RELAXED))
+        return f;
+    void *fn = NULL;
+    enum cudaDriverEntryPointQueryResult q;
+    if (cudaGetDriverEntryPointByVersion("cuPointerGetAttributes", &fn, 12000, cudaEnableDefault,
+                                         &q) != cudaSuccess ||
+        q != cudaDriverEntryPointSuccess || fn == NULL) {
+        (void)cudaGetLastError();
+        __atomic_store_n(&unavailable, 1, __ATOMIC_RELAXED);
+        return NULL;
+    }
+    f = (attrs_fn)fn;
+    __atomic_store_n(&cached, f, __ATOMIC_RELAXED);
+    return f;
+}
+
+/* The driver's own question first: two attributes in one call, which
+ * costs less than the runtime's (internal.h). Memory the driver does not
+ * know (pageable) reads as type 0, not an error. On any driver error the
+ * runtime is asked instead. */
 cudaError_t gputile__pointer_is_device(const void *p, bool *device)
 {
+    const attrs_fn f = driver_attrs();
+    if (f != NULL) {
+        CUpointer_attribute at[2] = {CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                     CU_POINTER_ATTRIBUTE_IS_MANAGED};
+        unsigned int type = 0;
+        int managed = 0;
+        void *data[2] = {&type, &managed};
+        if (f(2, at, data, (CUdeviceptr)(uintptr_t)p) == CUDA_SUCCESS) {
+            *device = type == CU_MEMORYTYPE_DEVICE || managed != 0;
+            return cudaSuccess;
+        }
+    }
     struct cudaPointerAttributes attr;
     cudaError_t err = cudaPointerGetAttributes(&attr, p);
     if (err != cudaSuccess) {

@@ -6,7 +6,8 @@
  * forced across its own boundaries (bounce pieces, the bounce buffer's
  * size, the staging ring); back-to-back host->device copies that return
  * before their DMA ends; the registration cache (semantics, errors, copies
- * that reach past a cached range); and copies racing registrations and
+ * that reach past a cached range); the short path on every pair of memory
+ * kinds, whichever side it asks first; and copies racing registrations and
  * gputile_pinned_unregister() of unrelated buffers in another thread.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, sysconf */
@@ -150,6 +151,99 @@ Test(copies, uploads_back_to_back_reuse_the_bounce_buffers, .init = gputest_requ
     free(src);
     free(want);
     free(back);
+}
+
+/* ---- the short path: every pair of kinds, either side asked first ------------------ */
+
+enum { PAGE_A, PAGE_B, PINNED, MANAGED, DEV_A, DEV_B, KINDS };
+static const char *const kind_name[] = {"pageable", "pageable", "pinned",
+                                        "managed",  "device",   "device"};
+
+static bool is_host_kind(int k)
+{
+    return k <= PINNED;
+}
+
+/* n bytes into or out of memory of any kind (the driver's own copies). */
+static void put(int kind, void *dst, const unsigned char *src, size_t n)
+{
+    if (kind >= DEV_A)
+        GPUTEST_CUDA(cudaMemcpy(dst, src, n, cudaMemcpyHostToDevice));
+    else
+        memcpy(dst, src, n);
+}
+
+static void get(int kind, unsigned char *dst, const void *src, size_t n)
+{
+    GPUTEST_CUDA(cudaDeviceSynchronize());
+    if (kind >= DEV_A)
+        GPUTEST_CUDA(cudaMemcpy(dst, src, n, cudaMemcpyDeviceToHost));
+    else
+        memcpy(dst, src, n);
+}
+
+Test(copies, short_path_every_pair_after_either_direction, .init = gputest_require_device,
+     .timeout = 120)
+{
+    /* The short path asks the driver about the side that was device
+     * memory in the last copy first, and about the other only when the
+     * first is host memory (lib/copy.c): a copy each way before every pair
+     * puts either side first. Host to host is refused and writes nothing. */
+    const size_t n = 4096 + 3;
+    for (int dir = H2D; dir <= D2H; ++dir) {
+        size_t bounce_from, staged_from;
+        OK(gputile__copy_crossovers(dir, &bounce_from, &staged_from));
+        cr_assert(n < bounce_from, "%zu bytes would not take the short path", n);
+    }
+    unsigned char *mem[KINDS], *want = malloc(n), *poison = malloc(n), *back = malloc(n);
+    unsigned char *scratch_host = malloc(64), *scratch_dev;
+    cr_assert(want && poison && back && scratch_host);
+    mem[PAGE_A] = malloc(n), mem[PAGE_B] = malloc(n);
+    cr_assert(mem[PAGE_A] && mem[PAGE_B]);
+    OK(gputile_pinned_alloc((void **)&mem[PINNED], n, 0));
+    GPUTEST_CUDA(cudaMallocManaged((void **)&mem[MANAGED], n, cudaMemAttachGlobal));
+    GPUTEST_CUDA(gputest_malloc((void **)&mem[DEV_A], n));
+    GPUTEST_CUDA(gputest_malloc((void **)&mem[DEV_B], n));
+    GPUTEST_CUDA(gputest_malloc((void **)&scratch_dev, 64));
+    memset(poison, 0x5c, n);
+    memset(scratch_host, 1, 64);
+    for (int prime = H2D; prime <= D2H; ++prime)
+        for (int from = 0; from < KINDS; ++from)
+            for (int to = 0; to < KINDS; ++to) {
+                if (from == to)
+                    continue;
+                gputest_fill_random_bytes(want, n);
+                put(from, mem[from], want, n);
+                put(to, mem[to], poison, n);
+                OK(prime == H2D ? gputile_copy(scratch_dev, scratch_host, 64, NULL)
+                                : gputile_copy(scratch_host, scratch_dev, 64, NULL));
+                const gputile_status st = gputile_copy(mem[to], mem[from], n, NULL);
+                get(to, back, mem[to], n);
+                if (is_host_kind(from) && is_host_kind(to)) {
+                    cr_assert_eq(st, GPUTILE_ERROR_INVALID_VALUE, "%s to %s: %s", kind_name[from],
+                                 kind_name[to], gputile_status_name(st));
+                    cr_assert_eq(gputest_count_not(back, n, 0x5c), 0, "%s to %s: written",
+                                 kind_name[from], kind_name[to]);
+                } else {
+                    cr_assert_eq(st, GPUTILE_SUCCESS, "%s to %s (after a %s copy): %s",
+                                 kind_name[from], kind_name[to], prime == H2D ? "h2d" : "d2h",
+                                 gputile_status_name(st));
+                    const size_t at = gputest_first_diff(back, want, n);
+                    cr_assert_eq(at, n, "%s to %s: byte %zu differs", kind_name[from],
+                                 kind_name[to], at);
+                }
+            }
+    OK(gputile_pinned_free(mem[PINNED]));
+    GPUTEST_CUDA(cudaFree(mem[MANAGED]));
+    GPUTEST_CUDA(cudaFree(mem[DEV_A]));
+    GPUTEST_CUDA(cudaFree(mem[DEV_B]));
+    GPUTEST_CUDA(cudaFree(scratch_dev));
+    free(mem[PAGE_A]);
+    free(mem[PAGE_B]);
+    free(want);
+    free(poison);
+    free(back);
+    free(scratch_host);
 }
 
 /* ---- the registration cache ---------------------------------------------------- */
