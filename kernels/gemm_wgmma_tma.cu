@@ -140,10 +140,15 @@ constexpr int PERM_LD = BK + 4, PERM_BOX = 32 * PERM_LD * 4;
  *              tile empty), a tile per block;
  * ROUND_LOOP   the same, each block walking tile after tile
  *              (GPUTILE__GEMM_TILE_LOOP): where the tiles outnumber the
- *              plan's grid;
+ *              plan's grid; C through the TMA from a room of its own
+ *              where C is overwritten and its map can be encoded (the
+ *              stores then run while the consumers start the next tile:
+ *              H200, batches 1.03-1.19x the staged store), else staged;
  * ROUND_WIDE   TF32 on 128 x 256 tiles, D' rounded in shared memory,
  *              walking the tiles, C stored from the fragments (the
- *              staged tile, 135 KB, would leave the ring 1 stage):
+ *              staged tile, 135 KB, would leave the ring 1 stage; whole
+ *              tiles of C^T that C does not blend into without a test
+ *              per element: H200, 1.12-1.13x):
  *              batches whose D' is more than 128 wide. A slice moves 48
  *              KB from L2 for 2^20 FMAs where 128 x 128 moves 32 KB for
  *              half as many. */
@@ -173,6 +178,7 @@ struct shape {
      * with 4, single products of one wave and long k ran 4-9% slower. */
     static constexpr bool LOOP = MODE == ROUND_LOOP || MODE == ROUND_WIDE;
     static constexpr bool DIRECT_C = MODE == ROUND_WIDE; /* C never staged */
+    static constexpr bool TMA_C = MODE == ROUND_LOOP;    /* C's own room: TMA stores from it */
     static constexpr int STAGES = MODE == TF32_ROUND ? MAX_STAGES : 4;
     static constexpr int C_BYTES = MODE == ROUND_LOOP ? BM * (BN + 8) * 4 : 0;
     /* the ring (and C's room), plus 1 KB to align it to 1024 bytes (the
@@ -188,6 +194,10 @@ struct tma_params {
      * split_d: b holds D's big parts and b_small its small ones, both
      * written by the pre-pass. */
     CUtensorMap a, b, a_rest[3], b_small;
+    /* C (C^T when swapped), boxes 32 x 128, 128-byte swizzle: ROUND_LOOP
+     * with tma_c (see run()) stores its tiles through it */
+    CUtensorMap c_map;
+    int tma_c;
     int split_d;
     int32_t a_shift[4]; /* permuted: where k = 0 lies in each class's box */
     int perm_r;
@@ -372,6 +382,8 @@ static __global__ void __launch_bounds__(THREADS, 1)
             gputile__tma_prefetch_map(&w.b_small);
         for (int q = 0; q < 3 && w.perm_r; ++q)
             gputile__tma_prefetch_map(&w.a_rest[q]);
+        if (S::TMA_C && w.tma_c)
+            gputile__tma_prefetch_map(&w.c_map);
         for (int s = 0; s < STAGES; ++s) {
             gputile__mbar_init(&full[s], 1);
             gputile__mbar_init(&empty[s], 8); /* one arrival per consumer warp */
@@ -566,6 +578,9 @@ static __global__ void __launch_bounds__(THREADS, 1)
         if constexpr (S::DIRECT_C)
             gputile__wgmma_store_direct<BN, SWAP>(acc, c, ldc, m0, cw, n0, w.m, w.n, alpha, beta,
                                                   tid % 128, w.perm_r);
+        else if (S::TMA_C && w.tma_c)
+            gputile__wgmma_store_tma<BN, SWAP>(acc, c_tile, &w.c_map, m0, n0, job.z, alpha, cw,
+                                               tid % 128, w.perm_r);
         else if (!w.staged_c && !SWAP && !w.perm_r && (uintptr_t)c % 32 == 0 && ldc % 8 == 0)
             gputile__wgmma_store<BN>(SPLIT ? total : acc, c, ldc, m0 + cw * 64, n0, w.m, w.n, alpha,
                                      beta, tid % 128);
@@ -573,6 +588,8 @@ static __global__ void __launch_bounds__(THREADS, 1)
             gputile__wgmma_store_staged<BN, SWAP>(SPLIT ? total : acc, c_tile, c, ldc, m0, n0, w.m,
                                                   w.n, alpha, beta, cw, tid % 128, w.perm_r);
     }
+    if (S::TMA_C && w.tma_c && cw == 0 && tid % 128 == 0)
+        gputile__bulk_wait(); /* the last tile's stores, before the block's memory goes */
 }
 
 /* cuTensorMapEncodeTiled from the driver, found once through the runtime
@@ -751,9 +768,19 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
     const int64_t items = (mr + BM - 1) / BM * w.tiles_n * batch * plan->splits;
     const bool walk = plan->grid_blocks > 0 && plan->grid_blocks < items;
     const int64_t blocks = walk ? plan->grid_blocks : items;
+    /* ROUND_LOOP stores C through the TMA from its own room (the stores
+     * run while the consumers start the next tile) where it overwrites C
+     * (beta 0, unsplit) and C's map can be encoded: C, its rows and its
+     * batch stride 16-byte aligned; else through the staged store. */
+    w.tma_c = 0;
     if constexpr (MODE == TF32_ROUND)
-        if (walk)
+        if (walk) {
+            if (plan->splits == 1 && p->beta == 0.0f && (uintptr_t)p->c % 16 == 0 &&
+                p->ldc % 4 == 0 && (batch <= 1 || w.stride_c % 4 == 0))
+                w.tma_c = encode(fn, &w.c_map, p->c, swap ? nd : mr, swap ? mr : nd, p->ldc,
+                                 swap ? S::BN : BM, batch, w.stride_c) == cudaSuccess;
             return orient<ROUND_LOOP>(w, swap, r_mn, plan, batch, blocks, stream);
+        }
     return orient<MODE>(w, swap, r_mn, plan, batch, blocks, stream);
 }
 

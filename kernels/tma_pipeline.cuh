@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * tma_pipeline.cuh: the Hopper (sm_90a) PTX of a TMA-fed shared-memory
- * pipeline: mbarriers, 2-D tensor loads, and register reallocation between
- * warpgroups (internal; include only from files built for sm_90a). PTX ISA
- * references: "mbarrier", "cp.async.bulk.tensor", "setmaxnreg".
+ * pipeline: mbarriers, tensor loads and stores, and register reallocation
+ * between warpgroups (internal; include only from files built for
+ * sm_90a). PTX ISA references: "mbarrier", "cp.async.bulk.tensor",
+ * "cp.async.bulk.commit_group", "cp.async.bulk.wait_group", "setmaxnreg".
  *
  * An mbarrier completes a phase when its pending arrivals reach zero and
  * its expected transaction bytes have all arrived; waiters name the phase
@@ -77,6 +78,36 @@ static __device__ __forceinline__ void gputile__tma_load_3d(void *dst, const voi
                  " [%0], [%1, {%2, %3, %4}], [%5];\n" ::"r"(gputile__smem_addr(dst)),
                  "l"((uint64_t)(uintptr_t)map), "r"(x), "r"(y), "r"(z), "r"(gputile__smem_addr(bar))
                  : "memory");
+}
+/* The box of `map` at (x, y) of matrix z from src (laid out as a load
+ * of that box would leave it), written to global memory by the tensor
+ * memory accelerator: the parts outside the map's dimensions are not
+ * written. Asynchronous: commit it to a bulk group, and wait for the
+ * group's reads before src is written again (and for the group before the
+ * block exits). src: 128-byte aligned (1024 with 128-byte swizzle); the
+ * generic-proxy writes to it published by gputile__fence_proxy_async()
+ * and a barrier first. */
+static __device__ __forceinline__ void gputile__tma_store_3d(const void *map, const void *src,
+                                                             int32_t x, int32_t y, int32_t z)
+{
+    asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group"
+                 " [%0, {%1, %2, %3}], [%4];\n" ::"l"((uint64_t)(uintptr_t)map),
+                 "r"(x), "r"(y), "r"(z), "r"(gputile__smem_addr(src))
+                 : "memory");
+}
+static __device__ __forceinline__ void gputile__bulk_commit(void)
+{
+    asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+}
+/* Waits until this thread's bulk groups have read their shared memory. */
+static __device__ __forceinline__ void gputile__bulk_wait_read(void)
+{
+    asm volatile("cp.async.bulk.wait_group.read 0;\n" ::: "memory");
+}
+/* Waits until this thread's bulk groups have completed (their writes done). */
+static __device__ __forceinline__ void gputile__bulk_wait(void)
+{
+    asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
 }
 static __device__ __forceinline__ void gputile__tma_prefetch_map(const void *map)
 {

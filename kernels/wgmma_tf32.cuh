@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "epilogue.cuh"
+#include "tma_pipeline.cuh"
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
 #error "wgmma_tf32.cuh needs sm_90a: compile with -gencode arch=compute_90a,code=sm_90a"
@@ -251,6 +252,21 @@ gputile__wgmma_store_direct(const float *acc, float *c, int64_t ldc, int64_t m0,
         return;
     }
     const int warp = t / 32, lane = t % 32;
+    if (SWAP && !perm && beta == 0.0f && m0 + 128 <= m && n0 + BN <= n) {
+        /* A whole tile of C^T that C does not blend into: no test per
+         * element (the general loop below ran ~21 instructions an element,
+         * 24% of a 512^3 batch's: H200, ncu). q: D's (row, 8 j + 2 (lane %
+         * 4)) at q[0], the next column at q[ldc], each 8 rows down at +8. */
+        float *q = c + (n0 + 2 * (lane % 4)) * ldc + m0 + cw * 64 + warp * 16 + lane / 4;
+#pragma unroll
+        for (int j = 0; j < BN / 8; ++j, q += 8 * ldc) {
+            q[0] = alpha * acc[4 * j];
+            q[8] = alpha * acc[4 * j + 2];
+            q[ldc] = alpha * acc[4 * j + 1];
+            q[ldc + 8] = alpha * acc[4 * j + 3];
+        }
+        return;
+    }
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
         const int p = cw * 64 + warp * 16 + lane / 4 + 8 * h;
@@ -389,6 +405,65 @@ gputile__wgmma_store_staged(const float *acc, float *tile, float *c, int64_t ldc
         else
             gputile__wgmma_store_rows<1, RG, COLS, LD, false, false>(tile, i0, c, ldc, row0, col0,
                                                                      rows, cols, alpha, beta, lane);
+    }
+}
+
+/* The epilogue of the two consumer warpgroups' 128 x BN accumulators
+ * through the tensor memory accelerator, for beta = 0 where C's map could
+ * be encoded (16-byte aligned C, rows and batch stride): each warpgroup
+ * writes alpha acc into `tile` as C's (C^T's with SWAP) ROWS x COLS tile
+ * at row y0, column x0 of problem z, laid out as COLS / 32 boxes of 32
+ * columns x ROWS rows with the 128-byte swizzle (float (r, c) of box b at
+ * r 32 + 4 ((c / 4) ^ (r % 8)) + c % 4: a warp's 8-byte stores, or with
+ * SWAP its 4-byte ones down a column, hit every bank alike), then one
+ * thread hands the boxes to the TMA, which writes them clipped at C's
+ * edges while the consumers go on to the next tile: the stores leave the
+ * consumers' path (the staged store's second half, rows of C through
+ * registers, took as long as 8 slices of the main loop: 128^2 of C for
+ * 128^2 x 256 FMAs). The thread waits for its last group's reads before
+ * `tile` is written again, and the block's last before it exits
+ * (gputile__bulk_wait). Both warpgroups meet at named barrier 1 (256
+ * threads) before and after writing the tile. Permuted rows: accumulator
+ * row p is the tile's row 4 (p % 32) + p / 32. */
+template <int BN, bool SWAP>
+static __device__ __forceinline__ void
+gputile__wgmma_store_tma(const float *acc, float *tile, const void *map, int64_t m0, int64_t n0,
+                         int32_t z, float alpha, int cw, int t, bool perm_r)
+{
+    constexpr int BM = 128, ROWS = SWAP ? BN : BM, COLS = SWAP ? BM : BN;
+    static_assert(ROWS <= 256 && COLS % 32 == 0, "TMA boxes of 32 columns x ROWS rows");
+    const int warp = t / 32, lane = t % 32;
+    const bool issuer = cw == 0 && t == 0;
+    auto at = [](int r, int c) {
+        return c / 32 * ROWS * 32 + r * 32 + 4 * ((c % 32 / 4) ^ (r % 8)) + c % 4;
+    };
+    if (issuer)
+        gputile__bulk_wait_read(); /* the last tile's boxes have left `tile` */
+    asm volatile("bar.sync 1, 256;" ::: "memory");
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+        const int p = cw * 64 + warp * 16 + lane / 4 + 8 * h;
+        const int r = perm_r ? 4 * (p % 32) + p / 32 : p; /* D's row in the tile */
+#pragma unroll
+        for (int j = 0; j < BN / 8; ++j) {
+            const int col = 8 * j + 2 * (lane % 4);
+            const float v0 = alpha * acc[4 * j + 2 * h], v1 = alpha * acc[4 * j + 2 * h + 1];
+            if (SWAP) {
+                tile[at(col, r)] = v0;
+                tile[at(col + 1, r)] = v1;
+            } else {
+                *reinterpret_cast<float2 *>(&tile[at(r, col)]) = make_float2(v0, v1);
+            }
+        }
+    }
+    gputile__fence_proxy_async(); /* the tile, for the TMA's reads */
+    asm volatile("bar.sync 1, 256;" ::: "memory");
+    if (issuer) {
+        const int32_t x0 = (int32_t)(SWAP ? m0 : n0), y0 = (int32_t)(SWAP ? n0 : m0);
+#pragma unroll
+        for (int b = 0; b < COLS / 32; ++b)
+            gputile__tma_store_3d(map, tile + b * ROWS * 32, x0 + 32 * b, y0, z);
+        gputile__bulk_commit();
     }
 }
 

@@ -294,6 +294,7 @@ typedef struct batch_case {
     int gap;     /* extra floats between problems */
     int bcast_a; /* stride_a = 0 */
     int views;   /* 0: strided call; 1: views in address order; 2: reversed; 3: scattered */
+    int c_gap;   /* C's gap is `gap` (else gap + 3: C's batch stride unlike A's and B's) */
 } batch_case;
 
 /* One operand's batch in one device buffer: problem i at base + GUARD + i
@@ -404,7 +405,8 @@ static void run_batch_case(batch_case t, int algorithm, int precision, bool inte
     make_operand(&a, ar, ac, ac + (size_t)t.pad, (size_t)t.gap, t.bcast_a ? 1 : count, integers,
                  true);
     make_operand(&b, br, bc, bc + (size_t)t.pad, (size_t)t.gap, count, integers, true);
-    make_operand(&c, m, n, n + (size_t)t.pad, (size_t)t.gap + 3, count, integers, t.beta != 0.0f);
+    make_operand(&c, m, n, n + (size_t)t.pad, (size_t)t.gap + (t.c_gap ? 0 : 3), count, integers,
+                 t.beta != 0.0f);
     float *before = malloc(c.total * sizeof(float)), *got = malloc(c.total * sizeof(float));
     cr_assert(before && got);
     memcpy(before, c.host, c.total * sizeof(float));
@@ -612,6 +614,18 @@ Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
         {{136, 200, 292, 0, 1, 1, 0, 200, 0, 0, 0, 0}, true},
         /* wide: D' 520 rows (its last tile 8), a partial slice, beta */
         {{520, 72, 300, 0, 0, 1, 0.25f, 50, 0, 4, 0, 0}, true},
+        /* TF32's walked tiles with beta 0 and C 16-byte aligned (rows and
+         * batch stride) store C through the TMA, clipped at the edges of
+         * each C: C^T (NN) and C (NT), partial tiles both ways, then C a
+         * view with 4 poisoned floats after each row */
+        {{200, 260, 40, 0, 0, 1, 0, 150, 0, 4, 0, 0, 1}, false},
+        {{136, 200, 72, 0, 1, -2, 0, 200, 0, 4, 0, 0, 1}, false},
+        {{200, 260, 40, 0, 0, 1, 0, 150, 4, 4, 0, 0, 1}, false},
+        {{136, 200, 72, 0, 1, 1, 0, 200, 4, 4, 0, 0, 1}, false},
+        /* wide C^T with beta 0: whole tiles stored without tests per
+         * element, then whole and partial tiles both ways */
+        {{256, 384, 300, 0, 0, 1, 0, 30, 0, 4, 0, 0}, true},
+        {{520, 260, 300, 0, 0, -1, 0, 20, 0, 4, 0, 0}, true},
         {{64, 64, 4, 0, 0, 1, 0, 70000, 0, 0, 0, 0}, false}, /* past one launch (65535) */
         {{128, 96, 72, 0, 0, 1, 0, 5, 0, 4, 0, 1}, false},   /* views spaced evenly: strided */
     };
