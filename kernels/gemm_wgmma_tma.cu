@@ -151,8 +151,12 @@ constexpr int PERM_LD = BK + 4, PERM_BOX = 32 * PERM_LD * 4;
  *              per element: H200, 1.12-1.13x):
  *              batches whose D' is more than 128 wide. A slice moves 48
  *              KB from L2 for 2^20 FMAs where 128 x 128 moves 32 KB for
- *              half as many. */
-enum { TF32_PACKED, SPLIT3, TF32_ROUND, ROUND_LOOP, ROUND_WIDE };
+ *              half as many.
+ * ROUND_TMA    ROUND_LOOP where C goes through the TMA, R is not
+ *              permuted and a tile has more than 4 slices: A's room 16
+ *              KB, C's 64 KB (the TMA's boxes, no staged store), so the
+ *              ring holds 5 stages of 32 KB. */
+enum { TF32_PACKED, SPLIT3, TF32_ROUND, ROUND_LOOP, ROUND_WIDE, ROUND_TMA };
 
 /* A stage holds A (128 x 32; 18 KB of room for the permuted boxes) then
  * B (BN x 32), and with SPLIT3 B's small parts (BN x 32): 50 KB (34 KB for
@@ -163,8 +167,9 @@ struct shape {
     static constexpr bool PREP = MODE != TF32_PACKED; /* warps 1-3 prepare D' */
     static constexpr int BN = MODE == TF32_PACKED || MODE == ROUND_WIDE ? 256 : 128;
     static constexpr int A_BYTES = BM * BK * 4, B_BYTES = BN * BK * 4;
-    /* A's room: its 4 boxes of 32 rows of PERM_LD floats when permuted */
-    static constexpr int A_SLOT = BM * PERM_LD * 4;
+    /* A's room: its 4 boxes of 32 rows of PERM_LD floats when permuted
+     * (ROUND_TMA never is) */
+    static constexpr int A_SLOT = MODE == ROUND_TMA ? A_BYTES : BM * PERM_LD * 4;
     static constexpr int STAGE_BYTES = A_SLOT + (SPLIT ? 2 : 1) * B_BYTES;
     /* ROUND_LOOP walks the tiles: a grid of one block per SM takes tile
      * after tile, and its producer loads the next tile's slices while the
@@ -176,11 +181,14 @@ struct shape {
      * own beside the ring (the staged store's tile, 68 KB), so that ring
      * has 4 stages of 34 KB; TF32_ROUND keeps 6 (C staged in the ring):
      * with 4, single products of one wave and long k ran 4-9% slower. */
-    static constexpr bool LOOP = MODE == ROUND_LOOP || MODE == ROUND_WIDE;
+    static constexpr bool LOOP = MODE == ROUND_LOOP || MODE == ROUND_WIDE || MODE == ROUND_TMA;
     static constexpr bool DIRECT_C = MODE == ROUND_WIDE; /* C never staged */
-    static constexpr bool TMA_C = MODE == ROUND_LOOP;    /* C's own room: TMA stores from it */
-    static constexpr int STAGES = MODE == TF32_ROUND ? MAX_STAGES : 4;
-    static constexpr int C_BYTES = MODE == ROUND_LOOP ? BM * (BN + 8) * 4 : 0;
+    /* C's own room: TMA stores from it (ROUND_TMA: only they) */
+    static constexpr bool TMA_C = MODE == ROUND_LOOP || MODE == ROUND_TMA;
+    static constexpr int STAGES = MODE == TF32_ROUND ? MAX_STAGES : MODE == ROUND_TMA ? 5 : 4;
+    static constexpr int C_BYTES = MODE == ROUND_LOOP  ? BM * (BN + 8) * 4
+                                   : MODE == ROUND_TMA ? BM * BN * 4
+                                                       : 0;
     /* the ring (and C's room), plus 1 KB to align it to 1024 bytes (the
      * swizzle's period) */
     static constexpr size_t SMEM_BYTES = (size_t)STAGES * STAGE_BYTES + C_BYTES + 1024;
@@ -332,8 +340,9 @@ static __global__ void __launch_bounds__(THREADS, 1)
     using S = shape<MODE>;
     constexpr bool SPLIT = S::SPLIT;
     constexpr int BN = S::BN, NACC = BN / 2, STAGES = S::STAGES;
-    static_assert(S::DIRECT_C || (SWAP ? BN * (BM + 4) : BM * (BN + 8)) * 4 <=
-                                     (S::LOOP ? S::C_BYTES : STAGES * S::STAGE_BYTES),
+    static_assert(S::DIRECT_C || MODE == ROUND_TMA ||
+                      (SWAP ? BN * (BM + 4) : BM * (BN + 8)) * 4 <=
+                          (S::LOOP ? S::C_BYTES : STAGES * S::STAGE_BYTES),
                   "the staged epilogue's tile fits in its room");
     extern __shared__ uint8_t smem_raw[];
     __shared__ __align__(8) uint64_t full[MAX_STAGES], empty[MAX_STAGES], ready[MAX_STAGES];
@@ -581,6 +590,8 @@ static __global__ void __launch_bounds__(THREADS, 1)
         else if (S::TMA_C && w.tma_c)
             gputile__wgmma_store_tma<BN, SWAP>(acc, c_tile, &w.c_map, m0, n0, job.z, alpha, cw,
                                                tid % 128, w.perm_r);
+        else if constexpr (MODE == ROUND_TMA)
+            ; /* run() picks ROUND_TMA only with tma_c */
         else if (!w.staged_c && !SWAP && !w.perm_r && (uintptr_t)c % 32 == 0 && ldc % 8 == 0)
             gputile__wgmma_store<BN>(SPLIT ? total : acc, c, ldc, m0 + cw * 64, n0, w.m, w.n, alpha,
                                      beta, tid % 128);
@@ -779,7 +790,13 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
                 p->ldc % 4 == 0 && (batch <= 1 || w.stride_c % 4 == 0))
                 w.tma_c = encode(fn, &w.c_map, p->c, swap ? nd : mr, swap ? mr : nd, p->ldc,
                                  swap ? S::BN : BM, batch, w.stride_c) == cudaSuccess;
-            return orient<ROUND_LOOP>(w, swap, r_mn, plan, batch, blocks, stream);
+            /* ROUND_TMA's fifth stage against ROUND_LOOP's 4 (H200,
+             * batches, bench/results/2026-12-02-gemm-tf32-batched-5-stages-
+             * ab-h200.txt): k = 256-384 1.04-1.09x, k = 128 (4 slices a
+             * tile) 0.97-0.98x */
+            return w.tma_c && !w.perm_r && p->k > 4 * BK
+                       ? orient<ROUND_TMA>(w, swap, r_mn, plan, batch, blocks, stream)
+                       : orient<ROUND_LOOP>(w, swap, r_mn, plan, batch, blocks, stream);
         }
     return orient<MODE>(w, swap, r_mn, plan, batch, blocks, stream);
 }

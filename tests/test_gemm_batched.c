@@ -616,12 +616,13 @@ Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
         {{520, 72, 300, 0, 0, 1, 0.25f, 50, 0, 4, 0, 0}, true},
         /* TF32's walked tiles with beta 0 and C 16-byte aligned (rows and
          * batch stride) store C through the TMA, clipped at the edges of
-         * each C: C^T (NN) and C (NT), partial tiles both ways, then C a
-         * view with 4 poisoned floats after each row */
+         * each C: C^T (NN) and C (NT), partial tiles both ways; 4 slices
+         * a tile (4 stages), then more (5 stages, a partial last slice)
+         * with C a view with 4 poisoned floats after each row */
         {{200, 260, 40, 0, 0, 1, 0, 150, 0, 4, 0, 0, 1}, false},
         {{136, 200, 72, 0, 1, -2, 0, 200, 0, 4, 0, 0, 1}, false},
-        {{200, 260, 40, 0, 0, 1, 0, 150, 4, 4, 0, 0, 1}, false},
-        {{136, 200, 72, 0, 1, 1, 0, 200, 4, 4, 0, 0, 1}, false},
+        {{200, 260, 200, 0, 0, 1, 0, 150, 4, 4, 0, 0, 1}, false},
+        {{136, 200, 168, 0, 1, 1, 0, 200, 4, 4, 0, 0, 1}, false},
         /* wide C^T with beta 0: whole tiles stored without tests per
          * element, then whole and partial tiles both ways */
         {{256, 384, 300, 0, 0, 1, 0, 30, 0, 4, 0, 0}, true},
