@@ -35,26 +35,34 @@ static int auto_variant(const gputile__device *dev, unsigned form, int64_t m, in
 }
 
 /* TF32 batches: 128 x 256 tiles (D' rounded in shared memory, the tiles
- * walked, C stored from the fragments) where D' (m when swapped, as the
- * batch planner swaps wherever B is not transposed; else n) is wider than
- * one 128-row tile, the wider tiles pad it by at most a quarter more than
- * 128-row ones would, and k is longer than 8 slices of 32: a slice of 128 x
+ * walked, C stored from the fragments) or 128 x 128 ones, by a cost model:
+ * the walked grid (a block per SM) runs the tiles in rounds, and a wide
+ * tile does twice a narrow one's work at 1.08x its rate (a slice of 128 x
  * 256 moves 48 KB from L2 for 2^20 FMAs where 128 x 128 moves 32 KB for
- * half as many, but each tile's epilogue stores twice as much C. Measured
- * on 14 batch shapes (H200, bench/results/2026-12-02-gemm-batched-tf32-
- * wide-ab-h200.txt), wide against 128 x 128: k >= 300 1.01-1.10x (256 x
- * 256 x 1024 0.91 -> 0.98 of cuBLAS TF32, 512^3 0.63 -> 0.67); k = 256
- * 0.97-1.01x, 128 0.95x, 64 0.88x. */
-static int tf32_batch_variant(unsigned form, int64_t m, int64_t n, int64_t k)
+ * half as many), so wide where its rounds x 2 / 1.08 are fewer than the
+ * narrow rounds. D' runs along the tiles' bn: m when swapped (as the batch
+ * planner swaps wherever B is not transposed), else n; padding D' to 256
+ * counts in the wide rounds. Measured on 12 batch shapes with each forced
+ * (H200, bench/results/2026-12-02-gemm-tf32-batched-crossover-h200.txt):
+ * per tile, wide ran 1.07-1.09x narrow's rate on 512^2 and larger
+ * problems (1.0-1.03x on 256^2); the model picks the faster on 10 of the
+ * 12 and loses 0.3% (512^2 x 384) and 1.4% (256^2 x 128) on the others,
+ * where the rule before (wide where k > 256) lost up to 10% (256^2 x 512)
+ * and 6% (512^2 x 256). */
+static int tf32_batch_variant(unsigned form, int64_t m, int64_t n, int64_t count, int sms)
 {
     const int narrow = GPUTILE__GEMM_V_TMA_128X128_TF32,
               wide = GPUTILE__GEMM_V_TMA_128X256_TF32_ROUND;
-    const int64_t bn_narrow = gputile__gemm_row_of(narrow)->bn,
-                  bn_wide = gputile__gemm_row_of(wide)->bn; /* D' runs along the tiles' bn */
-    const int64_t d = (form & GPUTILE__GEMM_FORM_TB) ? n : m;
-    const int64_t pad_narrow = (d + bn_narrow - 1) / bn_narrow * bn_narrow,
-                  pad_wide = (d + bn_wide - 1) / bn_wide * bn_wide;
-    return d > bn_narrow && 4 * pad_wide <= 5 * pad_narrow && k > 256 ? wide : narrow;
+    const gputile__gemm_row *rn = gputile__gemm_row_of(narrow), *rw = gputile__gemm_row_of(wide);
+    const bool tb = (form & GPUTILE__GEMM_FORM_TB) != 0;
+    const int64_t d = tb ? n : m, r = tb ? m : n; /* D' and R's sides */
+    const int64_t grid = sms > 0 ? sms : 1;
+    const int64_t items_n = gputile__ceil_div(r, rn->bm) * gputile__ceil_div(d, rn->bn) * count,
+                  items_w = gputile__ceil_div(r, rw->bm) * gputile__ceil_div(d, rw->bn) * count;
+    const int64_t rounds_n = gputile__ceil_div(items_n, grid),
+                  rounds_w = gputile__ceil_div(items_w, grid);
+    /* rounds_w x (bn_w / bn_n) / 1.08 < rounds_n */
+    return rounds_w * (rw->bn / rn->bn) * 100 < rounds_n * 108 ? wide : narrow;
 }
 
 gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
@@ -66,10 +74,10 @@ gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
                               .splits = 1,
                               .tail = false};
     if (requested == GPUTILE_ALGO_AUTO)
-        c.variant = precision == GPUTILE_PRECISION_TF32 ? tf32_batch_variant(form, m, n, k)
-                    : precision == GPUTILE_PRECISION_FP32_3XTF32
-                        ? GPUTILE__GEMM_V_TMA_128X128_3XTF32
-                        : auto_variant(dev, form, m, n, k, count);
+        c.variant =
+            precision == GPUTILE_PRECISION_TF32 ? tf32_batch_variant(form, m, n, count, c.sms)
+            : precision == GPUTILE_PRECISION_FP32_3XTF32 ? GPUTILE__GEMM_V_TMA_128X128_3XTF32
+                                                         : auto_variant(dev, form, m, n, k, count);
     else {
         c.variant = gputile__gemm_variant(requested, precision);
         if (c.variant >= 0 && !gputile__gemm_takes_batch(c.variant))

@@ -72,19 +72,12 @@ const char *gputile_algorithm_name(int algorithm)
     return NULL;
 }
 
-/* a >= 0, b > 0; no a + b - 1 to overflow: an empty product (m or n 0)
- * may name any k below 2^63. */
-static int64_t ceil_div(int64_t a, int64_t b)
-{
-    return a / b + (a % b != 0);
-}
-
 /* k of each of `splits` splits: equal, rounded up to the row's k step, so
  * that only the last split has a partial slice (a k within a step of 2^63
  * is one split of k, not rounded). */
 static int64_t k_per_split(int64_t k, int64_t splits, int step)
 {
-    const int64_t each = ceil_div(k, splits), r = each % step;
+    const int64_t each = gputile__ceil_div(k, splits), r = each % step;
     return r == 0 || each > INT64_MAX - step ? each : each + (step - r);
 }
 
@@ -117,7 +110,7 @@ static bool tf32_on_128x128(const gputile__device *dev, unsigned form, int64_t m
     if ((m < n ? m : n) <= r->bm)
         return true;
     return (form & GPUTILE__GEMM_FORM_ALIGNED) && !(form & GPUTILE__GEMM_FORM_TN) &&
-           ceil_div(m, r->bm) * ceil_div(n, r->bn) <= dev->sms;
+           gputile__ceil_div(m, r->bm) * gputile__ceil_div(n, r->bn) <= dev->sms;
 }
 
 /* AUTO in the tensor-core precisions: TF32 on 128x256 tiles, the TMA-fed
@@ -387,7 +380,7 @@ static double wave_us(const struct fp32_candidate *c, double eff, int64_t kps)
 {
     const gputile__gemm_row *r = &rows[c->variant];
     return (double)r->per_sm * r->bm * r->bn *
-               ((double)ceil_div(kps, r->bk) * r->bk / (SM_FMA_PER_US * eff) + c->epi_us) +
+               ((double)gputile__ceil_div(kps, r->bk) * r->bk / (SM_FMA_PER_US * eff) + c->epi_us) +
            FIT_FIXED_US;
 }
 
@@ -405,16 +398,17 @@ static double last_wave_us(const struct fp32_candidate *c, double eff, const gpu
 {
     const gputile__gemm_row *r = &rows[c->variant];
     const int64_t rem = blocks % slots;
-    const double whole =
-        wave_us(c, eff, k) * pow((double)ceil_div(rem, dev->sms) / r->per_sm, 1.0 - FIT_GAMMA);
+    const double whole = wave_us(c, eff, k) *
+                         pow((double)gputile__ceil_div(rem, dev->sms) / r->per_sm, 1.0 - FIT_GAMMA);
     const int64_t s = tail ? tail_ways(slots, blocks, k, r->bk) : 0;
     if (split_pays != NULL)
         *split_pays = false;
     if (s == 0)
         return whole;
-    const double split = wave_us(c, eff, k_per_split(k, s, r->bk)) *
-                             pow((double)ceil_div(rem * s, dev->sms) / r->per_sm, 1.0 - FIT_GAMMA) +
-                         FIT_REDUCE_US + 4.0 * (double)(s + 1) * rem * r->bm * r->bn / bw;
+    const double split =
+        wave_us(c, eff, k_per_split(k, s, r->bk)) *
+            pow((double)gputile__ceil_div(rem * s, dev->sms) / r->per_sm, 1.0 - FIT_GAMMA) +
+        FIT_REDUCE_US + 4.0 * (double)(s + 1) * rem * r->bm * r->bn / bw;
     if (split_pays != NULL)
         *split_pays = split < whole;
     return split < whole ? split : whole;
@@ -466,7 +460,7 @@ static double thin_us(const gputile__device *dev, bool contiguous, int64_t n_row
                               : n_rows >= 512  ? 4
                               : n_rows >= 128  ? 2
                                                : 1;
-    const double fill = (double)ceil_div(n_rows, per_block) / dev->sms;
+    const double fill = (double)gputile__ceil_div(n_rows, per_block) / dev->sms;
     return FIT_LAUNCH_US +
            4.0 * k * n_rows * w /
                (FIT_THIN_BYTES_PER_US * memory_scale(dev) * (fill < 1.0 ? fill : 1.0));
@@ -502,8 +496,8 @@ static double estimate_us(const struct fp32_candidate *c, const gputile__device 
         nw -= n % r->bn;
         t += thin_us(dev, !(form & GPUTILE__GEMM_FORM_TA), m, n % r->bn, k);
     }
-    const int64_t kps = k_per_split(k, splits, r->bk), s = ceil_div(k, kps);
-    const int64_t blocks = ceil_div(mw, r->bm) * ceil_div(nw, r->bn) * s * count;
+    const int64_t kps = k_per_split(k, splits, r->bk), s = gputile__ceil_div(k, kps);
+    const int64_t blocks = gputile__ceil_div(mw, r->bm) * gputile__ceil_div(nw, r->bn) * s * count;
     const bool clustered = cluster && s > 1 && s <= GPUTILE__GEMM_MAX_CLUSTER && dev->clusters;
     const int64_t slots =
         clustered ? cluster_wave(dev, c->variant, (int)s) : (int64_t)dev->sms * r->per_sm;
@@ -684,8 +678,8 @@ static const struct tensor_fit *tensor_fit_of(int variant)
 static int64_t orientation_tiles(const gputile__gemm_row *r, int64_t rows_r, int64_t rows_d,
                                  int64_t k, int splits)
 {
-    const int64_t kps = k_per_split(k, splits, r->bk), s = kps > 0 ? ceil_div(k, kps) : 1;
-    return ceil_div(rows_r, r->bm) * ceil_div(rows_d, r->bn) * s;
+    const int64_t kps = k_per_split(k, splits, r->bk), s = kps > 0 ? gputile__ceil_div(k, kps) : 1;
+    return gputile__ceil_div(rows_r, r->bm) * gputile__ceil_div(rows_d, r->bn) * s;
 }
 
 /* One orientation's tiles and pre-pass (tensor_us' terms): R of rows_r
@@ -699,8 +693,8 @@ static double orientation_us(const struct tensor_fit *f, const gputile__gemm_row
                              double floats, double read_us)
 {
     const int64_t kps = k_per_split(k, splits, r->bk);
-    const double waves =
-        (double)ceil_div(orientation_tiles(r, rows_r, rows_d, k, splits), sms > 0 ? sms : 1);
+    const double waves = (double)gputile__ceil_div(orientation_tiles(r, rows_r, rows_d, k, splits),
+                                                   sms > 0 ? sms : 1);
     const double tiles_us = waves * (f->wave + f->flop * 2e-6 * r->bm * r->bn * kps);
     return (tiles_us > read_us ? tiles_us : read_us) +
            (floats > 0.0 ? f->prepass + f->prepass_mb * 8e-6 * floats / scale : 0.0);
@@ -723,7 +717,7 @@ static double tensor_us(const gputile__device *dev, int variant, unsigned form, 
                  as_ct = aligned ? (in_place && !ta ? 0.0 : (double)m * k)
                                  : (double)((!tb ? n : 0) + m) * k;
     const double scale = memory_scale(dev);
-    const int64_t kps = k_per_split(k, splits, r->bk), s = ceil_div(k, kps);
+    const int64_t kps = k_per_split(k, splits, r->bk), s = gputile__ceil_div(k, kps);
     /* read_floor: every operand read once from DRAM at least */
     const double read_us =
         read_floor ? 4.0 * (double)(m + n) * k / (TENSOR_BYTES_PER_US * scale) : 0.0;
@@ -759,7 +753,7 @@ static int tensor_splits(const gputile__device *dev, int variant, unsigned form,
     const gputile__gemm_row *r = &rows[variant];
     if (dev == NULL || dev->sms <= 0 || m < 1 || n < 1 || k < 1)
         return 1;
-    const int64_t tiles = ceil_div(m, r->bm) * ceil_div(n, r->bn);
+    const int64_t tiles = gputile__ceil_div(m, r->bm) * gputile__ceil_div(n, r->bn);
     if (tiles < dev->sms && r->precision == GPUTILE_PRECISION_TF32) { /* the rule */
         int64_t s = (int64_t)dev->sms * r->per_sm / tiles, by_k = k / 256;
         s = s < by_k ? s : by_k;
@@ -769,7 +763,7 @@ static int tensor_splits(const gputile__device *dev, int variant, unsigned form,
     int best = 1;
     double best_us = tensor_us(dev, variant, form, m, n, k, 1, true);
     for (int s = 2; s <= GPUTILE_MAX_SPLIT_K && k / s >= 256; ++s) {
-        if (ceil_div(k, k_per_split(k, s, r->bk)) != s)
+        if (gputile__ceil_div(k, k_per_split(k, s, r->bk)) != s)
             continue; /* the same as a smaller split */
         const double t = tensor_us(dev, variant, form, m, n, k, s, true);
         if (t < 0.97 * best_us)
@@ -818,7 +812,7 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
     if (!(r->flags & GPUTILE__GEMM_SPLITK) || splits < 1 || k < 1)
         splits = 1;
     else /* fewer splits may have work than were asked for: run and report those */
-        splits = (int)ceil_div(k, k_per_split(k, splits, r->bk));
+        splits = (int)gputile__ceil_div(k, k_per_split(k, splits, r->bk));
     c.splits = splits;
     /* the last partial wave may be split along k where AUTO chose no split
      * and its model says the split pays. plan_tail fired on its rule alone
@@ -837,9 +831,9 @@ static double persistent_us(const struct persistent_candidate *c, const gputile_
                             int64_t m, int64_t n, int64_t k, int64_t count)
 {
     const gputile__gemm_row *r = &rows[c->variant];
-    const double pairs = (double)count * ceil_div(m, r->bm) * ceil_div(n, r->bn);
+    const double pairs = (double)count * gputile__ceil_div(m, r->bm) * gputile__ceil_div(n, r->bn);
     const double dram = 4.0 * count * ((double)m * k + (double)k * n + (double)m * n);
-    const double l2 = 4.0 * pairs * ceil_div(k, r->bk) * r->bk * (r->bm + r->bn);
+    const double l2 = 4.0 * pairs * gputile__ceil_div(k, r->bk) * r->bk * (r->bm + r->bn);
     return FIT_LAUNCH_US + pairs * c->pair_us / dev->sms +
            (dram / c->dram_bytes_per_us + l2 / c->l2_bytes_per_us) / memory_scale(dev);
 }
@@ -1047,7 +1041,7 @@ static void plan_tma(const gputile__gemm_row *r, const gputile__gemm_choice *c,
                   t_ct = orientation_tiles(r, p->n, p->m, p->k, plan->splits);
     const double f_c = (double)prepass_floats(p, in_place, false),
                  f_ct = (double)prepass_floats(p, in_place, true);
-    if (plan->k_per_split >= 512 || ceil_div(t_c < t_ct ? t_c : t_ct, on) <= 4)
+    if (plan->k_per_split >= 512 || gputile__ceil_div(t_c < t_ct ? t_c : t_ct, on) <= 4)
         plan->swap =
             orientation_us(f, r, c->sms, scale, p->n, p->m, p->k, plan->splits, f_ct, 0.0) <
             orientation_us(f, r, c->sms, scale, p->m, p->n, p->k, plan->splits, f_c, 0.0);
@@ -1087,7 +1081,7 @@ static void parts(const gputile__gemm_plan *plan, const gputile__gemm_choice *c,
     bytes[2] =
         plan->splits > 1 && !plan->cluster ? (size_t)plan->splits * p->m * p->n * sizeof(float) : 0;
     if (plan->tail_splits > 1) {
-        const int64_t tiles = ceil_div(p->m, r->bm) * ceil_div(p->n, r->bn);
+        const int64_t tiles = gputile__ceil_div(p->m, r->bm) * gputile__ceil_div(p->n, r->bn);
         bytes[3] = (size_t)((tiles - plan->full_tiles) * plan->tail_splits) * r->bm * r->bn *
                    sizeof(float);
     } else {
@@ -1137,7 +1131,7 @@ cudaError_t gputile__gemm_plan_launch(const gputile__gemm_choice *c, const gputi
     plan->reduce_blocks =
         2 * (c->sms > 0 ? c->sms : 1); /* two per SM keep the reductions at DRAM speed */
     if (err == cudaSuccess && (r->flags & GPUTILE__GEMM_TAIL)) {
-        const int64_t tiles = ceil_div(p->m, r->bm) * ceil_div(p->n, r->bn);
+        const int64_t tiles = gputile__ceil_div(p->m, r->bm) * gputile__ceil_div(p->n, r->bn);
         err = plan_tail(c, p, tiles, plan);
     }
     size_t bytes[4];
@@ -1166,7 +1160,7 @@ void gputile__gemm_plan_tile_loop(const gputile__gemm_choice *c, const gputile__
     if (!(r->flags & GPUTILE__GEMM_TILE_LOOP))
         return;
     const int64_t mr = plan->swap ? p->n : p->m, nr = plan->swap ? p->m : p->n; /* D's sides */
-    const int64_t items = ceil_div(mr, r->bm) * ceil_div(nr, r->bn) *
+    const int64_t items = gputile__ceil_div(mr, r->bm) * gputile__ceil_div(nr, r->bn) *
                           (p->batch > 0 ? p->batch : 1) * (plan->splits > 1 ? plan->splits : 1);
     plan->grid_blocks = c->sms > 0 && items > c->sms ? c->sms : items;
 }

@@ -591,51 +591,65 @@ Test(batched, random_shapes, .init = gputest_require_device, .timeout = 600)
  * bound (TF32 gets 3xTF32's accuracy). A^T B, unaligned strides, a
  * broadcast A (batch stride 0) and views that are not evenly spaced run the
  * FP32 kernels; evenly spaced views run as the strided batch they are.
- * TF32 runs 128 x 256 tiles where D' (m, or n with B^T) is wider than
- * 128, they pad it by at most a quarter more than 128 x 128 ones and k is
- * more than 256 (wide), storing C (or C^T) straight from the fragments. */
+ * TF32 runs 128 x 256 tiles (wide) where lib/gemm_batched_plan.c's cost
+ * model says (tf32_wide() below: the same rounds of a block per SM),
+ * storing C (or C^T) straight from the fragments. */
+static bool tf32_wide(batch_case t)
+{
+    int dev = 0, sms = 1;
+    GPUTEST_CUDA(cudaGetDevice(&dev));
+    GPUTEST_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    const long d = t.tb ? t.n : t.m, r = t.tb ? t.m : t.n; /* D' and R's sides */
+    const long items_n = (r + 127) / 128 * ((d + 127) / 128) * t.count,
+               items_w = (r + 127) / 128 * ((d + 255) / 256) * t.count;
+    const long rounds_n = (items_n + sms - 1) / sms, rounds_w = (items_w + sms - 1) / sms;
+    return rounds_w * 200 < rounds_n * 108;
+}
+
 Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
 {
     const bool yes = gputest_has_wgmma(); /* the wgmma kernels: compute capability 9.0 */
-    const struct {
-        batch_case t;
-        bool wide; /* TF32 on 128 x 256 tiles */
-    } tensor[] = {
-        {{128, 96, 72, 0, 0, 1.5f, 0.5f, 7, 0, 4, 0, 0}, false}, /* NN, gaps between problems */
-        {{100, 80, 72, 1, 1, 1, 0, 5, 0, 0, 0, 0}, false},       /* TT */
-        {{72, 132, 200, 0, 1, -1, 2, 6, 0, 8, 0, 0}, false},     /* NT, k past 6 slices */
-        {{72, 132, 300, 0, 1, -1, 2, 6, 0, 8, 0, 0}, true},      /* wide: k past 9 slices */
-        {{300, 260, 40, 0, 0, 1, 0, 3, 0, 0, 0, 0}, false},      /* several tiles a problem */
-        /* TF32: 900 tiles walked by 132 blocks; wide, 450 */
-        {{200, 260, 40, 0, 0, 1, 0.5f, 150, 0, 4, 0, 0}, false},
-        {{200, 260, 288, 0, 0, 1, 0.5f, 150, 0, 4, 0, 0}, true},
+    const batch_case tensor[] = {
+        {128, 96, 72, 0, 0, 1.5f, 0.5f, 7, 0, 4, 0, 0}, /* NN, gaps between problems */
+        {100, 80, 72, 1, 1, 1, 0, 5, 0, 0, 0, 0},       /* TT */
+        {72, 132, 200, 0, 1, -1, 2, 6, 0, 8, 0, 0},     /* NT, k past 6 slices */
+        {72, 132, 300, 0, 1, -1, 2, 6, 0, 8, 0, 0},     /* k past 9 slices */
+        {300, 260, 40, 0, 0, 1, 0, 3, 0, 0, 0, 0},      /* several tiles a problem */
+        /* TF32: 900 tiles walked by 132 blocks */
+        {200, 260, 40, 0, 0, 1, 0.5f, 150, 0, 4, 0, 0},
+        {200, 260, 288, 0, 0, 1, 0.5f, 150, 0, 4, 0, 0},
         /* the same, NT (C itself, not C^T) */
-        {{136, 200, 72, 0, 1, 1, 0, 200, 0, 0, 0, 0}, false},
-        {{136, 200, 292, 0, 1, 1, 0, 200, 0, 0, 0, 0}, true},
-        /* wide: D' 520 rows (its last tile 8), a partial slice, beta */
-        {{520, 72, 300, 0, 0, 1, 0.25f, 50, 0, 4, 0, 0}, true},
+        {136, 200, 72, 0, 1, 1, 0, 200, 0, 0, 0, 0},
+        {136, 200, 292, 0, 1, 1, 0, 200, 0, 0, 0, 0},
+        /* D' 520 rows (its last tile 8), a partial slice, beta */
+        {520, 72, 300, 0, 0, 1, 0.25f, 50, 0, 4, 0, 0},
+        /* wide on 132 SMs (2 rounds against 4): D' 136 rows, a partial
+         * tile each way, beta; C^T, then C */
+        {136, 72, 300, 0, 0, 1, 0.5f, 264, 0, 4, 0, 0},
+        {72, 136, 292, 0, 1, 1, 0, 264, 0, 0, 0, 0},
         /* TF32's walked tiles with beta 0 and C 16-byte aligned (rows and
          * batch stride) store C through the TMA, clipped at the edges of
          * each C: C^T (NN) and C (NT), partial tiles both ways; 4 slices
          * a tile (4 stages), then more (5 stages, a partial last slice)
          * with C a view with 4 poisoned floats after each row */
-        {{200, 260, 40, 0, 0, 1, 0, 150, 0, 4, 0, 0, 1}, false},
-        {{136, 200, 72, 0, 1, -2, 0, 200, 0, 4, 0, 0, 1}, false},
-        {{200, 260, 200, 0, 0, 1, 0, 150, 4, 4, 0, 0, 1}, false},
-        {{136, 200, 168, 0, 1, 1, 0, 200, 4, 4, 0, 0, 1}, false},
-        /* wide C^T with beta 0: whole tiles stored without tests per
-         * element, then whole and partial tiles both ways */
-        {{256, 384, 300, 0, 0, 1, 0, 30, 0, 4, 0, 0}, true},
-        {{520, 260, 300, 0, 0, -1, 0, 20, 0, 4, 0, 0}, true},
-        {{64, 64, 4, 0, 0, 1, 0, 70000, 0, 0, 0, 0}, false}, /* past one launch (65535) */
-        {{128, 96, 72, 0, 0, 1, 0, 5, 0, 4, 0, 1}, false},   /* views spaced evenly: strided */
+        {200, 260, 40, 0, 0, 1, 0, 150, 0, 4, 0, 0, 1},
+        {136, 200, 72, 0, 1, -2, 0, 200, 0, 4, 0, 0, 1},
+        {200, 260, 200, 0, 0, 1, 0, 150, 4, 4, 0, 0, 1},
+        {136, 200, 168, 0, 1, 1, 0, 200, 4, 4, 0, 0, 1},
+        /* wide C^T with beta 0 (on 132 SMs: 1 round against 2): whole
+         * tiles stored without tests per element, then whole and partial
+         * tiles both ways */
+        {256, 384, 300, 0, 0, 1, 0, 30, 0, 4, 0, 0},
+        {500, 260, 300, 0, 0, -1, 0, 22, 0, 4, 0, 0},
+        {64, 64, 4, 0, 0, 1, 0, 70000, 0, 0, 0, 0}, /* past one launch (65535) */
+        {128, 96, 72, 0, 0, 1, 0, 5, 0, 4, 0, 1},   /* views spaced evenly: strided */
     };
     for (size_t i = 0; i < sizeof tensor / sizeof tensor[0]; ++i)
         for (int p = 0; p < 2; ++p) {
             const int precision = p ? GPUTILE_PRECISION_TF32 : GPUTILE_PRECISION_FP32_3XTF32;
-            run_batch_case(tensor[i].t, GPUTILE_ALGO_AUTO, precision, true);
+            run_batch_case(tensor[i], GPUTILE_ALGO_AUTO, precision, true);
             const gputile_algorithm want =
-                p && tensor[i].wide ? GPUTILE_ALGO_WGMMA_128X256 : GPUTILE_ALGO_WGMMA_128X128;
+                p && tf32_wide(tensor[i]) ? GPUTILE_ALGO_WGMMA_128X256 : GPUTILE_ALGO_WGMMA_128X128;
             if (yes)
                 cr_expect_eq(last_used, want, "case %zu: %s ran", i,
                              gputile_algorithm_name(last_used));

@@ -636,38 +636,52 @@ Test(gemm_plan, tf32_batches_walk_their_tiles_with_one_block_per_sm)
 }
 
 /* TF32 batches on a device take 128 x 256 tiles (TMA_128X256_TF32_ROUND)
- * where D' (m as the batch planner swaps; n with B^T) is wider than 128,
- * those tiles pad it at most 25% more than 128 x 128 ones, and k is more
- * than 256; else 128 x 128. The wide row walks its tiles too. */
-Test(gemm_plan, tf32_batches_take_wide_tiles_where_d_fills_them)
+ * where their rounds on the walked grid (a block per SM), times 2 / 1.08,
+ * are fewer than 128 x 128 tiles' rounds; D' is m as the batch planner
+ * swaps, n with B^T, and its padding to 256 counts; k does not. The wide
+ * row walks its tiles too. Rounds worked out by hand for 132 SMs. */
+Test(gemm_plan, tf32_batches_take_wide_tiles_where_their_rounds_pay)
 {
     const struct {
         int64_t m, n, k;
         int trans_b;
+        int64_t count;
         bool wide;
     } cases[] = {
-        {128, 512, 512, 0, false}, {129, 64, 257, 0, true},  {256, 64, 512, 0, true},
-        {256, 64, 256, 0, false},  {300, 64, 512, 0, false}, {520, 64, 300, 0, true},
-        {640, 64, 64, 0, false},   {640, 64, 1024, 0, true}, {512, 128, 512, 1, false},
-        {64, 200, 512, 1, true},   {64, 384, 512, 1, false}, {64, 1000, 4096, 1, true},
-        {4096, 64, 512, 0, true},
+        {128, 512, 512, 0, 1000, false}, /* D' 128: the same tiles either way */
+        {129, 64, 257, 0, 1000, true},   /* 16 rounds against 8 */
+        {256, 64, 512, 0, 1000, true},   {256, 64, 256, 0, 1000, true},
+        {256, 64, 512, 0, 66, false},   /* 1 round against 1 */
+        {300, 64, 512, 0, 1000, false}, /* 23 against 16: D' padded to 512 */
+        {520, 64, 300, 0, 1000, false}, /* 38 against 23 */
+        {640, 64, 1024, 0, 1000, false}, {512, 128, 512, 1, 1000, false},
+        {64, 200, 512, 1, 1000, true},   {64, 384, 512, 1, 1000, false},
+        {64, 1000, 4096, 1, 1000, true}, /* 61 against 31 */
+        {4096, 64, 512, 0, 1000, true},  /* 243 against 122 */
+        {256, 256, 512, 0, 204, false},  /* 7 against 4 */
+        {512, 512, 256, 0, 128, true},   /* 16 against 8 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         const unsigned form = gputile__gemm_form(true, true, false, cases[i].trans_b);
         const gputile__gemm_choice c =
             gputile__gemm_batched_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_TF32, &h200, form,
-                                         cases[i].m, cases[i].n, cases[i].k, 1000);
+                                         cases[i].m, cases[i].n, cases[i].k, cases[i].count);
         cr_expect_eq(c.variant,
                      cases[i].wide ? GPUTILE__GEMM_V_TMA_128X256_TF32_ROUND
                                    : GPUTILE__GEMM_V_TMA_128X128_TF32,
                      "case %zu: %s", i, row(c)->name);
         gputile__gemm_args args =
             aligned_args(cases[i].m, cases[i].n, cases[i].k, cases[i].trans_b);
-        args.batch = 1000;
+        args.batch = cases[i].count;
         gputile__gemm_plan plan;
         const gputile__batch_aligned aligned = {.a = true, .b = true};
         cr_assert_eq(gputile__gemm_batched_plan(&c, &args, aligned, &plan), cudaSuccess);
-        cr_expect_eq(plan.grid_blocks, 132, "case %zu", i);
+        const gputile__gemm_row *r = row(c);
+        const int64_t d = cases[i].trans_b ? cases[i].n : cases[i].m,
+                      other = cases[i].trans_b ? cases[i].m : cases[i].n;
+        const int64_t items =
+            (other + r->bm - 1) / r->bm * ((d + r->bn - 1) / r->bn) * cases[i].count;
+        cr_expect_eq(plan.grid_blocks, items < 132 ? items : 132, "case %zu", i);
     }
 }
 
