@@ -48,7 +48,9 @@ static int auto_variant(const gputile__device *dev, unsigned form, int64_t m, in
  * problems (1.0-1.03x on 256^2); the model picks the faster on 10 of the
  * 12 and loses 0.3% (512^2 x 384) and 1.4% (256^2 x 128) on the others,
  * where the rule before (wide where k > 256) lost up to 10% (256^2 x 512)
- * and 6% (512^2 x 256). */
+ * and 6% (512^2 x 256). Where one wide tile spans D' (256 rows or fewer),
+ * narrow: on 256^2 problems wide ran 0.90-0.99x narrow (per tile 1.0-1.03x,
+ * short of the 1.08 of larger ones), measured against on 3 of 3 shapes. */
 static int tf32_batch_variant(unsigned form, int64_t m, int64_t n, int64_t count, int sms)
 {
     const int narrow = GPUTILE__GEMM_V_TMA_128X128_TF32,
@@ -56,6 +58,8 @@ static int tf32_batch_variant(unsigned form, int64_t m, int64_t n, int64_t count
     const gputile__gemm_row *rn = gputile__gemm_row_of(narrow), *rw = gputile__gemm_row_of(wide);
     const bool tb = (form & GPUTILE__GEMM_FORM_TB) != 0;
     const int64_t d = tb ? n : m, r = tb ? m : n; /* D' and R's sides */
+    if (d <= rw->bn)
+        return narrow;
     const int64_t grid = sms > 0 ? sms : 1;
     const int64_t items_n = gputile__ceil_div(r, rn->bm) * gputile__ceil_div(d, rn->bn) * count,
                   items_w = gputile__ceil_div(r, rw->bm) * gputile__ceil_div(d, rw->bn) * count;

@@ -592,7 +592,8 @@ Test(batched, random_shapes, .init = gputest_require_device, .timeout = 600)
  * broadcast A (batch stride 0) and views that are not evenly spaced run the
  * FP32 kernels; evenly spaced views run as the strided batch they are.
  * TF32 runs 128 x 256 tiles (wide) where lib/gemm_batched_plan.c's cost
- * model says (tf32_wide() below: the same rounds of a block per SM),
+ * model says (tf32_wide() below: D' more than 256 rows, and the same
+ * rounds of a block per SM),
  * storing C (or C^T) straight from the fragments. */
 static bool tf32_wide(batch_case t)
 {
@@ -600,6 +601,8 @@ static bool tf32_wide(batch_case t)
     GPUTEST_CUDA(cudaGetDevice(&dev));
     GPUTEST_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
     const long d = t.tb ? t.n : t.m, r = t.tb ? t.m : t.n; /* D' and R's sides */
+    if (d <= 256)
+        return false;
     const long items_n = (r + 127) / 128 * ((d + 127) / 128) * t.count,
                items_w = (r + 127) / 128 * ((d + 255) / 256) * t.count;
     const long rounds_n = (items_n + sms - 1) / sms, rounds_w = (items_w + sms - 1) / sms;
@@ -623,10 +626,10 @@ Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
         {136, 200, 292, 0, 1, 1, 0, 200, 0, 0, 0, 0},
         /* D' 520 rows (its last tile 8), a partial slice, beta */
         {520, 72, 300, 0, 0, 1, 0.25f, 50, 0, 4, 0, 0},
-        /* wide on 132 SMs (2 rounds against 4): D' 136 rows, a partial
-         * tile each way, beta; C^T, then C */
-        {136, 72, 300, 0, 0, 1, 0.5f, 264, 0, 4, 0, 0},
-        {72, 136, 292, 0, 1, 1, 0, 264, 0, 0, 0, 0},
+        /* wide on 132 SMs (1 round against 2): D' 512 rows, R a partial
+         * tile, beta; C^T, then C */
+        {512, 72, 300, 0, 0, 1, 0.5f, 66, 0, 4, 0, 0},
+        {72, 512, 292, 0, 1, 1, 0, 66, 0, 0, 0, 0},
         /* TF32's walked tiles with beta 0 and C 16-byte aligned (rows and
          * batch stride) store C through the TMA, clipped at the edges of
          * each C: C^T (NN) and C (NT), partial tiles both ways; 4 slices
@@ -639,7 +642,7 @@ Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
         /* wide C^T with beta 0 (on 132 SMs: 1 round against 2): whole
          * tiles stored without tests per element, then whole and partial
          * tiles both ways */
-        {256, 384, 300, 0, 0, 1, 0, 30, 0, 4, 0, 0},
+        {512, 384, 300, 0, 0, 1, 0, 22, 0, 4, 0, 0},
         {500, 260, 300, 0, 0, -1, 0, 22, 0, 4, 0, 0},
         {64, 64, 4, 0, 0, 1, 0, 70000, 0, 0, 0, 0}, /* past one launch (65535) */
         {128, 96, 72, 0, 0, 1, 0, 5, 0, 4, 0, 1},   /* views spaced evenly: strided */

@@ -636,8 +636,9 @@ Test(gemm_plan, tf32_batches_walk_their_tiles_with_one_block_per_sm)
 }
 
 /* TF32 batches on a device take 128 x 256 tiles (TMA_128X256_TF32_ROUND)
- * where their rounds on the walked grid (a block per SM), times 2 / 1.08,
- * are fewer than 128 x 128 tiles' rounds; D' is m as the batch planner
+ * where D' has more than 256 rows and their rounds on the walked grid (a
+ * block per SM), times 2 / 1.08, are fewer than 128 x 128 tiles' rounds;
+ * D' is m as the batch planner
  * swaps, n with B^T, and its padding to 256 counts; k does not. The wide
  * row walks its tiles too. Rounds worked out by hand for 132 SMs. */
 Test(gemm_plan, tf32_batches_take_wide_tiles_where_their_rounds_pay)
@@ -649,17 +650,17 @@ Test(gemm_plan, tf32_batches_take_wide_tiles_where_their_rounds_pay)
         bool wide;
     } cases[] = {
         {128, 512, 512, 0, 1000, false}, /* D' 128: the same tiles either way */
-        {129, 64, 257, 0, 1000, true},   /* 16 rounds against 8 */
-        {256, 64, 512, 0, 1000, true},   {256, 64, 256, 0, 1000, true},
-        {256, 64, 512, 0, 66, false},   /* 1 round against 1 */
+        {129, 64, 257, 0, 1000, false},  /* D' within one wide tile: narrow */
+        {256, 64, 512, 0, 1000, false},  {64, 200, 512, 1, 1000, false},
+        {512, 64, 256, 0, 1000, true},  /* 31 rounds against 16 */
+        {512, 64, 512, 0, 33, false},   /* 1 round against 1 */
         {300, 64, 512, 0, 1000, false}, /* 23 against 16: D' padded to 512 */
         {520, 64, 300, 0, 1000, false}, /* 38 against 23 */
         {640, 64, 1024, 0, 1000, false}, {512, 128, 512, 1, 1000, false},
-        {64, 200, 512, 1, 1000, true},   {64, 384, 512, 1, 1000, false},
-        {64, 1000, 4096, 1, 1000, true}, /* 61 against 31 */
-        {4096, 64, 512, 0, 1000, true},  /* 243 against 122 */
-        {256, 256, 512, 0, 204, false},  /* 7 against 4 */
-        {512, 512, 256, 0, 128, true},   /* 16 against 8 */
+        {64, 384, 512, 1, 1000, false},  {64, 1000, 4096, 1, 1000, true}, /* 61 against 31 */
+        {4096, 64, 512, 0, 1000, true},                                   /* 243 against 122 */
+        {256, 256, 512, 0, 204, false},  {512, 512, 256, 0, 128, true},   /* 16 against 8 */
+        {512, 512, 512, 0, 85, false},                                    /* 11 against 6 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         const unsigned form = gputile__gemm_form(true, true, false, cases[i].trans_b);
