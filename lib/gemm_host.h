@@ -29,8 +29,9 @@
  * The pipeline pays SETUP (three streams, events, two staging rings, and a
  * thread when this was measured: 236 us for 8^3 on the H200, where the
  * hand-written flow took 32) and then overlaps: SETUP + max(in/STAGED,
- * flops/FLOPS, out/STAGED) plus one tile's share of each as fill and drain. A product of one tile has
- * nothing to overlap: it always goes direct. On the H200 (issue 21) the
+ * flops/FLOPS, out/STAGED) plus one tile's share of each as fill and
+ * drain. A product of one tile has nothing to overlap: it always goes
+ * direct. On the H200 (issue 21) the
  * pipeline lost to the hand-written flow up to 1024^3 and won from 2048^3
  * (3.0 against 4.1 ms): with tiles of GPUTILE__GEMM_HOST_TILE, square
  * products go direct up to 2048^3. Rates in GB/s and TFLOP/s. */

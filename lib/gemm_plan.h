@@ -54,7 +54,6 @@ typedef struct gputile__gemm_choice {
                          tiles too (else the thin kernels take them, where a row has them) */
 } gputile__gemm_choice;
 
-/* The operands' form, as the planner weighs it (bits). */
 /* a / b rounded up; a >= 0, b > 0; no a + b - 1 to overflow: an empty
  * product (m or n 0) may name any k below 2^63. */
 static inline int64_t gputile__ceil_div(int64_t a, int64_t b)
@@ -62,6 +61,7 @@ static inline int64_t gputile__ceil_div(int64_t a, int64_t b)
     return a / b + (a % b != 0);
 }
 
+/* The operands' form, as the planner weighs it (bits). */
 #define GPUTILE__GEMM_FORM_ALIGNED 1u     /* A's and B's rows start 16-byte aligned */
 #define GPUTILE__GEMM_FORM_NT 2u          /* op(A) = A, op(B) = B^T: both rows run along k */
 #define GPUTILE__GEMM_FORM_C_UNALIGNED 4u /* C's rows do not all start 16-byte aligned */
