@@ -20,8 +20,9 @@
  *   the stage's "full" mbarrier counts their bytes; it waits on the
  *   stage's "empty" mbarrier before reusing it. With 3xTF32 (unless
  *   split_d) its warps 1-3 then split D' in shared memory (below), with
- *   TF32_ROUND (and ROUND_LOOP, ROUND_WIDE) round it in place, and arrive on the
- *   stage's "ready" mbarrier.
+ *   TF32_ROUND (and ROUND_LOOP, ROUND_WIDE) round it in place, each 8-k
+ *   group's k permuted (gputile__round_b), and arrive on the stage's
+ *   "ready" mbarrier.
  * - warpgroups 1 and 2, the consumers (setmaxnreg 232, or 216): each owns
  *   64 rows of the tile and its 64 x BN accumulator in registers. Per
  *   slice: wait "full", wait until the previous slice's group is done and
@@ -230,7 +231,7 @@ struct tma_params {
  * speed without the split (H200, ncu: consumers waiting on "ready"). Now
  * 5 per element, integer rounding, one test per tile for the rare
  * non-finite values (a sum of |x|), and all loads in flight
- * (gputile__prepare_b); the careful path (split_nonfinite): infinities get
+ * (gputile__split_b); the careful path (split_nonfinite): infinities get
  * a zero remainder, and a NaN is rewritten as one whose top bits say so.
  * Where the plan has the pre-pass split D' (split_d), both parts arrive by
  * TMA and these warps idle. */
@@ -278,15 +279,12 @@ static __device__ __forceinline__ void split_r(const float (&x)[KS][4], uint32_t
             }
 }
 
-/* The producer's warps 1-3 on a landed tile of D', N float4s from `first`
- * in steps of STEP, all loads in flight, one test for the rare non-finite
- * values: with SPLIT, x's small part to `small` at the same
- * offset (the swizzle is the same); else (TF32_ROUND) x rounded in place,
- * infinities kept, a NaN rewritten as one whose top bits say so. (A
- * version that passed the action as a lambda to a shared loop ran
- * TF32_ROUND's batches 11-25% slower.) */
-template <int N, int STEP, bool SPLIT>
-static __device__ __forceinline__ void gputile__prepare_b(float4 *big, float4 *small, int first)
+/* 3xTF32: the producer's warps 1-3 on a landed tile of D', N float4s
+ * from `first` in steps of STEP, all loads in flight, one test for the
+ * rare non-finite values: x's small part to `small` at the same offset
+ * (the swizzle is the same). */
+template <int N, int STEP>
+static __device__ __forceinline__ void gputile__split_b(float4 *big, float4 *small, int first)
 {
     /* every load of the tile in flight at once (11 float4s a thread for
      * 128 x 32 floats over 3 warps; 4 at a time, before: 3xTF32 at 4096^3
@@ -305,25 +303,72 @@ static __device__ __forceinline__ void gputile__prepare_b(float4 *big, float4 *s
     for (int j = 0; j < J; ++j)
         sum[j % 2] += (fabsf(x[j].x) + fabsf(x[j].y)) + (fabsf(x[j].z) + fabsf(x[j].w));
     const bool finite = sum[0] + sum[1] < INFINITY;
-    /* (written so that it compiles to selects: `finite ? round : round_any`
-     * took a branch per element and ran TF32_ROUND's skinny products at
-     * half speed, H200) */
-    auto rounded = [finite](float v) {
-        return finite || isfinite(v) ? gputile__tf32_round(v) : gputile__tf32_big_any(v);
-    };
 #pragma unroll
     for (int j = 0; j < J; ++j) {
         const int i = first + STEP * j;
         if (i >= N)
             continue;
-        if (!SPLIT)
-            big[i] =
-                make_float4(rounded(x[j].x), rounded(x[j].y), rounded(x[j].z), rounded(x[j].w));
-        else if (finite)
+        if (finite)
             small[i] = make_float4(gputile__tf32_small(x[j].x), gputile__tf32_small(x[j].y),
                                    gputile__tf32_small(x[j].z), gputile__tf32_small(x[j].w));
         else
             split_nonfinite(&big[i], &small[i], x[j]);
+    }
+}
+
+/* TF32's rounding of a landed tile of D' (ROWS rows of 8 float4s, the
+ * 128-byte swizzle) in place, to nearest, infinities kept, a NaN
+ * rewritten as one whose top bits say so; and each 8-k group of a row
+ * permuted, k 0, 2, 4, 6 | 1, 3, 5, 7, so that the consumers' fragment of
+ * R holds k = 2 t and 2 t + 1 where wgmma's layout says t and t + 4 (the
+ * sum over k is the same): two neighbouring floats of a K-major R (one
+ * 8-byte load), and, MN-major, its tile's rows k = 2 t and 2 t + 1, whose
+ * 32 lanes then hit 32 banks (k = t, t + 4 put two lanes on each bank: 10% of a
+ * 512^3 batch's shared-memory wavefronts, H200, ncu). A group is the
+ * physical float4 pair p (2 p, 2 p + 1) of its row, its low k at 2 p + (row
+ * % 2); thread `first` takes pairs first, first + STEP, ..., STEP a
+ * multiple of 4 pairs, so its rows' parity never changes. All loads in
+ * flight; one branch around two loops: finite data (every tile so far)
+ * takes 2 integer operations an element, where a select per element
+ * between the two roundings took 6 with the tests (H200, ncu, 512^3 x 128
+ * on 128 x 256 tiles: these warps issued 608 instructions a slice at 0.25
+ * a cycle, and the consumers waited on "ready" in 123,871 of 131,072
+ * slices). (A branch per element, not around the loop, ran TF32_ROUND's
+ * skinny products at half speed.) */
+template <int ROWS, int STEP>
+static __device__ __forceinline__ void gputile__round_b(float4 *b, int first)
+{
+    static_assert(STEP % 4 == 0, "a thread's rows keep their parity");
+    constexpr int PAIRS = ROWS * 4, J = (PAIRS + STEP - 1) / STEP;
+    const int odd = first / 4 % 2;
+    float4 lo[J], hi[J];
+#pragma unroll
+    for (int j = 0; j < J; ++j) {
+        const int q = first + STEP * j;
+        lo[j] = hi[j] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        if (q < PAIRS)
+            lo[j] = b[2 * q + odd], hi[j] = b[2 * q + 1 - odd];
+    }
+    float sum[2] = {0.0f, 0.0f};
+#pragma unroll
+    for (int j = 0; j < J; ++j)
+        sum[j % 2] += ((fabsf(lo[j].x) + fabsf(lo[j].y)) + (fabsf(lo[j].z) + fabsf(lo[j].w))) +
+                      ((fabsf(hi[j].x) + fabsf(hi[j].y)) + (fabsf(hi[j].z) + fabsf(hi[j].w)));
+    auto store = [&](int j, auto r) {
+        const int q = first + STEP * j;
+        b[2 * q + odd] = make_float4(r(lo[j].x), r(lo[j].z), r(hi[j].x), r(hi[j].z));
+        b[2 * q + 1 - odd] = make_float4(r(lo[j].y), r(lo[j].w), r(hi[j].y), r(hi[j].w));
+    };
+    if (sum[0] + sum[1] < INFINITY) {
+#pragma unroll
+        for (int j = 0; j < J; ++j)
+            if (first + STEP * j < PAIRS)
+                store(j, [](float v) { return gputile__tf32_round(v); });
+    } else {
+#pragma unroll
+        for (int j = 0; j < J; ++j)
+            if (first + STEP * j < PAIRS)
+                store(j, [](float v) { return gputile__tf32_round_any(v); });
     }
 }
 
@@ -444,14 +489,18 @@ static __global__ void __launch_bounds__(THREADS, 1)
                     uint8_t *stage = ring + s * S::STAGE_BYTES;
                     /* 128 rows of D' at a time: their loads all in flight
                      * within PREP_REGS */
+                    float4 *b = reinterpret_cast<float4 *>(stage + S::A_SLOT);
                     constexpr int ROWS4 = 128 * BK / 4; /* float4s */
 #pragma unroll
                     for (int part = 0; part < S::B_BYTES / 16 / ROWS4; ++part)
-                        gputile__prepare_b<ROWS4, 96, SPLIT>(
-                            reinterpret_cast<float4 *>(stage + S::A_SLOT) + part * ROWS4,
-                            reinterpret_cast<float4 *>(stage + S::A_SLOT + S::B_BYTES) +
-                                part * ROWS4,
-                            tid - 32);
+                        if constexpr (SPLIT)
+                            gputile__split_b<ROWS4, 96>(
+                                b + part * ROWS4,
+                                reinterpret_cast<float4 *>(stage + S::A_SLOT + S::B_BYTES) +
+                                    part * ROWS4,
+                                tid - 32);
+                        else
+                            gputile__round_b<128, 96>(b + part * ROWS4, tid - 32);
                     gputile__fence_proxy_async(); /* for the consumers' wgmmas */
                     __syncwarp();
                     if (tid % 32 == 0)
@@ -466,30 +515,35 @@ static __global__ void __launch_bounds__(THREADS, 1)
     gputile__setmaxnreg_inc<S::PREP ? CONSUMER_PREP_REGS : 232>();
     const int cw = wg - 1; /* rows 64 cw .. 64 cw + 63 of the tile */
     /* This thread's A fragment in a stage (wgmma_tf32.cuh): rows r and r +
-     * 8, k = 8 ks + t and + 4, r = 64 cw + 16 warp + g.
+     * 8, k = 8 ks + t and + 4 (PERM_K, D' rounded by gputile__round_b: 8
+     * ks + 2 t and + 1), r = 64 cw + 16 warp + g.
      * K-major tile: byte (r, k) is r 128 + 16 ((k / 4) ^ (r % 8)) + 4 (k %
-     * 4), and r % 8 = g: the 32 lanes of a load hit 32 different banks.
+     * 4), and r % 8 = g: the 32 lanes of a load hit 32 different banks
+     * (PERM_K: k and k + 1 in one 8-byte load, two wavefronts).
      * MN-major: byte (r, k) is 4096 (r / 32) + k 128 + 16 ((r % 32 / 4) ^
-     * (k % 8)) + 4 (r % 4), k % 8 = t + 4 (h >> 1); r and r + 8 share the
-     * sub-tile. Two lanes share each bank (g and g + 4 with t and t ^ 1). */
+     * (k % 8)) + 4 (r % 4); r and r + 8 share the sub-tile. With k % 8 = t
+     * + 4 (h >> 1), two lanes share each bank (g and g + 4 with t and t ^
+     * 1); PERM_K's k % 8 = 2 t + (h >> 1) puts them on 32 banks. */
+    constexpr bool PERM_K = S::PREP && !SPLIT;
     const int lane = tid % 32, g = lane / 4, t = lane % 4;
+    const int tk = PERM_K ? 2 * t : t, k_step = PERM_K ? 1 : 4; /* h >> 1: k_step further */
     const int r0 = cw * 64 + (tid % 128) / 32 * 16 + g;
-    const int a_row = r0 * 128 + 4 * t;
     const int mn_base = r0 / 32 * 4096 + 4 * (r0 % 4), mn_chunk = r0 % 32 / 4;
     /* permuted: shared row r0 of box r0 / 32, k from the class's shift;
-     * PERM_LD = 36 words a row, so the 8 rows x 4 k of a load hit 32 banks */
+     * PERM_LD = 36 words a row, so the 8 rows x 4 k of a load hit 32 banks
+     * (PERM_K: 8 rows x 4 even k, two lanes a bank) */
     const int perm_row =
-        r0 / 32 * PERM_BOX + r0 % 32 * PERM_LD * 4 + 4 * (t + (w.perm_r ? w.a_shift[r0 / 32] : 0));
-    auto a_at =
-        [&](int ks,
-            int h) { /* h: 8 rows down (bit 0), 4 k further (bit 1) */
-                     if (!R_MN && w.perm_r)
-                         return perm_row + (h & 1) * 8 * PERM_LD * 4 + 4 * (8 * ks + 4 * (h >> 1));
-                     if (!R_MN)
-                         return a_row + (h & 1) * 8 * 128 + 16 * ((2 * ks + (h >> 1)) ^ g);
-                     const int k8 = t + 4 * (h >> 1);
-                     return mn_base + (8 * ks + k8) * 128 + 16 * ((mn_chunk + 2 * (h & 1)) ^ k8);
-        };
+        r0 / 32 * PERM_BOX + r0 % 32 * PERM_LD * 4 + 4 * (w.perm_r ? w.a_shift[r0 / 32] : 0);
+    auto a_at = [&](int ks, int h) { /* h: 8 rows down (bit 0), k_step k further (bit 1) */
+                                     const int k = 8 * ks + tk + k_step * (h >> 1);
+                                     if (!R_MN && w.perm_r)
+                                         return perm_row + (h & 1) * 8 * PERM_LD * 4 + 4 * k;
+                                     if (!R_MN)
+                                         return r0 * 128 + (h & 1) * 8 * 128 + 16 * ((k / 4) ^ g) +
+                                                4 * (k % 4);
+                                     return mn_base + k * 128 +
+                                            16 * ((mn_chunk + 2 * (h & 1)) ^ (k % 8));
+    };
     /* wgmma reads A's registers asynchronously, until a wait_group that
      * covers it, and ptxas serialises every wgmma when any instruction
      * writes a wgmma's register operand while a group is pending: so each
@@ -544,12 +598,22 @@ static __global__ void __launch_bounds__(THREADS, 1)
                         x[ks][h] = *reinterpret_cast<const float *>(stage + a_at(ks, h));
                 split_r<BK / 8>(x, a, a_small);
             } else {
+                if (PERM_K && !R_MN && !w.perm_r) /* k and k + 1 side by side */
 #pragma unroll
-                for (int ks = 0; ks < BK / 8; ++ks)
+                    for (int ks = 0; ks < BK / 8; ++ks)
 #pragma unroll
-                    for (int h = 0; h < 4; ++h)
-                        a[ks][h] = gputile__to_tf32_bits(
-                            *reinterpret_cast<const float *>(stage + a_at(ks, h)));
+                        for (int h = 0; h < 2; ++h) {
+                            const float2 v = *reinterpret_cast<const float2 *>(stage + a_at(ks, h));
+                            a[ks][h] = gputile__to_tf32_bits(v.x);
+                            a[ks][h + 2] = gputile__to_tf32_bits(v.y);
+                        }
+                else
+#pragma unroll
+                    for (int ks = 0; ks < BK / 8; ++ks)
+#pragma unroll
+                        for (int h = 0; h < 4; ++h)
+                            a[ks][h] = gputile__to_tf32_bits(
+                                *reinterpret_cast<const float *>(stage + a_at(ks, h)));
             }
             gputile__wgmma_fence();
 #pragma unroll
