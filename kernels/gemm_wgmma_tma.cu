@@ -323,10 +323,10 @@ static __device__ __forceinline__ void gputile__split_b(float4 *big, float4 *sma
  * R holds k = 2 t and 2 t + 1 where wgmma's layout says t and t + 4 (the
  * sum over k is the same): two neighbouring floats of a K-major R (one
  * 8-byte load), and, MN-major, its tile's rows k = 2 t and 2 t + 1, whose
- * 32 lanes then hit 32 banks (k = t, t + 4 put two lanes on each bank: 10% of a
- * 512^3 batch's shared-memory wavefronts, H200, ncu). A group is the
- * physical float4 pair p (2 p, 2 p + 1) of its row, its low k at 2 p + (row
- * % 2); thread `first` takes pairs first, first + STEP, ..., STEP a
+ * 32 lanes then hit 32 banks (k = t, t + 4 put two lanes on each bank:
+ * 10% of a 512^3 batch's shared-memory wavefronts, H200, ncu). A group is
+ * the physical float4 pair p (2 p, 2 p + 1) of its row, its low k at 2 p +
+ * (row % 2); thread `first` takes pairs first, first + STEP, ..., STEP a
  * multiple of 4 pairs, so its rows' parity never changes. All loads in
  * flight; one branch around two loops: finite data (every tile so far)
  * takes 2 integer operations an element, where a select per element
@@ -526,7 +526,7 @@ static __global__ void __launch_bounds__(THREADS, 1)
      * 1); PERM_K's k % 8 = 2 t + (h >> 1) puts them on 32 banks. */
     constexpr bool PERM_K = S::PREP && !SPLIT;
     const int lane = tid % 32, g = lane / 4, t = lane % 4;
-    const int tk = PERM_K ? 2 * t : t, k_step = PERM_K ? 1 : 4; /* h >> 1: k_step further */
+    const int tk = PERM_K ? 2 * t : t, k_step = PERM_K ? 1 : 4;
     const int r0 = cw * 64 + (tid % 128) / 32 * 16 + g;
     const int mn_base = r0 / 32 * 4096 + 4 * (r0 % 4), mn_chunk = r0 % 32 / 4;
     /* permuted: shared row r0 of box r0 / 32, k from the class's shift;
@@ -534,15 +534,15 @@ static __global__ void __launch_bounds__(THREADS, 1)
      * (PERM_K: 8 rows x 4 even k, two lanes a bank) */
     const int perm_row =
         r0 / 32 * PERM_BOX + r0 % 32 * PERM_LD * 4 + 4 * (w.perm_r ? w.a_shift[r0 / 32] : 0);
-    auto a_at = [&](int ks, int h) { /* h: 8 rows down (bit 0), k_step k further (bit 1) */
-                                     const int k = 8 * ks + tk + k_step * (h >> 1);
-                                     if (!R_MN && w.perm_r)
-                                         return perm_row + (h & 1) * 8 * PERM_LD * 4 + 4 * k;
-                                     if (!R_MN)
-                                         return r0 * 128 + (h & 1) * 8 * 128 + 16 * ((k / 4) ^ g) +
-                                                4 * (k % 4);
-                                     return mn_base + k * 128 +
-                                            16 * ((mn_chunk + 2 * (h & 1)) ^ (k % 8));
+    /* the byte of the fragment's value h: 8 rows down (bit 0), k_step k
+     * further (bit 1) */
+    auto a_at = [&](int ks, int h) {
+        const int k = 8 * ks + tk + k_step * (h >> 1);
+        if (!R_MN && w.perm_r)
+            return perm_row + (h & 1) * 8 * PERM_LD * 4 + 4 * k;
+        if (!R_MN)
+            return r0 * 128 + (h & 1) * 8 * 128 + 16 * ((k / 4) ^ g) + 4 * (k % 4);
+        return mn_base + k * 128 + 16 * ((mn_chunk + 2 * (h & 1)) ^ (k % 8));
     };
     /* wgmma reads A's registers asynchronously, until a wait_group that
      * covers it, and ptxas serialises every wgmma when any instruction
