@@ -327,48 +327,73 @@ static __device__ __forceinline__ void gputile__split_b(float4 *big, float4 *sma
  * 10% of a 512^3 batch's shared-memory wavefronts, H200, ncu). A group is
  * the physical float4 pair p (2 p, 2 p + 1) of its row, its low k at 2 p +
  * (row % 2); thread `first` takes pairs first, first + STEP, ..., STEP a
- * multiple of 4 pairs, so its rows' parity never changes. All loads in
- * flight; one branch around two loops: finite data (every tile so far)
+ * multiple of 4 pairs, so its rows' parity never changes. The stage's D'
+ * comes in PARTS parts of ROWS rows, pipelined: a part's pair j - 1 of the
+ * next part is loaded once pair j is stored, in the registers pair j - 1
+ * freed (all of a part's loads in flight, and the next part's while this
+ * one rounds: H200, TF32 batches 0.5-1% faster than part after part). One
+ * branch a part around two loops: finite data (every tile so far)
  * takes 2 integer operations an element, where a select per element
  * between the two roundings took 6 with the tests (H200, ncu, 512^3 x 128
  * on 128 x 256 tiles: these warps issued 608 instructions a slice at 0.25
  * a cycle, and the consumers waited on "ready" in 123,871 of 131,072
  * slices). (A branch per element, not around the loop, ran TF32_ROUND's
  * skinny products at half speed.) */
-template <int ROWS, int STEP>
+template <int ROWS, int STEP, int PARTS>
 static __device__ __forceinline__ void gputile__round_b(float4 *b, int first)
 {
     static_assert(STEP % 4 == 0, "a thread's rows keep their parity");
     constexpr int PAIRS = ROWS * 4, J = (PAIRS + STEP - 1) / STEP;
     const int odd = first / 4 % 2;
     float4 lo[J], hi[J];
-#pragma unroll
-    for (int j = 0; j < J; ++j) {
+    auto load = [&](int part, int j) {
         const int q = first + STEP * j;
         lo[j] = hi[j] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
         if (q < PAIRS)
-            lo[j] = b[2 * q + odd], hi[j] = b[2 * q + 1 - odd];
-    }
-    float sum[2] = {0.0f, 0.0f};
+            lo[j] = b[part * 2 * PAIRS + 2 * q + odd],
+            hi[j] = b[part * 2 * PAIRS + 2 * q + 1 - odd];
+    };
+    auto put = [&](int part, int j, float4 l, float4 h, auto r) {
+        float4 *p = b + part * 2 * PAIRS + 2 * (first + STEP * j);
+        p[odd] = make_float4(r(l.x), r(l.z), r(h.x), r(h.z));
+        p[1 - odd] = make_float4(r(l.y), r(l.w), r(h.y), r(h.w));
+    };
 #pragma unroll
     for (int j = 0; j < J; ++j)
-        sum[j % 2] += ((fabsf(lo[j].x) + fabsf(lo[j].y)) + (fabsf(lo[j].z) + fabsf(lo[j].w))) +
-                      ((fabsf(hi[j].x) + fabsf(hi[j].y)) + (fabsf(hi[j].z) + fabsf(hi[j].w)));
-    auto store = [&](int j, auto r) {
-        const int q = first + STEP * j;
-        b[2 * q + odd] = make_float4(r(lo[j].x), r(lo[j].z), r(hi[j].x), r(hi[j].z));
-        b[2 * q + 1 - odd] = make_float4(r(lo[j].y), r(lo[j].w), r(hi[j].y), r(hi[j].w));
-    };
-    if (sum[0] + sum[1] < INFINITY) {
+        load(0, j);
+#pragma unroll
+    for (int part = 0; part < PARTS; ++part) {
+        float sum[2] = {0.0f, 0.0f};
 #pragma unroll
         for (int j = 0; j < J; ++j)
-            if (first + STEP * j < PAIRS)
-                store(j, [](float v) { return gputile__tf32_round(v); });
-    } else {
+            sum[j % 2] += ((fabsf(lo[j].x) + fabsf(lo[j].y)) + (fabsf(lo[j].z) + fabsf(lo[j].w))) +
+                          ((fabsf(hi[j].x) + fabsf(hi[j].y)) + (fabsf(hi[j].z) + fabsf(hi[j].w)));
+        if (sum[0] + sum[1] < INFINITY) {
 #pragma unroll
-        for (int j = 0; j < J; ++j)
-            if (first + STEP * j < PAIRS)
-                store(j, [](float v) { return gputile__tf32_round_any(v); });
+            for (int j = 0; j < J; ++j) {
+                if (first + STEP * j < PAIRS)
+                    put(part, j, lo[j], hi[j], [](float v) { return gputile__tf32_round(v); });
+                /* the next part's pair, in registers freed a pair before */
+                if (part + 1 < PARTS && j > 0)
+                    load(part + 1, j - 1);
+            }
+            if (part + 1 < PARTS)
+                load(part + 1, J - 1);
+        } else {
+            /* rare: the part again from shared memory, a pair at a time */
+#pragma unroll 1
+            for (int j = 0; j < J; ++j) {
+                const int q = first + STEP * j;
+                if (q < PAIRS)
+                    put(part, j, b[part * 2 * PAIRS + 2 * q + odd],
+                        b[part * 2 * PAIRS + 2 * q + 1 - odd],
+                        [](float v) { return gputile__tf32_round_any(v); });
+            }
+#pragma unroll
+            for (int j = 0; j < J; ++j)
+                if (part + 1 < PARTS)
+                    load(part + 1, j);
+        }
     }
 }
 
@@ -490,17 +515,17 @@ static __global__ void __launch_bounds__(THREADS, 1)
                     /* 128 rows of D' at a time: their loads all in flight
                      * within PREP_REGS */
                     float4 *b = reinterpret_cast<float4 *>(stage + S::A_SLOT);
-                    constexpr int ROWS4 = 128 * BK / 4; /* float4s */
+                    constexpr int ROWS4 = 128 * BK / 4, PARTS = S::B_BYTES / 16 / ROWS4;
+                    if constexpr (SPLIT)
 #pragma unroll
-                    for (int part = 0; part < S::B_BYTES / 16 / ROWS4; ++part)
-                        if constexpr (SPLIT)
+                        for (int part = 0; part < PARTS; ++part)
                             gputile__split_b<ROWS4, 96>(
                                 b + part * ROWS4,
                                 reinterpret_cast<float4 *>(stage + S::A_SLOT + S::B_BYTES) +
                                     part * ROWS4,
                                 tid - 32);
-                        else
-                            gputile__round_b<128, 96>(b + part * ROWS4, tid - 32);
+                    else
+                        gputile__round_b<128, 96, PARTS>(b, tid - 32);
                     gputile__fence_proxy_async(); /* for the consumers' wgmmas */
                     __syncwarp();
                     if (tid % 32 == 0)
