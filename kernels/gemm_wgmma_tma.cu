@@ -106,6 +106,7 @@
 #include <cuda.h> /* CUtensorMap and its enums (types only: no libcuda link) */
 
 #include "kernels.h"
+#include "driver_entry.h"
 #include "grid.cuh"
 #include "tf32_split.cuh"
 #include "tma_pipeline.cuh"
@@ -701,20 +702,11 @@ typedef CUresult (*encode_fn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, vo
 
 static cudaError_t get_encoder(encode_fn *fn)
 {
-    static encode_fn cached; /* a race stores the same pointer twice */
-    if (cached == NULL) {
-        void *f = NULL;
-        cudaDriverEntryPointQueryResult q;
-        cudaError_t err = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000,
-                                                           cudaEnableDefault, &q);
-        if (err != cudaSuccess)
-            return err;
-        if (q != cudaDriverEntryPointSuccess || f == NULL)
-            return cudaErrorNotSupported;
-        cached = (encode_fn)f;
-    }
-    *fn = cached;
-    return cudaSuccess;
+    static void *slot;
+    void *f = NULL;
+    cudaError_t err = gputile__driver_entry("cuTensorMapEncodeTiled", &slot, &f);
+    *fn = (encode_fn)f;
+    return err;
 }
 
 /* The map of `batch` row-major matrices of `rows` rows of `cols` floats,

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "copy_threads.h"
+#include "../kernels/driver_entry.h"
 #include "gemm_batched.h"
 
 /* ---- aliasing ---- */
@@ -316,21 +317,10 @@ typedef int (*range_fn)(unsigned long long *base, size_t *size, unsigned long lo
 
 static range_fn address_range(void)
 {
-    static range_fn cached; /* a race stores the same pointer */
-    range_fn f = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-    if (f == NULL) {
-        void *p = NULL;
-        enum cudaDriverEntryPointQueryResult q;
-        if (cudaGetDriverEntryPointByVersion("cuMemGetAddressRange", &p, 12000, cudaEnableDefault,
-                                             &q) != cudaSuccess ||
-            q != cudaDriverEntryPointSuccess || p == NULL) {
-            (void)cudaGetLastError();
-            return NULL;
-        }
-        f = (range_fn)p;
-        __atomic_store_n(&cached, f, __ATOMIC_RELAXED);
-    }
-    return f;
+    static void *slot;
+    void *f = NULL;
+    return gputile__driver_entry("cuMemGetAddressRange", &slot, &f) == cudaSuccess ? (range_fn)f
+                                                                                   : NULL;
 }
 
 /* A device allocation known to hold current-device memory. */

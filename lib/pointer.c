@@ -9,6 +9,7 @@
 #include <cuda.h>
 
 #include "internal.h"
+#include "../kernels/driver_entry.h"
 #include "pinned_table.h"
 
 cudaError_t gputile__pointer_kind_of(const void *p, size_t bytes, gputile__pointer_kind *kind)
@@ -50,23 +51,16 @@ typedef CUresult (*attrs_fn)(unsigned n, CUpointer_attribute *attrs, void **data
 
 static attrs_fn driver_attrs(void)
 {
-    static attrs_fn cached; /* a race stores the same pointer */
+    static void *slot;
     static int unavailable; /* the lookup failed: the runtime's question only */
-    attrs_fn f = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-    if (f != NULL || __atomic_load_n(&unavailable, __ATOMIC_RELAXED))
-        return f;
     void *fn = NULL;
-    enum cudaDriverEntryPointQueryResult q;
-    if (cudaGetDriverEntryPointByVersion("cuPointerGetAttributes", &fn, 12000, cudaEnableDefault,
-                                         &q) != cudaSuccess ||
-        q != cudaDriverEntryPointSuccess || fn == NULL) {
-        (void)cudaGetLastError();
+    if (__atomic_load_n(&unavailable, __ATOMIC_RELAXED))
+        return NULL;
+    if (gputile__driver_entry("cuPointerGetAttributes", &slot, &fn) != cudaSuccess) {
         __atomic_store_n(&unavailable, 1, __ATOMIC_RELAXED);
         return NULL;
     }
-    f = (attrs_fn)fn;
-    __atomic_store_n(&cached, f, __ATOMIC_RELAXED);
-    return f;
+    return (attrs_fn)fn;
 }
 
 /* The driver's own question first: two attributes in one call, which
