@@ -347,15 +347,15 @@ static __device__ __forceinline__ void gputile__round_b(float4 *b, int first)
     constexpr int PAIRS = ROWS * 4, J = (PAIRS + STEP - 1) / STEP;
     const int odd = first / 4 % 2;
     float4 lo[J], hi[J];
+    /* pair j of a part: its low k (lo) at [odd], its high k at [1 - odd] */
+    auto pair = [&](int part, int j) { return b + part * 2 * PAIRS + 2 * (first + STEP * j); };
     auto load = [&](int part, int j) {
-        const int q = first + STEP * j;
         lo[j] = hi[j] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-        if (q < PAIRS)
-            lo[j] = b[part * 2 * PAIRS + 2 * q + odd],
-            hi[j] = b[part * 2 * PAIRS + 2 * q + 1 - odd];
+        if (first + STEP * j < PAIRS)
+            lo[j] = pair(part, j)[odd], hi[j] = pair(part, j)[1 - odd];
     };
     auto put = [&](int part, int j, float4 l, float4 h, auto r) {
-        float4 *p = b + part * 2 * PAIRS + 2 * (first + STEP * j);
+        float4 *p = pair(part, j);
         p[odd] = make_float4(r(l.x), r(l.z), r(h.x), r(h.z));
         p[1 - odd] = make_float4(r(l.y), r(l.w), r(h.y), r(h.w));
     };
@@ -383,16 +383,13 @@ static __device__ __forceinline__ void gputile__round_b(float4 *b, int first)
         } else {
             /* rare: the part again from shared memory, a pair at a time */
 #pragma unroll 1
-            for (int j = 0; j < J; ++j) {
-                const int q = first + STEP * j;
-                if (q < PAIRS)
-                    put(part, j, b[part * 2 * PAIRS + 2 * q + odd],
-                        b[part * 2 * PAIRS + 2 * q + 1 - odd],
-                        [](float v) { return gputile__tf32_round_any(v); });
-            }
-#pragma unroll
             for (int j = 0; j < J; ++j)
-                if (part + 1 < PARTS)
+                if (first + STEP * j < PAIRS)
+                    put(part, j, pair(part, j)[odd], pair(part, j)[1 - odd],
+                        [](float v) { return gputile__tf32_round_any(v); });
+            if (part + 1 < PARTS)
+#pragma unroll
+                for (int j = 0; j < J; ++j)
                     load(part + 1, j);
         }
     }
@@ -513,8 +510,9 @@ static __global__ void __launch_bounds__(THREADS, 1)
                     const int s = seq % STAGES;
                     gputile__mbar_wait(&full[s], (seq / STAGES) & 1);
                     uint8_t *stage = ring + s * S::STAGE_BYTES;
-                    /* 128 rows of D' at a time: their loads all in flight
-                     * within PREP_REGS */
+                    /* D' in parts of 128 rows, each part's loads all in
+                     * flight within PREP_REGS (round_b overlaps a part's
+                     * rounding with the next part's loads) */
                     float4 *b = reinterpret_cast<float4 *>(stage + S::A_SLOT);
                     constexpr int ROWS4 = 128 * BK / 4, PARTS = S::B_BYTES / 16 / ROWS4;
                     if constexpr (SPLIT)
