@@ -687,7 +687,7 @@ static __global__ void __launch_bounds__(THREADS, 1)
             gputile__wgmma_store_staged<BN, SWAP>(SPLIT ? total : acc, c_tile, c, ldc, m0, n0, w.m,
                                                   w.n, alpha, beta, cw, tid % 128, w.perm_r);
     }
-    if (S::TMA_C && w.tma_c && cw == 0 && tid % 128 == 0)
+    if (S::TMA_C && w.tma_c && gputile__tma_store_issuer(cw, tid % 128))
         gputile__bulk_wait(); /* the last tile's stores, before the block's memory goes */
 }
 

@@ -425,6 +425,15 @@ gputile__wgmma_store_staged(const float *acc, float *tile, float *c, int64_t ldc
  * (gputile__bulk_wait). Both warpgroups meet at named barrier 1 (256
  * threads) before and after writing the tile. Permuted rows: accumulator
  * row p is the tile's row 4 (p % 32) + p / 32. */
+/* The one thread that issues a block's TMA stores of C and waits for them
+ * (thread t of consumer warpgroup cw): the bulk groups it commits are its
+ * own, so the same thread waits for the last tile's before the block
+ * exits. */
+static __device__ __forceinline__ bool gputile__tma_store_issuer(int cw, int t)
+{
+    return cw == 0 && t == 0;
+}
+
 template <int BN, bool SWAP>
 static __device__ __forceinline__ void
 gputile__wgmma_store_tma(const float *acc, float *tile, const void *map, int64_t m0, int64_t n0,
@@ -433,7 +442,7 @@ gputile__wgmma_store_tma(const float *acc, float *tile, const void *map, int64_t
     constexpr int BM = 128, ROWS = SWAP ? BN : BM, COLS = SWAP ? BM : BN;
     static_assert(ROWS <= 256 && COLS % 32 == 0, "TMA boxes of 32 columns x ROWS rows");
     const int warp = t / 32, lane = t % 32;
-    const bool issuer = cw == 0 && t == 0;
+    const bool issuer = gputile__tma_store_issuer(cw, t);
     auto at = [](int r, int c) {
         return c / 32 * ROWS * 32 + r * 32 + 4 * ((c % 32 / 4) ^ (r % 8)) + c % 4;
     };

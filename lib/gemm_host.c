@@ -184,6 +184,18 @@ static size_t panel_len(const pipeline *p, size_t q)
     return k - k0 < p->kp ? k - k0 : p->kp;
 }
 
+/* The events of panel q of tile t's host blocks: A_i's (t's row of
+ * tiles) and B_j's (its column). */
+static cudaEvent_t panel_a_event(const pipeline *p, size_t t, size_t q)
+{
+    return p->ev_a[t / p->cols * p->panels + q];
+}
+
+static cudaEvent_t panel_b_event(const pipeline *p, size_t t, size_t q)
+{
+    return p->ev_b[t % p->cols * p->panels + q];
+}
+
 /* Uploads panel q of A_i and of B_j (as new_a, new_b say) for tile t =
  * (i, j), each followed by its event. */
 static gputile_status upload_panel(pipeline *p, size_t t, size_t q, bool new_a, bool new_b)
@@ -194,11 +206,11 @@ static gputile_status upload_panel(pipeline *p, size_t t, size_t q, bool new_a, 
     gputile_status s = GPUTILE_SUCCESS;
     if (new_a) {
         a_block(p, r0, th, k0, kl, &row, &col, &w, &h);
-        s = upload(p, &p->a, row, col, w, h, p->ev_a[t / p->cols * p->panels + q]);
+        s = upload(p, &p->a, row, col, w, h, panel_a_event(p, t, q));
     }
     if (s == GPUTILE_SUCCESS && new_b) {
         b_block(p, c0, tw, k0, kl, &row, &col, &w, &h);
-        s = upload(p, &p->b, row, col, w, h, p->ev_b[t % p->cols * p->panels + q]);
+        s = upload(p, &p->b, row, col, w, h, panel_b_event(p, t, q));
     }
     return s;
 }
@@ -213,9 +225,9 @@ static gputile_status multiply(pipeline *p, size_t t, size_t q0, size_t q1, bool
     tile_of(p, t, &r0, &c0, &th, &tw);
     cudaError_t err = cudaSuccess;
     if (p->a.host) /* host blocks are uploaded only where A and B are read */
-        err = cudaStreamWaitEvent(p->comp, p->ev_a[t / p->cols * p->panels + q1 - 1], 0);
+        err = cudaStreamWaitEvent(p->comp, panel_a_event(p, t, q1 - 1), 0);
     if (err == cudaSuccess && p->b.host)
-        err = cudaStreamWaitEvent(p->comp, p->ev_b[t % p->cols * p->panels + q1 - 1], 0);
+        err = cudaStreamWaitEvent(p->comp, panel_b_event(p, t, q1 - 1), 0);
     if (err == cudaSuccess && wait_c)
         err = cudaStreamWaitEvent(p->comp, p->ev_cin[t], 0);
     if (err != cudaSuccess)
