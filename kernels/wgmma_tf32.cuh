@@ -408,6 +408,15 @@ gputile__wgmma_store_staged(const float *acc, float *tile, float *c, int64_t ldc
     }
 }
 
+/* The one thread that issues a block's TMA stores of C and waits for them
+ * (thread t of consumer warpgroup cw): the bulk groups it commits are its
+ * own, so the same thread waits for the last tile's before the block
+ * exits. */
+static __device__ __forceinline__ bool gputile__tma_store_issuer(int cw, int t)
+{
+    return cw == 0 && t == 0;
+}
+
 /* The epilogue of the two consumer warpgroups' 128 x BN accumulators
  * through the tensor memory accelerator, for beta = 0 where C's map could
  * be encoded (16-byte aligned C, rows and batch stride): each warpgroup
@@ -425,15 +434,6 @@ gputile__wgmma_store_staged(const float *acc, float *tile, float *c, int64_t ldc
  * (gputile__bulk_wait). Both warpgroups meet at named barrier 1 (256
  * threads) before and after writing the tile. Permuted rows: accumulator
  * row p is the tile's row 4 (p % 32) + p / 32. */
-/* The one thread that issues a block's TMA stores of C and waits for them
- * (thread t of consumer warpgroup cw): the bulk groups it commits are its
- * own, so the same thread waits for the last tile's before the block
- * exits. */
-static __device__ __forceinline__ bool gputile__tma_store_issuer(int cw, int t)
-{
-    return cw == 0 && t == 0;
-}
-
 template <int BN, bool SWAP>
 static __device__ __forceinline__ void
 gputile__wgmma_store_tma(const float *acc, float *tile, const void *map, int64_t m0, int64_t n0,
