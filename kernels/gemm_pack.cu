@@ -3,9 +3,8 @@
  * gemm_pack.cu: the K-major pre-pass of the TMA-fed tensor-core GEMM
  * (gemm_wgmma_tma.cu): writes an operand as rows x k floats, k contiguous,
  * into a workspace whose rows are 16-byte aligned, transposing it when it
- * is stored the other way (row-major B, A^T), and rounding it to tf32 on
- * request (TF32: the tensor cores would truncate it) or splitting it into
- * 3xTF32's big and small parts (tf32_split.cuh), the small parts written
+ * is stored the other way (row-major B, A^T), and on request splitting it
+ * into 3xTF32's big and small parts (tf32_split.cuh), the small parts written
  * rows x ldd floats after the big (12 bytes an element instead of 8).
  *
  * 32 x 32 tiles through shared memory (33 columns: the transposed reads
@@ -30,7 +29,7 @@ static __device__ __forceinline__ void put(float *__restrict__ dst, int64_t i, i
         dst[i] = gputile__tf32_big_any(x);
         dst[i + small] = gputile__tf32_small_any(x);
     } else {
-        dst[i] = MODE == GPUTILE__PACK_ROUND ? gputile__tf32_round_any(x) : x;
+        dst[i] = x;
     }
 }
 
@@ -91,9 +90,6 @@ extern "C" cudaError_t gputile__gemm_pack_kmajor(const float *src, int64_t ld, i
                                                  int mode, cudaStream_t stream)
 {
     switch (mode) {
-    case GPUTILE__PACK_ROUND:
-        return transpose ? launch<true, GPUTILE__PACK_ROUND>(src, ld, rows, k, dst, ldd, stream)
-                         : launch<false, GPUTILE__PACK_ROUND>(src, ld, rows, k, dst, ldd, stream);
     case GPUTILE__PACK_SPLIT:
         return transpose ? launch<true, GPUTILE__PACK_SPLIT>(src, ld, rows, k, dst, ldd, stream)
                          : launch<false, GPUTILE__PACK_SPLIT>(src, ld, rows, k, dst, ldd, stream);

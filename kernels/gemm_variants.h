@@ -39,8 +39,8 @@
 #define GPUTILE__GEMM_ASYNC \
     0x80u /* cp.async-fed FFMA (gemm_async.cu): its own blocks-per-SM query */
 #define GPUTILE__GEMM_SMEM_PREP \
-    0x100u /* TMA: D' rounded or split in shared memory, so read in place where stored \
-              K-major and addressable (no pre-pass) */
+    0x100u /* TMA: D' read in place where stored K-major and addressable (no pre-pass): \
+              TF32's maps round it, 3xTF32 splits it in shared memory */
 #define GPUTILE__GEMM_SPLIT_D \
     0x200u /* TMA, 3xTF32: the pre-pass may split D' into big and small parts instead \
               (plan.split_d) */
@@ -108,8 +108,8 @@
 
 /* Tensor cores (sm_90a): the register-staged kernel (gemm_wgmma.cu), which
  * runs WGMMA_128X128 in TF32 when named, and the TMA-fed kernels
- * (gemm_wgmma_tma.cu), which run everything else. TMA_128X128_TF32 (D'
- * rounded in shared memory, no pre-pass) is AUTO's alone, for TF32
+ * (gemm_wgmma_tma.cu), which run everything else. TMA_128X128_TF32 (tiles
+ * walked by a grid of one block per SM) is AUTO's alone, for TF32
  * batches and for small TF32 products (lib/gemm_plan.c, tf32_on_128x128),
  * and so is TMA_128X256_TF32_ROUND (the same on 128 x 256 tiles, C stored
  * from the fragments), for TF32 batches of long k
@@ -123,7 +123,8 @@
       GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_SMEM_PREP |  \
           GPUTILE__GEMM_SPLIT_D)                                                                   \
     X(TMA_128X256_TF32, GPUTILE_ALGO_WGMMA_128X256, "wgmma128x256", GPUTILE__TF32, 128, 256, 32,   \
-      384, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA)               \
+      384, 1, 0, 0,                                                                                \
+      GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_SMEM_PREP)   \
     X(TMA_128X128_TF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__TF32, 128, 128, 32,   \
       384, 1, 0, 0,                                                                                \
       GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_SMEM_PREP |  \

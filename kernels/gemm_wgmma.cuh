@@ -198,7 +198,7 @@ struct stager {
             }
 #pragma unroll
             for (int i = 0; i < 4; ++i) {
-                hi[i] = gputile__to_tf32(e[i]);
+                hi[i] = SPLIT ? gputile__to_tf32(e[i]) : gputile__to_tf32_rn(e[i]);
                 /* x - big is exact; infinities keep a zero remainder */
                 lo[i] = SPLIT ? (isfinite(hi[i]) ? gputile__to_tf32(e[i] - hi[i]) : 0.0f) : 0.0f;
             }

@@ -7,10 +7,10 @@
  *
  * Algorithm. The kernel computes D = R D'^T, D being C or C^T (see run()),
  * one BM x BN tile per block, or tile after tile (ROUND_LOOP, ROUND_WIDE)
- * (TF32: 128 x 256, or 128 x 128 where D' is rounded in shared memory,
- * and 128 x 256 so for batches of long k; 3xTF32: 128 x 128; see the
- * modes below) over k slices of BK = 32 (one 128-byte row of
- * fp32 per operand row, the span of the 128-byte swizzle).
+ * (TF32: 128 x 256, or 128 x 128 where D' is read in place, and 128 x 256
+ * so for batches; 3xTF32: 128 x 128; see the modes below) over k slices
+ * of BK = 32 (one 128-byte row of fp32 per operand row, the span of the
+ * 128-byte swizzle).
  * Warp-specialised, 384 threads:
  * - warpgroup 0, the producer (setmaxnreg 40, or PREP_REGS where it
  *   prepares D'): one thread issues the TMA loads of a slice (R: 128 x
@@ -19,17 +19,15 @@
  *   ROUND_WIDE: 4 of 50 KB);
  *   the stage's "full" mbarrier counts their bytes; it waits on the
  *   stage's "empty" mbarrier before reusing it. With 3xTF32 (unless
- *   split_d) its warps 1-3 then split D' in shared memory (below), with
- *   TF32_ROUND (and ROUND_LOOP, ROUND_WIDE) round it in place, each 8-k
- *   group's k permuted (gputile__round_b), and arrive on the stage's
- *   "ready" mbarrier.
+ *   split_d) its warps 1-3 then split D' in shared memory (below) and
+ *   arrive on the stage's "ready" mbarrier.
  * - warpgroups 1 and 2, the consumers (setmaxnreg 232, or 216): each owns
  *   64 rows of the tile and its 64 x BN accumulator in registers. Per
  *   slice: wait "full", wait until the previous slice's group is done and
  *   release its stage (each consumer warp arrives on "empty", 8 arrivals)
  *   (where warps 1-3 prepare D': release first, then wait "full" and
  *   "ready"), load R's fragment from the swizzled stage into registers
- *   (rounded to tf32, or split), issue the wgmma m64nBNk8 .tf32 (A from
+ *   (split with 3xTF32), issue the wgmma m64nBNk8 .tf32 (A from
  *   registers, B through a descriptor) and commit. While one warpgroup
  *   loads its fragment, the other's wgmmas run.
  * CGMA: a TF32 slice moves 12288 floats (48 KB) for 128 x 256 x 32 FMAs, 85
@@ -43,12 +41,15 @@
  * (boxes of 32 x 32, transposed on the way to registers), and D' must be
  * K-major. The tensor cores read an fp32 bit pattern as tf32 by dropping
  * its low 13 mantissa bits, a truncation that measured 2.7x cuBLAS TF32's
- * error (6.9e-4 against 2.6e-4 at 4096^3 on the H100): R is rounded to
- * nearest (cvt.rna) in registers; with TF32 on 128 x 256 tiles, D' goes
- * through the pre-pass gputile__gemm_pack_kmajor(), rounded (and
- * transposed where stored the other way), its time part of the call; on
- * 128 x 128 tiles (TF32_ROUND) the producer's warps 1-3 round it in shared
- * memory, read in place where stored K-major and addressable.
+ * error (6.9e-4 against 2.6e-4 at 4096^3 on the H100). TF32 encodes its
+ * maps of R and D' as TFLOAT32, and the TMA rounds every float to nearest
+ * (ties to even, cuBLAS TF32's rounding) on its way to shared memory: no
+ * instruction of the kernel rounds. (Before, the consumers rounded R in
+ * registers and the producer's warps 1-3 rounded D' in shared memory, or
+ * a pre-pass did: TF32 batches ran at 0.68-0.86 of cuBLAS TF32, 0.92-1.02
+ * with that rounding left out; H200, 2026-12-02.) D' goes through the
+ * pre-pass gputile__gemm_pack_kmajor() only where it is not K-major and
+ * addressable (transposed there, its time part of the call).
  *
  * 3xTF32 splits each input x into big = tf32(x) and small = tf32(x - big)
  * on the fly and adds small(R) big(D') + big(R) small(D') + big(R) big(D'):
@@ -130,24 +131,23 @@ static_assert(CONSUMER_PREP_REGS % 8 == 0 && CONSUMER_PREP_REGS <= 232, "setmaxn
  * its start may lie before them), unswizzled; PERM_BOX bytes */
 constexpr int PERM_LD = BK + 4, PERM_BOX = 32 * PERM_LD * 4;
 
-/* What the kernel computes, and how D' reaches the tensor cores:
- * TF32_PACKED  TF32 on 128 x 256 tiles, D' rounded by the pre-pass;
+/* What the kernel computes, and how D' reaches the tensor cores (TF32:
+ * through TFLOAT32 maps, rounded by the TMA):
+ * TF32_PACKED  TF32 on 128 x 256 tiles, a tile per block;
  * SPLIT3       3xTF32 on 128 x 128 tiles (the promotion's second
  *              accumulator fits beside 64 x 128 only), D' split in shared
  *              memory by the producer's warps 1-3;
- * TF32_ROUND   TF32 on 128 x 128 tiles, D' read in place and rounded in
- *              shared memory by those warps (batches: a pre-pass would
- *              move every problem's D' through DRAM twice more, and
- *              128 x 256 tiles would leave half of a 128-wide problem's
- *              tile empty), a tile per block;
+ * TF32_ROUND   TF32 on 128 x 128 tiles (batches: 128 x 256 tiles would
+ *              leave half of a 128-wide problem's tile empty), a tile per
+ *              block;
  * ROUND_LOOP   the same, each block walking tile after tile
  *              (GPUTILE__GEMM_TILE_LOOP): where the tiles outnumber the
  *              plan's grid; C through the TMA from a room of its own
  *              where C is overwritten and its map can be encoded (the
  *              stores then run while the consumers start the next tile:
  *              H200, batches 1.03-1.19x the staged store), else staged;
- * ROUND_WIDE   TF32 on 128 x 256 tiles, D' rounded in shared memory,
- *              walking the tiles, C stored from the fragments (the
+ * ROUND_WIDE   TF32 on 128 x 256 tiles, walking the tiles, C stored
+ *              from the fragments (the
  *              staged tile, 135 KB, would leave the ring 1 stage; whole
  *              tiles of C^T that C does not blend into without a test
  *              per element: H200, 1.12-1.13x):
@@ -166,7 +166,7 @@ enum { TF32_PACKED, SPLIT3, TF32_ROUND, ROUND_LOOP, ROUND_WIDE, ROUND_TMA };
 template <int MODE>
 struct shape {
     static constexpr bool SPLIT = MODE == SPLIT3;
-    static constexpr bool PREP = MODE != TF32_PACKED; /* warps 1-3 prepare D' */
+    static constexpr bool PREP = SPLIT; /* warps 1-3 split D' (TF32: the TMA rounds) */
     static constexpr int BN = MODE == TF32_PACKED || MODE == ROUND_WIDE ? 256 : 128;
     static constexpr int A_BYTES = BM * BK * 4, B_BYTES = BN * BK * 4;
     /* A's room: its 4 boxes of 32 rows of PERM_LD floats when permuted
@@ -317,84 +317,6 @@ static __device__ __forceinline__ void gputile__split_b(float4 *big, float4 *sma
     }
 }
 
-/* TF32's rounding of a landed tile of D' (ROWS rows of 8 float4s, the
- * 128-byte swizzle) in place, to nearest, infinities kept, a NaN
- * rewritten as one whose top bits say so; and each 8-k group of a row
- * permuted, k 0, 2, 4, 6 | 1, 3, 5, 7, so that the consumers' fragment of
- * R holds k = 2 t and 2 t + 1 where wgmma's layout says t and t + 4 (the
- * sum over k is the same): two neighbouring floats of a K-major R (one
- * 8-byte load), and, MN-major, its tile's rows k = 2 t and 2 t + 1, whose
- * 32 lanes then hit 32 banks (k = t, t + 4 put two lanes on each bank:
- * 10% of a 512^3 batch's shared-memory wavefronts, H200, ncu). A group is
- * the physical float4 pair p (2 p, 2 p + 1) of its row, its low k at 2 p +
- * (row % 2); thread `first` takes pairs first, first + STEP, ..., STEP a
- * multiple of 4 pairs, so its rows' parity never changes. The stage's D'
- * comes in PARTS parts of ROWS rows, pipelined: a part's pair j - 1 of the
- * next part is loaded once pair j is stored, in the registers pair j - 1
- * freed (all of a part's loads in flight, and the next part's while this
- * one rounds: H200, TF32 batches 0.5-1% faster than part after part). One
- * branch a part around two loops: finite data (every tile so far)
- * takes 2 integer operations an element, where a select per element
- * between the two roundings took 6 with the tests (H200, ncu, 512^3 x 128
- * on 128 x 256 tiles: these warps issued 608 instructions a slice at 0.25
- * a cycle, and the consumers waited on "ready" in 123,871 of 131,072
- * slices). (A branch per element, not around the loop, ran TF32_ROUND's
- * skinny products at half speed.) */
-template <int ROWS, int STEP, int PARTS>
-static __device__ __forceinline__ void gputile__round_b(float4 *b, int first)
-{
-    static_assert(STEP % 4 == 0, "a thread's rows keep their parity");
-    constexpr int PAIRS = ROWS * 4, J = (PAIRS + STEP - 1) / STEP;
-    const int odd = first / 4 % 2;
-    float4 lo[J], hi[J];
-    /* pair j of a part: its low k (lo) at [odd], its high k at [1 - odd] */
-    auto pair = [&](int part, int j) { return b + part * 2 * PAIRS + 2 * (first + STEP * j); };
-    auto load = [&](int part, int j) {
-        lo[j] = hi[j] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-        if (first + STEP * j < PAIRS)
-            lo[j] = pair(part, j)[odd], hi[j] = pair(part, j)[1 - odd];
-    };
-    auto put = [&](int part, int j, float4 l, float4 h, auto r) {
-        float4 *p = pair(part, j);
-        p[odd] = make_float4(r(l.x), r(l.z), r(h.x), r(h.z));
-        p[1 - odd] = make_float4(r(l.y), r(l.w), r(h.y), r(h.w));
-    };
-#pragma unroll
-    for (int j = 0; j < J; ++j)
-        load(0, j);
-#pragma unroll
-    for (int part = 0; part < PARTS; ++part) {
-        float sum[2] = {0.0f, 0.0f};
-#pragma unroll
-        for (int j = 0; j < J; ++j)
-            sum[j % 2] += ((fabsf(lo[j].x) + fabsf(lo[j].y)) + (fabsf(lo[j].z) + fabsf(lo[j].w))) +
-                          ((fabsf(hi[j].x) + fabsf(hi[j].y)) + (fabsf(hi[j].z) + fabsf(hi[j].w)));
-        if (sum[0] + sum[1] < INFINITY) {
-#pragma unroll
-            for (int j = 0; j < J; ++j) {
-                if (first + STEP * j < PAIRS)
-                    put(part, j, lo[j], hi[j], [](float v) { return gputile__tf32_round(v); });
-                /* the next part's pair, in registers freed a pair before */
-                if (part + 1 < PARTS && j > 0)
-                    load(part + 1, j - 1);
-            }
-            if (part + 1 < PARTS)
-                load(part + 1, J - 1);
-        } else {
-            /* rare: the part again from shared memory, a pair at a time */
-#pragma unroll 1
-            for (int j = 0; j < J; ++j)
-                if (first + STEP * j < PAIRS)
-                    put(part, j, pair(part, j)[odd], pair(part, j)[1 - odd],
-                        [](float v) { return gputile__tf32_round_any(v); });
-            if (part + 1 < PARTS)
-#pragma unroll
-                for (int j = 0; j < J; ++j)
-                    load(part + 1, j);
-        }
-    }
-}
-
 /* R_MN: the register operand's tiles are MN-major (its rows contiguous
  * along m', k in rows of the stored matrix: A^T stored, or row-major B
  * when swapped), loaded as 4 boxes of 32 (m') x 32 (k), sub-tile q holding
@@ -502,7 +424,7 @@ static __global__ void __launch_bounds__(THREADS, 1)
                                              (int32_t)n0, z, &full[s]);
                 }
             }
-        } else if (S::PREP && !split_d && tid >= 32) { /* warps 1-3 split or round B' as it lands */
+        } else if (S::PREP && !split_d && tid >= 32) { /* warps 1-3 split D' as it lands */
             uint32_t seq = 0;
             for (int64_t wi = first; wi < items; wi += step) {
                 const int slices = item_at(wi).slices;
@@ -511,20 +433,16 @@ static __global__ void __launch_bounds__(THREADS, 1)
                     gputile__mbar_wait(&full[s], (seq / STAGES) & 1);
                     uint8_t *stage = ring + s * S::STAGE_BYTES;
                     /* D' in parts of 128 rows, each part's loads all in
-                     * flight within PREP_REGS (round_b overlaps a part's
-                     * rounding with the next part's loads) */
+                     * flight within PREP_REGS */
                     float4 *b = reinterpret_cast<float4 *>(stage + S::A_SLOT);
                     constexpr int ROWS4 = 128 * BK / 4, PARTS = S::B_BYTES / 16 / ROWS4;
-                    if constexpr (SPLIT)
 #pragma unroll
-                        for (int part = 0; part < PARTS; ++part)
-                            gputile__split_b<ROWS4, 96>(
-                                b + part * ROWS4,
-                                reinterpret_cast<float4 *>(stage + S::A_SLOT + S::B_BYTES) +
-                                    part * ROWS4,
-                                tid - 32);
-                    else
-                        gputile__round_b<128, 96, PARTS>(b, tid - 32);
+                    for (int part = 0; part < PARTS; ++part)
+                        gputile__split_b<ROWS4, 96>(
+                            b + part * ROWS4,
+                            reinterpret_cast<float4 *>(stage + S::A_SLOT + S::B_BYTES) +
+                                part * ROWS4,
+                            tid - 32);
                     gputile__fence_proxy_async(); /* for the consumers' wgmmas */
                     __syncwarp();
                     if (tid % 32 == 0)
@@ -539,29 +457,23 @@ static __global__ void __launch_bounds__(THREADS, 1)
     gputile__setmaxnreg_inc<S::PREP ? CONSUMER_PREP_REGS : 232>();
     const int cw = wg - 1; /* rows 64 cw .. 64 cw + 63 of the tile */
     /* This thread's A fragment in a stage (wgmma_tf32.cuh): rows r and r +
-     * 8, k = 8 ks + t and + 4 (PERM_K, D' rounded by gputile__round_b: 8
-     * ks + 2 t and + 1), r = 64 cw + 16 warp + g.
+     * 8, k = 8 ks + t and + 4, r = 64 cw + 16 warp + g.
      * K-major tile: byte (r, k) is r 128 + 16 ((k / 4) ^ (r % 8)) + 4 (k %
-     * 4), and r % 8 = g: the 32 lanes of a load hit 32 different banks
-     * (PERM_K: k and k + 1 in one 8-byte load, two wavefronts).
+     * 4), and r % 8 = g: the 32 lanes of a load hit 32 different banks.
      * MN-major: byte (r, k) is 4096 (r / 32) + k 128 + 16 ((r % 32 / 4) ^
-     * (k % 8)) + 4 (r % 4); r and r + 8 share the sub-tile. With k % 8 = t
-     * + 4 (h >> 1), two lanes share each bank (g and g + 4 with t and t ^
-     * 1); PERM_K's k % 8 = 2 t + (h >> 1) puts them on 32 banks. */
-    constexpr bool PERM_K = S::PREP && !SPLIT;
+     * (k % 8)) + 4 (r % 4); r and r + 8 share the sub-tile, and two lanes
+     * share each bank (g and g + 4 with t and t ^ 1). */
     const int lane = tid % 32, g = lane / 4, t = lane % 4;
-    const int tk = PERM_K ? 2 * t : t, k_step = PERM_K ? 1 : 4;
     const int r0 = cw * 64 + (tid % 128) / 32 * 16 + g;
     const int mn_base = r0 / 32 * 4096 + 4 * (r0 % 4), mn_chunk = r0 % 32 / 4;
     /* permuted: shared row r0 of box r0 / 32, k from the class's shift;
-     * PERM_LD = 36 words a row, so the 8 rows x 4 k of a load hit 32 banks
-     * (PERM_K: 8 rows x 4 even k, two lanes a bank) */
+     * PERM_LD = 36 words a row, so the 8 rows x 4 k of a load hit 32 banks */
     const int perm_row =
         r0 / 32 * PERM_BOX + r0 % 32 * PERM_LD * 4 + 4 * (w.perm_r ? w.a_shift[r0 / 32] : 0);
-    /* the byte of the fragment's value h: 8 rows down (bit 0), k_step k
-     * further (bit 1) */
+    /* the byte of the fragment's value h: 8 rows down (bit 0), 4 k further
+     * (bit 1) */
     auto a_at = [&](int ks, int h) {
-        const int k = 8 * ks + tk + k_step * (h >> 1);
+        const int k = 8 * ks + t + 4 * (h >> 1);
         if (!R_MN && w.perm_r)
             return perm_row + (h & 1) * 8 * PERM_LD * 4 + 4 * k;
         if (!R_MN)
@@ -573,7 +485,7 @@ static __global__ void __launch_bounds__(THREADS, 1)
      * writes a wgmma's register operand while a group is pending: so each
      * slice first waits for the previous one's group (the other consumer
      * warpgroup's wgmmas keep the tensor cores busy meanwhile), releases
-     * its stage, then loads and rounds (or splits) A. 3xTF32 adds the
+     * its stage, then loads A (TF32: rounded by the TMA) or splits it. 3xTF32 adds the
      * previous slice's products to `total` there (the promotion). */
     uint32_t seq = 0;
     for (int64_t wi = first; wi < items; wi += step) {
@@ -621,23 +533,12 @@ static __global__ void __launch_bounds__(THREADS, 1)
                     for (int h = 0; h < 4; ++h)
                         x[ks][h] = *reinterpret_cast<const float *>(stage + a_at(ks, h));
                 split_r<BK / 8>(x, a, a_small);
-            } else {
-                if (PERM_K && !R_MN && !w.perm_r) /* k and k + 1 side by side */
+            } else { /* rounded to tf32 by the TMA (a TFLOAT32 map) */
 #pragma unroll
-                    for (int ks = 0; ks < BK / 8; ++ks)
+                for (int ks = 0; ks < BK / 8; ++ks)
 #pragma unroll
-                        for (int h = 0; h < 2; ++h) {
-                            const float2 v = *reinterpret_cast<const float2 *>(stage + a_at(ks, h));
-                            a[ks][h] = gputile__to_tf32_bits(v.x);
-                            a[ks][h + 2] = gputile__to_tf32_bits(v.y);
-                        }
-                else
-#pragma unroll
-                    for (int ks = 0; ks < BK / 8; ++ks)
-#pragma unroll
-                        for (int h = 0; h < 4; ++h)
-                            a[ks][h] = gputile__to_tf32_bits(
-                                *reinterpret_cast<const float *>(stage + a_at(ks, h)));
+                    for (int h = 0; h < 4; ++h)
+                        a[ks][h] = *reinterpret_cast<const uint32_t *>(stage + a_at(ks, h));
             }
             gputile__wgmma_fence();
 #pragma unroll
@@ -711,10 +612,15 @@ static cudaError_t get_encoder(encode_fn *fn)
  * ld floats apart (16-byte multiple), the matrices `stride` floats apart
  * (16-byte multiple; one matrix: any), boxes of 32 (along a row) x
  * box_rows of one matrix, 128-byte swizzle, zeros outside. Always 3-D, the
- * batch its third dimension: one kernel for batches and single products. */
-static cudaError_t encode(encode_fn fn, CUtensorMap *map, const float *base, int64_t rows,
-                          int64_t cols, int64_t ld, int box_rows, int64_t batch, int64_t stride,
-                          int box_cols = 32,
+ * batch its third dimension: one kernel for batches and single products.
+ * `type`: FLOAT32 copies the floats as they are; TFLOAT32 has the TMA
+ * round each to tf32 on its way to shared memory (to nearest, ties to
+ * even; infinities kept, every NaN made 0x7fffe000: H200, 2026-12-03,
+ * .gpu probe of every class of value), which is how TF32 rounds its
+ * operands without an instruction of the kernel's. */
+static cudaError_t encode(encode_fn fn, CUtensorMap *map, CUtensorMapDataType type,
+                          const float *base, int64_t rows, int64_t cols, int64_t ld, int box_rows,
+                          int64_t batch, int64_t stride, int box_cols = 32,
                           CUtensorMapSwizzle swizzle = CU_TENSOR_MAP_SWIZZLE_128B)
 {
     if (batch <= 1)
@@ -723,9 +629,9 @@ static cudaError_t encode(encode_fn fn, CUtensorMap *map, const float *base, int
     const cuuint64_t strides[2] = {(cuuint64_t)ld * sizeof(float),
                                    (cuuint64_t)stride * sizeof(float)};
     const cuuint32_t box[3] = {(cuuint32_t)box_cols, (cuuint32_t)box_rows, 1}, elem[3] = {1, 1, 1};
-    CUresult r = fn(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 3, (void *)base, dims, strides, box, elem,
-                    CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-                    CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    CUresult r =
+        fn(map, type, 3, (void *)base, dims, strides, box, elem, CU_TENSOR_MAP_INTERLEAVE_NONE,
+           swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorNotSupported;
 }
 
@@ -733,16 +639,16 @@ static cudaError_t encode(encode_fn fn, CUtensorMap *map, const float *base, int
  * read as 4 classes of rows ("Permuted rows" above): class q's rows q, q +
  * 4, ... from its first row's start rounded down to 16 bytes (shift[q]
  * floats before it), boxes of PERM_LD x 32 unswizzled. */
-static cudaError_t encode_classes(encode_fn fn, CUtensorMap *first, CUtensorMap *rest,
-                                  int32_t shift[4], const float *base, int64_t rows, int64_t k,
-                                  int64_t ld)
+static cudaError_t encode_classes(encode_fn fn, CUtensorMapDataType type, CUtensorMap *first,
+                                  CUtensorMap *rest, int32_t shift[4], const float *base,
+                                  int64_t rows, int64_t k, int64_t ld)
 {
     cudaError_t err = cudaSuccess;
     for (int q = 0; q < 4 && err == cudaSuccess; ++q) {
         const float *row = base + q * ld;
         shift[q] = (int32_t)((uintptr_t)row % 16 / sizeof(float));
-        err = encode(fn, q ? &rest[q - 1] : first, row - shift[q], (rows - q + 3) / 4, k + shift[q],
-                     4 * ld, 32, 1, 0, PERM_LD, CU_TENSOR_MAP_SWIZZLE_NONE);
+        err = encode(fn, q ? &rest[q - 1] : first, type, row - shift[q], (rows - q + 3) / 4,
+                     k + shift[q], 4 * ld, 32, 1, 0, PERM_LD, CU_TENSOR_MAP_SWIZZLE_NONE);
     }
     return err;
 }
@@ -784,9 +690,9 @@ static cudaError_t orient(const tma_params &w, bool swap, bool r_mn, const gputi
  * op(A), D = C^T. lib/gemm_plan.c picks the orientation (the smaller
  * pre-pass and waves of tiles) and which of R and D' are packed K-major first into its
  * workspace (plan->pack_r, pack_d; rows ld_pack floats apart): R where TMA
- * cannot address it in place, D' where it is not K-major and addressable
- * or, with TF32 on 128 x 256 tiles, always (rounded to nearest: the tensor
- * cores would truncate). */
+ * cannot address it in place, D' where it is not K-major and addressable.
+ * TF32 reads both through TFLOAT32 maps, which round them to nearest (the
+ * tensor cores would truncate). */
 template <int MODE>
 static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *plan,
                        cudaStream_t stream)
@@ -822,19 +728,20 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
     w.batch = batch;
     w.splits = plan->splits;
 
+    /* TF32: the TMA rounds R and D' (see encode()); 3xTF32 splits them */
+    const CUtensorMapDataType in =
+        MODE == SPLIT3 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32 : CU_TENSOR_MAP_DATA_TYPE_TFLOAT32;
     int64_t ld_r = ldr, ld_d = ldd_src;
     if (plan->pack_r) {
         err = gputile__gemm_pack_kmajor(r, ldr, r_mn, mr, p->k, plan->pack_r_buf, plan->ld_pack,
                                         GPUTILE__PACK_COPY, stream);
         r = plan->pack_r_buf, ld_r = plan->ld_pack, r_mn = false;
     }
-    /* D' packed: rounded (TF32), copied, or split into big and small parts
-     * (3xTF32 with split_d: the small ones nd rows after the big) */
+    /* D' packed: copied, or split into big and small parts (3xTF32 with
+     * split_d: the small ones nd rows after the big) */
     w.split_d = MODE == SPLIT3 && plan->split_d;
     if (err == cudaSuccess && (plan->pack_d || w.split_d)) {
-        const int how = w.split_d        ? GPUTILE__PACK_SPLIT
-                        : MODE == SPLIT3 ? GPUTILE__PACK_COPY
-                                         : GPUTILE__PACK_ROUND;
+        const int how = w.split_d ? GPUTILE__PACK_SPLIT : GPUTILE__PACK_COPY;
         err = gputile__gemm_pack_kmajor(d, ldd_src, d_transposed, nd, p->k, plan->pack_d_buf,
                                         plan->ld_pack, how, stream);
         d = plan->pack_d_buf, ld_d = plan->ld_pack;
@@ -842,14 +749,14 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
     w.perm_r = plan->perm_r; /* lib/: R K-major and not packed */
     w.staged_c = plan->staged_c;
     if (err == cudaSuccess && w.perm_r)
-        err = encode_classes(fn, &w.a, w.a_rest, w.a_shift, r, mr, p->k, ld_r);
+        err = encode_classes(fn, in, &w.a, w.a_rest, w.a_shift, r, mr, p->k, ld_r);
     else if (err == cudaSuccess) /* MN-major: k rows of m' floats, boxes of 32 x 32 */
-        err = r_mn ? encode(fn, &w.a, r, p->k, mr, ld_r, 32, batch, stride_r)
-                   : encode(fn, &w.a, r, mr, p->k, ld_r, BM, batch, stride_r);
+        err = r_mn ? encode(fn, &w.a, in, r, p->k, mr, ld_r, 32, batch, stride_r)
+                   : encode(fn, &w.a, in, r, mr, p->k, ld_r, BM, batch, stride_r);
     if (err == cudaSuccess)
-        err = encode(fn, &w.b, d, nd, p->k, ld_d, S::BN, batch, stride_d);
+        err = encode(fn, &w.b, in, d, nd, p->k, ld_d, S::BN, batch, stride_d);
     if (err == cudaSuccess && w.split_d) /* one problem: lib/ splits no batch */
-        err = encode(fn, &w.b_small, d + nd * ld_d, nd, p->k, ld_d, S::BN, 1, 0);
+        err = encode(fn, &w.b_small, in, d + nd * ld_d, nd, p->k, ld_d, S::BN, 1, 0);
     if (err != cudaSuccess)
         return err;
     /* The walk, decided once: where the work list outnumbers the plan's
@@ -867,8 +774,9 @@ static cudaError_t run(const gputile__gemm_args *p, const gputile__gemm_plan *pl
         if (walk) {
             if (plan->splits == 1 && p->beta == 0.0f && (uintptr_t)p->c % 16 == 0 &&
                 p->ldc % 4 == 0 && (batch <= 1 || w.stride_c % 4 == 0))
-                w.tma_c = encode(fn, &w.c_map, p->c, swap ? nd : mr, swap ? mr : nd, p->ldc,
-                                 swap ? S::BN : BM, batch, w.stride_c) == cudaSuccess;
+                w.tma_c = encode(fn, &w.c_map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, p->c,
+                                 swap ? nd : mr, swap ? mr : nd, p->ldc, swap ? S::BN : BM, batch,
+                                 w.stride_c) == cudaSuccess;
             /* ROUND_TMA's fifth stage against ROUND_LOOP's 4 (H200,
              * batches, bench/results/2026-12-02-gemm-tf32-batched-5-stages-
              * ab-h200.txt): k = 256-384 1.04-1.09x, k = 128 (4 slices a

@@ -116,11 +116,11 @@ cudaError_t gputile__gemm_splitk_reduce(const gputile__gemm_args *args, int spli
  * order. Nothing is launched for a side with none left. */
 cudaError_t gputile__gemm_thin_edges(const gputile__gemm_args *args, int64_t m_main, int64_t n_main,
                                      cudaStream_t stream);
-/* What the K-major pre-pass writes of each value: itself; rounded to
- * tf32 (nearest, ties away from zero); or 3xTF32's big and small parts
+/* What the K-major pre-pass writes of each value: itself (TF32's maps
+ * round it on the way in), or 3xTF32's big and small parts
  * (kernels/tf32_split.cuh), the small parts rows x ldd floats after the
  * big ones. */
-enum { GPUTILE__PACK_COPY, GPUTILE__PACK_ROUND, GPUTILE__PACK_SPLIT };
+enum { GPUTILE__PACK_COPY, GPUTILE__PACK_SPLIT };
 /* dst (rows x k, k contiguous, rows ldd floats apart) = the operand at src
  * stored as k x rows (transpose) or rows x k, ld floats apart, each value
  * as `mode` (GPUTILE__PACK_*) asks. */

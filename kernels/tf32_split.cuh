@@ -28,13 +28,6 @@ static __device__ __forceinline__ float gputile__tf32_big_any(float x)
     return isnan(x) ? __uint_as_float(0x7fffffffu) : x;
 }
 
-/* x rounded for every x: infinities pass, a NaN as gputile__tf32_big_any. */
-static __device__ __forceinline__ float gputile__tf32_round_any(float x)
-{
-    return (__float_as_uint(x) & 0x7f800000u) != 0x7f800000u ? gputile__tf32_round(x)
-                                                             : gputile__tf32_big_any(x);
-}
-
 /* 3xTF32's small part of a finite x whose big part is x itself as the
  * tensor cores read it (the top 19 bits: x truncated to tf32): the
  * remainder x - big is exact in fp32, rounded to nearest tf32. */

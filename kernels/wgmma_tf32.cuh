@@ -66,6 +66,17 @@ static __device__ __forceinline__ float gputile__to_tf32(float x)
     return __uint_as_float(gputile__to_tf32_bits(x));
 }
 
+/* x rounded to TF32 to nearest, ties to even, in one instruction (sm_90
+ * runs cvt.rn.tf32.f32 as F2FP.TF32, where cvt.rna takes three): TF32's
+ * rounding everywhere, as the TMA rounds through a TFLOAT32 tensor map and
+ * as cuBLAS TF32 rounds. */
+static __device__ __forceinline__ float gputile__to_tf32_rn(float x)
+{
+    uint32_t r;
+    asm("cvt.rn.tf32.f32 %0, %1;" : "=r"(r) : "f"(x));
+    return __uint_as_float(r);
+}
+
 /* Orders this thread's earlier register and shared-memory accesses before
  * the warpgroup's next wgmma.mma_async. */
 static __device__ __forceinline__ void gputile__wgmma_fence(void)

@@ -34,8 +34,9 @@ static int auto_variant(const gputile__device *dev, unsigned form, int64_t m, in
     return gputile__gemm_batched_model(dev, form, m, n, k, count, NULL);
 }
 
-/* TF32 batches: 128 x 256 tiles (D' rounded in shared memory, the tiles
- * walked, C stored from the fragments) or 128 x 128 ones, by a cost model:
+/* TF32 batches: 128 x 256 tiles (the tiles walked, C stored from the
+ * fragments) or 128 x 128 ones, by a cost model (fitted while D' was
+ * rounded in shared memory; the TMA rounds it now):
  * the walked grid (a block per SM) runs the tiles in rounds, and a wide
  * tile does twice a narrow one's work at 1.08x its rate (a slice of 128 x
  * 256 moves 48 KB from L2 for 2^20 FMAs where 128 x 128 moves 32 KB for

@@ -81,10 +81,12 @@ static int64_t k_per_split(int64_t k, int64_t splits, int step)
     return r == 0 || each > INT64_MAX - step ? each : each + (step - r);
 }
 
-/* TF32 on 128 x 128 tiles with D' rounded in shared memory
- * (TMA_128X128_TF32) instead of 128 x 256 tiles after a pre-pass: where D'
- * can be read in place (A's and B's rows 16-byte aligned, not A^T B) and
- * the 128 x 128 tiles are no more than one wave (SMs). The rounding row
+/* TF32 on 128 x 128 tiles (TMA_128X128_TF32, D' read in place) instead of
+ * 128 x 256 tiles: where D' can be read in place (A's and B's rows 16-byte
+ * aligned, not A^T B) and
+ * the 128 x 128 tiles are no more than one wave (SMs). (Measured when the
+ * 128 x 128 row rounded D' in shared memory and the 128 x 256 row after a
+ * pre-pass; both now read the TMA's rounded operands.) The rounding row
  * runs its MMAs at about half the packed row's rate once the SMs are full
  * (H100: 4096^3 830 against 403 us), but a small product pays the
  * pre-pass's launch and DRAM traffic and leaves the wider tiles' SMs
@@ -974,8 +976,8 @@ static int64_t r_rows(const gputile__gemm_args *p, bool swap)
  * address it (start or rows not 16-byte aligned), unless K-major, of 4
  * rows or more and not a batch: then it is read in place in 4 classes of
  * rows (*perm_r; kernels/gemm_wgmma_tma.cu); D' (op(B)^T, or op(A)) unless
- * the row prepares it in shared memory (`in_place`:
- * GPUTILE__GEMM_SMEM_PREP) and can read it in place, K-major and
+ * the row reads it in place (`in_place`: GPUTILE__GEMM_SMEM_PREP; TF32's
+ * TFLOAT32 maps round it, 3xTF32 splits it in shared memory), K-major and
  * addressable. (The pre-pass of a 403 MB operand took 240 of 473 us on 70 x
  * 10,658 x 9,462 A^T B in TF32, H200.) */
 static void tma_packs(const gputile__gemm_args *p, bool in_place, bool swap, int *pack_r,

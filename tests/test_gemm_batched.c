@@ -25,6 +25,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -670,13 +671,15 @@ Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
     }
 }
 
-/* TF32 batches round both operands to nearest, as the single product does
- * and cuBLAS TF32 does: the tensor cores would truncate, and the
- * TMA-fed batch rounds D' in shared memory. x = 1 + 3 2^-12 rounds to
- * 1 + 2^-10 (truncated: 1), so each C of k = 8 terms is 8 (1 + 2^-10)^2,
- * exact in fp32 (truncation: 8; FP32: 8 x^2). A and B both hold x: with
- * row-major A and B the batch runs as C^T, A being D'. */
-Test(batched, tf32_rounds_to_nearest, .init = gputest_require_device)
+/* TF32 rounds both operands to nearest, ties to even, in batches and
+ * single products, as cuBLAS TF32 does (the tensor cores alone would
+ * truncate): A holds a = 1 + 2^-11, a tie that rounds down to 1 (away
+ * from zero: 1 + 2^-10), B holds b = 1 + 3 2^-11, a tie that rounds up to
+ * 1 + 2^-9 (truncated: 1 + 2^-10), so each C of k = 8 terms is exactly
+ * 8 (1 + 2^-9) (ties away: 8 (1 + 2^-10) (1 + 2^-9); truncation: 8 (1 +
+ * 2^-10); FP32: 8 a b). With row-major A and B the batch runs as C^T, A
+ * being D'. */
+Test(batched, tf32_rounds_to_nearest_even, .init = gputest_require_device)
 {
     if (!gputest_has_wgmma())
         cr_skip_test("no wgmma kernels here (compute capability 9.0)");
@@ -684,28 +687,128 @@ Test(batched, tf32_rounds_to_nearest, .init = gputest_require_device)
     const size_t sa = M * K, sb = K * N, sc = M * N, total = COUNT * (sa + sb + sc);
     float *host = malloc(total * sizeof(float)), *dev;
     cr_assert_not_null(host);
-    const float x = 1.0f + 3.0f / 4096.0f, r = 1.0f + 1.0f / 1024.0f, want = 8.0f * r * r;
+    const float a = 1.0f + 1.0f / 2048.0f, b = 1.0f + 3.0f / 2048.0f,
+                want = 8.0f * (1.0f + 1.0f / 512.0f);
     for (size_t i = 0; i < COUNT * (sa + sb); ++i)
-        host[i] = x;
-    for (size_t i = COUNT * (sa + sb); i < total; ++i)
-        host[i] = gputest_poison();
+        host[i] = i < COUNT * sa ? a : b;
     GPUTEST_CUDA(gputest_malloc((void **)&dev, total * sizeof(float)));
-    GPUTEST_CUDA(cudaMemcpy(dev, host, total * sizeof(float), cudaMemcpyHostToDevice));
-    gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
-    o.precision = GPUTILE_PRECISION_TF32;
-    cr_assert_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, mat(dev, K, M, K), sa,
-                                              mat(dev + COUNT * sa, N, K, N), sb, 0,
-                                              mat(dev + COUNT * (sa + sb), N, M, N), sc, COUNT,
-                                              NULL, &o),
-                 GPUTILE_SUCCESS);
-    cr_expect_eq(o.algorithm_used, GPUTILE_ALGO_WGMMA_128X128, "%s ran",
-                 gputile_algorithm_name(o.algorithm_used));
-    GPUTEST_CUDA(cudaMemcpy(host, dev, total * sizeof(float), cudaMemcpyDeviceToHost));
-    for (size_t i = COUNT * (sa + sb); i < total; ++i)
-        cr_assert(host[i] == want, "C element %zu: %.9g, not %.9g", i - COUNT * (sa + sb),
-                  (double)host[i], (double)want);
+    const gputile_matrix A = mat(dev, K, M, K), B = mat(dev + COUNT * sa, N, K, N),
+                         C = mat(dev + COUNT * (sa + sb), N, M, N);
+    for (int single = 0; single < 2; ++single) {
+        for (size_t i = COUNT * (sa + sb); i < total; ++i)
+            host[i] = gputest_poison();
+        GPUTEST_CUDA(cudaMemcpy(dev, host, total * sizeof(float), cudaMemcpyHostToDevice));
+        gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+        o.precision = GPUTILE_PRECISION_TF32;
+        cr_assert_eq(single ? gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, A, B, 0, C, NULL, &o)
+                            : gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, A, sa, B,
+                                                           sb, 0, C, sc, COUNT, NULL, &o),
+                     GPUTILE_SUCCESS);
+        cr_expect(o.algorithm_used == GPUTILE_ALGO_WGMMA_128X128 ||
+                      o.algorithm_used == GPUTILE_ALGO_WGMMA_128X256,
+                  "%s ran", gputile_algorithm_name(o.algorithm_used));
+        GPUTEST_CUDA(cudaMemcpy(host, dev, total * sizeof(float), cudaMemcpyDeviceToHost));
+        const size_t written = single ? sc : COUNT * sc;
+        for (size_t i = 0; i < COUNT * sc; ++i) {
+            const float *c = host + COUNT * (sa + sb);
+            if (i < written)
+                cr_assert(c[i] == want, "%s: C element %zu: %.9g, not %.9g",
+                          single ? "single" : "batch", i, (double)c[i], (double)want);
+            else
+                cr_assert(gputest_is_poison(c[i]), "single: C element %zu written", i);
+        }
+    }
     GPUTEST_CUDA(cudaFree(dev));
     free(host);
+}
+
+/* Infinities, NaNs and huge finite values in one problem of a TF32 or
+ * 3xTF32 batch stay in their rows and columns of that problem's C. The
+ * kernels round or split D' (here A: row-major A and B run as C^T) and R
+ * (B) on a fast path when a tile's test says every element is finite, and
+ * take a careful path otherwise; the NaNs cover both bit patterns that an
+ * integer rounding would break (all high mantissa bits set, where half an
+ * ulp carries into the exponent; only low ones, which truncation reads as
+ * infinity), and two neighbours of 1e20 make the finiteness test overflow
+ * on finite data. Every other element of every problem keeps its
+ * precision's accuracy; nothing else is written. D' is 512 rows: 4 problems
+ * run on 128 x 128 tiles, and 33 on 128 x 256 ones where the rounds favour
+ * them (tf32_wide()), which round D' in two parts a stage. */
+Test(batched, special_values_stay_in_their_rows, .init = gputest_require_device, .timeout = 300)
+{
+    if (!gputest_has_wgmma())
+        cr_skip_test("no wgmma kernels here (compute capability 9.0)");
+    enum { M = 512, N = 200, K = 96, MOST = 33, BAD = 1 };
+    operand a, b, c;
+    make_operand(&a, M, K, K, 4, MOST, false, true);
+    make_operand(&b, K, N, N + 4, 0, MOST, false, true);
+    make_operand(&c, M, N, N, 8, MOST, false, false);
+    const uint32_t nan_high = 0x7fffffffu, nan_low = 0x7f800001u, nan_neg = 0xffffffffu;
+    float *pa = a.host + GUARD + BAD * a.stride, *pb = b.host + GUARD + BAD * b.stride;
+    pa[5 * K + 7] = INFINITY;
+    memcpy(&pa[130 * K + 40], &nan_high, 4);
+    memcpy(&pa[300 * K + 41], &nan_low, 4);
+    pa[200 * K + 68] = pa[200 * K + 69] = 1e20f; /* finite row: its product overflows the test */
+    pb[11 * b.ld + 33] = -INFINITY;
+    memcpy(&pb[90 * b.ld + 150], &nan_high, 4);
+    memcpy(&pb[20 * b.ld + 160], &nan_neg, 4);
+    GPUTEST_CUDA(cudaMemcpy(a.dev, a.host, a.total * sizeof(float), cudaMemcpyHostToDevice));
+    GPUTEST_CUDA(cudaMemcpy(b.dev, b.host, b.total * sizeof(float), cudaMemcpyHostToDevice));
+    const size_t bad_rows[] = {5, 130, 300}, bad_cols[] = {33, 150, 160};
+    float *got = malloc(c.total * sizeof(float));
+    cr_assert(got != NULL);
+    const struct {
+        int precision, count;
+    } runs[] = {{GPUTILE_PRECISION_TF32, 4},
+                {GPUTILE_PRECISION_TF32, MOST},
+                {GPUTILE_PRECISION_FP32_3XTF32, 4}};
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; ++r) {
+        const size_t count = (size_t)runs[r].count;
+        GPUTEST_CUDA(cudaMemcpy(c.dev, c.host, c.total * sizeof(float), cudaMemcpyHostToDevice));
+        gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+        o.precision = runs[r].precision;
+        cr_assert_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, view(&a, 0, true),
+                                                  a.stride, view(&b, 0, true), b.stride, 0,
+                                                  view(&c, 0, true), c.stride, count, NULL, &o),
+                     GPUTILE_SUCCESS);
+        const batch_case t = {M, N, K, 0, 0, 1, 0, (int)count, 0, 0, 0, 0, 0};
+        const bool wide = o.precision == GPUTILE_PRECISION_TF32 && tf32_wide(t);
+        cr_expect_eq(o.algorithm_used,
+                     wide ? GPUTILE_ALGO_WGMMA_128X256 : GPUTILE_ALGO_WGMMA_128X128,
+                     "run %zu: %s ran", r, gputile_algorithm_name(o.algorithm_used));
+        GPUTEST_CUDA(cudaMemcpy(got, c.dev, c.total * sizeof(float), cudaMemcpyDeviceToHost));
+        /* outside the first `count` Cs: untouched */
+        for (size_t i = 0; i < c.total; ++i)
+            if (!inside(&c, i) || (i - GUARD) / c.stride >= count)
+                cr_assert(memcmp(&got[i], &c.host[i], sizeof(float)) == 0,
+                          "run %zu: written outside the Cs at float %zu", r, i);
+        const double tol =
+            o.precision == GPUTILE_PRECISION_TF32 ? 4.0 / 1024.0 : (K + 4) * FLT_EPSILON;
+        size_t wrong = 0;
+        for (size_t p = 0; p < count; ++p) {
+            const float *A = a.host + GUARD + p * a.stride, *B = b.host + GUARD + p * b.stride;
+            for (size_t i = 0; i < M; ++i)
+                for (size_t j = 0; j < N; ++j) {
+                    bool bad = false;
+                    for (size_t q = 0; q < 3 && p == BAD; ++q)
+                        bad = bad || i == bad_rows[q] || j == bad_cols[q];
+                    const float g = got[GUARD + p * c.stride + i * c.ld + j];
+                    double sum = 0, mag = 0;
+                    for (size_t q = 0; q < K && !bad; ++q) {
+                        sum += (double)A[i * a.ld + q] * B[q * b.ld + j];
+                        mag += fabs((double)A[i * a.ld + q] * B[q * b.ld + j]);
+                    }
+                    const bool ok = bad ? !isfinite(g) : fabs((double)g - sum) <= tol * mag;
+                    if (!ok && wrong++ < 10)
+                        cr_log_error("run %zu (%s): problem %zu (%zu, %zu): got %.9g, want %s%.9g",
+                                     r, gputile_algorithm_name(o.algorithm_used), p, i, j,
+                                     (double)g, bad ? "non-finite, not " : "", sum);
+                }
+        }
+        cr_assert_eq(wrong, 0, "run %zu: %zu wrong elements", r, wrong);
+    }
+    free(got);
+    free_operand(&a), free_operand(&b), free_operand(&c);
 }
 
 /* More problems than one launch of a register-blocked or cp.async row

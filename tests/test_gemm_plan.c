@@ -140,9 +140,8 @@ Test(gemm_plan, form_bits_say_what_the_operands_are)
     cr_expect_eq(gputile__gemm_form(false, true, false, true), nt | tb);
 }
 
-/* TF32 AUTO: 128 x 128 tiles rounding D' in shared memory where D' is read
- * in place and those tiles are one wave, or where C is at most 128 wide
- * one way; else 128 x 256 after a pre-pass. */
+/* TF32 AUTO: 128 x 128 tiles where D' is read in place and those tiles
+ * are one wave, or where C is at most 128 wide one way; else 128 x 256. */
 Test(gemm_plan, tf32_rounds_in_shared_memory_where_one_wave_of_tiles_fits)
 {
     const unsigned nt = GPUTILE__GEMM_FORM_ALIGNED | GPUTILE__GEMM_FORM_NT,
@@ -376,9 +375,10 @@ static gputile__gemm_args aligned_args(int64_t m, int64_t n, int64_t k, int tran
 
 /* The TMA rows' orientation (C or C^T) weighs the waves of 128 x 256
  * tiles beside the pre-pass: 1,336 x 3,008 x 1,608 A B^T is one wave as C
- * (B packed) and two as C^T (A packed, the smaller pre-pass); 3,008 x
- * 1,336 the other way round. C goes through the staged store for short
- * k. Addresses only: nothing is read through them. */
+ * and two as C^T; 3,008 x 1,336 the other way round. Both operands are
+ * K-major, so neither is packed (the TFLOAT32 maps round them). C goes
+ * through the staged store for short k. Addresses only: nothing is read
+ * through them. */
 Test(gemm_plan, tensor_tiles_take_the_orientation_with_fewer_waves)
 {
     const unsigned nt = GPUTILE__GEMM_FORM_ALIGNED | GPUTILE__GEMM_FORM_NT;
@@ -399,7 +399,7 @@ Test(gemm_plan, tensor_tiles_take_the_orientation_with_fewer_waves)
                      plan.swap);
         cr_expect(tiles <= h200.sms, "%ldx%ldx%ld: %ld tiles", (long)m, (long)n, (long)k,
                   (long)tiles);
-        cr_expect(plan.pack_d && !plan.pack_r && !plan.perm_r);
+        cr_expect(!plan.pack_d && !plan.pack_r && !plan.perm_r);
         cr_expect_eq(plan.staged_c, k <= 2048, "k %ld", (long)k);
     }
 }
