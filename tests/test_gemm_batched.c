@@ -678,7 +678,9 @@ Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
  * 1 + 2^-9 (truncated: 1 + 2^-10), so each C of k = 8 terms is exactly
  * 8 (1 + 2^-9) (ties away: 8 (1 + 2^-10) (1 + 2^-9); truncation: 8 (1 +
  * 2^-10); FP32: 8 a b). With row-major A and B the batch runs as C^T, A
- * being D'. */
+ * being D'. The single products name their tensor-core rows (AUTO runs
+ * one this small on an FP32 kernel): the register-staged 128 x 128 and
+ * the TMA-fed 128 x 256. */
 Test(batched, tf32_rounds_to_nearest_even, .init = gputest_require_device)
 {
     if (!gputest_has_wgmma())
@@ -694,26 +696,32 @@ Test(batched, tf32_rounds_to_nearest_even, .init = gputest_require_device)
     GPUTEST_CUDA(gputest_malloc((void **)&dev, total * sizeof(float)));
     const gputile_matrix A = mat(dev, K, M, K), B = mat(dev + COUNT * sa, N, K, N),
                          C = mat(dev + COUNT * (sa + sb), N, M, N);
-    for (int single = 0; single < 2; ++single) {
+    const int single_algo[] = {0, GPUTILE_ALGO_WGMMA_128X128, GPUTILE_ALGO_WGMMA_128X256};
+    for (int run = 0; run < 3; ++run) {
+        const int single = single_algo[run];
         for (size_t i = COUNT * (sa + sb); i < total; ++i)
             host[i] = gputest_poison();
         GPUTEST_CUDA(cudaMemcpy(dev, host, total * sizeof(float), cudaMemcpyHostToDevice));
         gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
         o.precision = GPUTILE_PRECISION_TF32;
+        o.algorithm = single ? single : GPUTILE_ALGO_AUTO;
         cr_assert_eq(single ? gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1, A, B, 0, C, NULL, &o)
                             : gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, A, sa, B,
                                                            sb, 0, C, sc, COUNT, NULL, &o),
                      GPUTILE_SUCCESS);
-        cr_expect(o.algorithm_used == GPUTILE_ALGO_WGMMA_128X128 ||
-                      o.algorithm_used == GPUTILE_ALGO_WGMMA_128X256,
-                  "%s ran", gputile_algorithm_name(o.algorithm_used));
+        if (single)
+            cr_expect_eq(o.algorithm_used, single);
+        else
+            cr_expect_eq(o.algorithm_used, GPUTILE_ALGO_WGMMA_128X128, "%s ran",
+                         gputile_algorithm_name(o.algorithm_used));
         GPUTEST_CUDA(cudaMemcpy(host, dev, total * sizeof(float), cudaMemcpyDeviceToHost));
         const size_t written = single ? sc : COUNT * sc;
         for (size_t i = 0; i < COUNT * sc; ++i) {
             const float *c = host + COUNT * (sa + sb);
             if (i < written)
                 cr_assert(c[i] == want, "%s: C element %zu: %.9g, not %.9g",
-                          single ? "single" : "batch", i, (double)c[i], (double)want);
+                          single ? gputile_algorithm_name(single) : "batch", i, (double)c[i],
+                          (double)want);
             else
                 cr_assert(gputest_is_poison(c[i]), "single: C element %zu written", i);
         }
@@ -723,14 +731,14 @@ Test(batched, tf32_rounds_to_nearest_even, .init = gputest_require_device)
 }
 
 /* Infinities, NaNs and huge finite values in one problem of a TF32 or
- * 3xTF32 batch stay in their rows and columns of that problem's C. The
- * kernels round or split D' (here A: row-major A and B run as C^T) and R
- * (B) on a fast path when a tile's test says every element is finite, and
- * take a careful path otherwise; the NaNs cover both bit patterns that an
- * integer rounding would break (all high mantissa bits set, where half an
- * ulp carries into the exponent; only low ones, which truncation reads as
- * infinity), and two neighbours of 1e20 make the finiteness test overflow
- * on finite data. Every other element of every problem keeps its
+ * 3xTF32 batch stay in their rows and columns of that problem's C. TF32's
+ * operands are rounded by the TMA; 3xTF32 splits D' (here A: row-major A
+ * and B run as C^T) and R (B) on a fast path when a tile's test says every
+ * element is finite, and takes a careful path otherwise. The NaNs cover
+ * both bit patterns that an integer rounding would break (all high
+ * mantissa bits set, where half an ulp carries into the exponent; only low
+ * ones, which truncation reads as infinity), and two neighbours of 1e20
+ * overflow a test that multiplies neighbours, on finite data. Every other element of every problem keeps its
  * precision's accuracy; nothing else is written. D' is 512 rows: 4 problems
  * run on 128 x 128 tiles, and 33 on 128 x 256 ones where the rounds favour
  * them (tf32_wide()), which round D' in two parts a stage. */
