@@ -707,7 +707,7 @@ static double tensor_us(const gputile__device *dev, int variant, unsigned form, 
 {
     const gputile__gemm_row *r = &rows[variant];
     const struct tensor_fit *f = tensor_fit_of(variant);
-    const bool in_place = r->flags & GPUTILE__GEMM_SMEM_PREP;
+    const bool in_place = r->flags & GPUTILE__GEMM_D_IN_PLACE;
     /* tma_packs' floats in each orientation (C, C^T), from the form alone:
      * unaligned, as if neither operand were aligned (R packed where
      * MN-major, D' always); aligned, D' packed unless the row prepares it
@@ -976,7 +976,7 @@ static int64_t r_rows(const gputile__gemm_args *p, bool swap)
  * address it (start or rows not 16-byte aligned), unless K-major, of 4
  * rows or more and not a batch: then it is read in place in 4 classes of
  * rows (*perm_r; kernels/gemm_wgmma_tma.cu); D' (op(B)^T, or op(A)) unless
- * the row reads it in place (`in_place`: GPUTILE__GEMM_SMEM_PREP; TF32's
+ * the row reads it in place (`in_place`: GPUTILE__GEMM_D_IN_PLACE; TF32's
  * TFLOAT32 maps round it, 3xTF32 splits it in shared memory), K-major and
  * addressable. (The pre-pass of a 403 MB operand took 240 of 473 us on 70 x
  * 10,658 x 9,462 A^T B in TF32, H200.) */
@@ -1028,7 +1028,7 @@ static bool split_d_pays(const gputile__gemm_args *p, bool swap, bool packed)
 static void plan_tma(const gputile__gemm_row *r, const gputile__gemm_choice *c,
                      const gputile__gemm_args *p, gputile__gemm_plan *plan)
 {
-    const bool in_place = r->flags & GPUTILE__GEMM_SMEM_PREP;
+    const bool in_place = r->flags & GPUTILE__GEMM_D_IN_PLACE;
     const struct tensor_fit *f = tensor_fit_of(c->variant);
     const double scale = c->mem_scale > 0.0 ? c->mem_scale : 1.0;
     /* The waves count where the tiles are long (k per split 512 or more)
