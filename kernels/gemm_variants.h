@@ -38,9 +38,8 @@
 #define GPUTILE__GEMM_PERSISTENT 0x40u /* a persistent grid walks a work list: plan.grid_blocks */
 #define GPUTILE__GEMM_ASYNC \
     0x80u /* cp.async-fed FFMA (gemm_async.cu): its own blocks-per-SM query */
-#define GPUTILE__GEMM_D_IN_PLACE \
-    0x100u /* TMA: D' read in place where stored K-major and addressable (no pre-pass): \
-              TF32's maps round it, 3xTF32 splits it in shared memory */
+/* 0x100u: unused (was SMEM_PREP; every TMA row now reads D' in place where it
+ * is K-major and addressable: TF32's maps round it, 3xTF32 splits it) */
 #define GPUTILE__GEMM_SPLIT_D \
     0x200u /* TMA, 3xTF32: the pre-pass may split D' into big and small parts instead \
               (plan.split_d) */
@@ -120,19 +119,15 @@
       256, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_VEC | GPUTILE__GEMM_TENSOR)               \
     X(TMA_128X128_3XTF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__3XTF32, 128, 128,   \
       32, 384, 1, 0, 0,                                                                            \
-      GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_D_IN_PLACE | \
-          GPUTILE__GEMM_SPLIT_D)                                                                   \
+      GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_SPLIT_D)     \
     X(TMA_128X256_TF32, GPUTILE_ALGO_WGMMA_128X256, "wgmma128x256", GPUTILE__TF32, 128, 256, 32,   \
-      384, 1, 0, 0,                                                                                \
-      GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_D_IN_PLACE)  \
+      384, 1, 0, 0, GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA)               \
     X(TMA_128X128_TF32, GPUTILE_ALGO_WGMMA_128X128, "wgmma128x128", GPUTILE__TF32, 128, 128, 32,   \
       384, 1, 0, 0,                                                                                \
-      GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_D_IN_PLACE | \
-          GPUTILE__GEMM_TILE_LOOP)                                                                 \
+      GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_TILE_LOOP)   \
     X(TMA_128X256_TF32_ROUND, GPUTILE_ALGO_WGMMA_128X256, "wgmma128x256", GPUTILE__TF32, 128, 256, \
       32, 384, 1, 0, 0,                                                                            \
-      GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_D_IN_PLACE | \
-          GPUTILE__GEMM_TILE_LOOP)
+      GPUTILE__GEMM_SPLITK | GPUTILE__GEMM_TENSOR | GPUTILE__GEMM_TMA | GPUTILE__GEMM_TILE_LOOP)
 
 /* Batches of small products (gemm_batched.cu, issue 20): a persistent
  * grid of 4-warp blocks walks the list of (problem, bm x bn tile of C)

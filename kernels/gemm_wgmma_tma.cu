@@ -147,8 +147,7 @@ constexpr int PERM_LD = BK + 4, PERM_BOX = 32 * PERM_LD * 4;
  *              stores then run while the consumers start the next tile:
  *              H200, batches 1.03-1.19x the staged store), else staged;
  * ROUND_WIDE   TF32 on 128 x 256 tiles, walking the tiles, C stored
- *              from the fragments (the
- *              staged tile, 135 KB, would leave the ring 1 stage; whole
+ *              from the fragments (the staged tile, 135 KB, would leave the ring 1 stage; whole
  *              tiles of C^T that C does not blend into without a test
  *              per element: H200, 1.12-1.13x):
  *              batches whose D' is more than 128 wide. A slice moves 48
@@ -166,7 +165,6 @@ enum { TF32_PACKED, SPLIT3, TF32_ROUND, ROUND_LOOP, ROUND_WIDE, ROUND_TMA };
 template <int MODE>
 struct shape {
     static constexpr bool SPLIT = MODE == SPLIT3;
-    static constexpr bool PREP = SPLIT; /* warps 1-3 split D' (TF32: the TMA rounds) */
     static constexpr int BN = MODE == TF32_PACKED || MODE == ROUND_WIDE ? 256 : 128;
     static constexpr int A_BYTES = BM * BK * 4, B_BYTES = BN * BK * 4;
     /* A's room: its 4 boxes of 32 rows of PERM_LD floats when permuted
@@ -386,14 +384,14 @@ static __global__ void __launch_bounds__(THREADS, 1)
         for (int s = 0; s < STAGES; ++s) {
             gputile__mbar_init(&full[s], 1);
             gputile__mbar_init(&empty[s], 8); /* one arrival per consumer warp */
-            gputile__mbar_init(&ready[s], 3); /* one per preparing warp (PREP) */
+            gputile__mbar_init(&ready[s], 3); /* one per splitting warp (3xTF32) */
         }
         gputile__mbar_fence_init();
     }
     __syncthreads();
 
-    if (wg == 0) { /* producer */
-        gputile__setmaxnreg_dec<S::PREP ? PREP_REGS : 40>();
+    if (wg == 0) {                                         /* producer */
+        gputile__setmaxnreg_dec<SPLIT ? PREP_REGS : 40>(); /* TF32: the TMA rounds */
         if (tid == 0) {
             uint32_t seq = 0;
             for (int64_t wi = first; wi < items; wi += step) {
@@ -424,7 +422,7 @@ static __global__ void __launch_bounds__(THREADS, 1)
                                              (int32_t)n0, z, &full[s]);
                 }
             }
-        } else if (S::PREP && !split_d && tid >= 32) { /* warps 1-3 split D' as it lands */
+        } else if (SPLIT && !split_d && tid >= 32) { /* warps 1-3 split D' as it lands */
             uint32_t seq = 0;
             for (int64_t wi = first; wi < items; wi += step) {
                 const int slices = item_at(wi).slices;
@@ -454,7 +452,7 @@ static __global__ void __launch_bounds__(THREADS, 1)
     }
 
     /* consumers */
-    gputile__setmaxnreg_inc<S::PREP ? CONSUMER_PREP_REGS : 232>();
+    gputile__setmaxnreg_inc<SPLIT ? CONSUMER_PREP_REGS : 232>();
     const int cw = wg - 1; /* rows 64 cw .. 64 cw + 63 of the tile */
     /* This thread's A fragment in a stage (wgmma_tf32.cuh): rows r and r +
      * 8, k = 8 ks + t and + 4, r = 64 cw + 16 warp + g.
@@ -485,8 +483,9 @@ static __global__ void __launch_bounds__(THREADS, 1)
      * writes a wgmma's register operand while a group is pending: so each
      * slice first waits for the previous one's group (the other consumer
      * warpgroup's wgmmas keep the tensor cores busy meanwhile), releases
-     * its stage, then loads A (TF32: rounded by the TMA) or splits it. 3xTF32 adds the
-     * previous slice's products to `total` there (the promotion). */
+     * its stage, then loads A (TF32: rounded by the TMA) or splits it.
+     * 3xTF32 adds the previous slice's products to `total` there (the
+     * promotion). */
     uint32_t seq = 0;
     for (int64_t wi = first; wi < items; wi += step) {
         const item job = item_at(wi);
@@ -500,13 +499,13 @@ static __global__ void __launch_bounds__(THREADS, 1)
         for (int it = 0; it < job.slices; ++it, ++seq) {
             const int s = seq % STAGES;
             const uint32_t phase = (seq / STAGES) & 1;
-            /* Where D' is prepared (PREP), the previous slice's stage is
+            /* Where D' is split in shared memory, the previous slice's stage is
          * released before this one is awaited, so that the producer refills
          * it the sooner (3xTF32 at 4096^3 waited on "ready" with all 4
          * stages taken); TF32_PACKED's 128 x 256 tiles awaited "full"
          * first ran 5-8% faster at 2048^3-8192^3, and so did 3xTF32 with
          * D' split by the pre-pass, 1-2.5% (H200). */
-            if (!S::PREP || split_d) {
+            if (!SPLIT || split_d) {
                 gputile__mbar_wait(&full[s], phase);
             }
             gputile__wgmma_wait_acc<0, NACC>(acc);
@@ -516,7 +515,7 @@ static __global__ void __launch_bounds__(THREADS, 1)
                     total[i] += acc[i];
             if (it > 0 && tid % 32 == 0)
                 gputile__mbar_arrive(&empty[(seq - 1) % STAGES]);
-            if (S::PREP && !split_d) {
+            if (SPLIT && !split_d) {
                 gputile__mbar_wait(&full[s], phase);
                 gputile__mbar_wait(&ready[s], phase);
             }

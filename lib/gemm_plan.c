@@ -81,10 +81,9 @@ static int64_t k_per_split(int64_t k, int64_t splits, int step)
     return r == 0 || each > INT64_MAX - step ? each : each + (step - r);
 }
 
-/* TF32 on 128 x 128 tiles (TMA_128X128_TF32, D' read in place) instead of
- * 128 x 256 tiles: where D' can be read in place (A's and B's rows 16-byte
- * aligned, not A^T B) and
- * the 128 x 128 tiles are no more than one wave (SMs). (Measured when the
+/* TF32 on 128 x 128 tiles (TMA_128X128_TF32) instead of 128 x 256 tiles:
+ * where D' can be read in place (A's and B's rows 16-byte aligned, not A^T
+ * B) and the 128 x 128 tiles are no more than one wave (SMs). (Measured when the
  * 128 x 128 row rounded D' in shared memory and the 128 x 256 row after a
  * pre-pass; both now read the TMA's rounded operands.) The rounding row
  * runs its MMAs at about half the packed row's rate once the SMs are full
@@ -707,17 +706,13 @@ static double tensor_us(const gputile__device *dev, int variant, unsigned form, 
 {
     const gputile__gemm_row *r = &rows[variant];
     const struct tensor_fit *f = tensor_fit_of(variant);
-    const bool in_place = r->flags & GPUTILE__GEMM_D_IN_PLACE;
     /* tma_packs' floats in each orientation (C, C^T), from the form alone:
      * unaligned, as if neither operand were aligned (R packed where
-     * MN-major, D' always); aligned, D' packed unless the row prepares it
-     * in shared memory and it is K-major */
+     * MN-major, D' always); aligned, D' packed unless it is K-major */
     const bool ta = form & GPUTILE__GEMM_FORM_TA, tb = form & GPUTILE__GEMM_FORM_TB;
     const bool aligned = form & GPUTILE__GEMM_FORM_ALIGNED;
-    const double as_c = aligned ? (in_place && tb ? 0.0 : (double)n * k)
-                                : (double)((ta ? m : 0) + n) * k,
-                 as_ct = aligned ? (in_place && !ta ? 0.0 : (double)m * k)
-                                 : (double)((!tb ? n : 0) + m) * k;
+    const double as_c = aligned ? (tb ? 0.0 : (double)n * k) : (double)((ta ? m : 0) + n) * k,
+                 as_ct = aligned ? (!ta ? 0.0 : (double)m * k) : (double)((!tb ? n : 0) + m) * k;
     const double scale = memory_scale(dev);
     const int64_t kps = k_per_split(k, splits, r->bk), s = gputile__ceil_div(k, kps);
     /* read_floor: every operand read once from DRAM at least */
@@ -976,12 +971,10 @@ static int64_t r_rows(const gputile__gemm_args *p, bool swap)
  * address it (start or rows not 16-byte aligned), unless K-major, of 4
  * rows or more and not a batch: then it is read in place in 4 classes of
  * rows (*perm_r; kernels/gemm_wgmma_tma.cu); D' (op(B)^T, or op(A)) unless
- * the row reads it in place (`in_place`: GPUTILE__GEMM_D_IN_PLACE; TF32's
- * TFLOAT32 maps round it, 3xTF32 splits it in shared memory), K-major and
- * addressable. (The pre-pass of a 403 MB operand took 240 of 473 us on 70 x
+ * K-major and addressable, so read in place (TF32's TFLOAT32 maps round it,
+ * 3xTF32 splits it in shared memory). (The pre-pass of a 403 MB operand took 240 of 473 us on 70 x
  * 10,658 x 9,462 A^T B in TF32, H200.) */
-static void tma_packs(const gputile__gemm_args *p, bool in_place, bool swap, int *pack_r,
-                      int *pack_d, int *perm_r)
+static void tma_packs(const gputile__gemm_args *p, bool swap, int *pack_r, int *pack_d, int *perm_r)
 {
     const bool a_ready = gputile__rows_aligned16(p->a, p->lda);
     const bool b_ready = gputile__rows_aligned16(p->b, p->ldb);
@@ -990,14 +983,14 @@ static void tma_packs(const gputile__gemm_args *p, bool in_place, bool swap, int
     const bool r_ready = swap ? b_ready : a_ready, d_ready = swap ? a_ready : b_ready;
     *perm_r = !r_ready && r_kmajor && r_rows(p, swap) >= 4 && p->batch <= 1;
     *pack_r = !r_ready && !*perm_r;
-    *pack_d = !in_place || !d_kmajor || !d_ready;
+    *pack_d = !d_kmajor || !d_ready;
 }
 
 /* Floats the pre-pass of one orientation copies. */
-static int64_t prepass_floats(const gputile__gemm_args *p, bool in_place, bool swap)
+static int64_t prepass_floats(const gputile__gemm_args *p, bool swap)
 {
     int pack_r, pack_d, perm_r;
-    tma_packs(p, in_place, swap, &pack_r, &pack_d, &perm_r);
+    tma_packs(p, swap, &pack_r, &pack_d, &perm_r);
     return ((pack_r ? r_rows(p, swap) : 0) + (pack_d ? r_rows(p, !swap) : 0)) * p->k;
 }
 
@@ -1028,7 +1021,6 @@ static bool split_d_pays(const gputile__gemm_args *p, bool swap, bool packed)
 static void plan_tma(const gputile__gemm_row *r, const gputile__gemm_choice *c,
                      const gputile__gemm_args *p, gputile__gemm_plan *plan)
 {
-    const bool in_place = r->flags & GPUTILE__GEMM_D_IN_PLACE;
     const struct tensor_fit *f = tensor_fit_of(c->variant);
     const double scale = c->mem_scale > 0.0 ? c->mem_scale : 1.0;
     /* The waves count where the tiles are long (k per split 512 or more)
@@ -1041,15 +1033,14 @@ static void plan_tma(const gputile__gemm_row *r, const gputile__gemm_choice *c,
     const int64_t on = c->sms > 0 ? c->sms : 1,
                   t_c = orientation_tiles(r, p->m, p->n, p->k, plan->splits),
                   t_ct = orientation_tiles(r, p->n, p->m, p->k, plan->splits);
-    const double f_c = (double)prepass_floats(p, in_place, false),
-                 f_ct = (double)prepass_floats(p, in_place, true);
+    const double f_c = (double)prepass_floats(p, false), f_ct = (double)prepass_floats(p, true);
     if (plan->k_per_split >= 512 || gputile__ceil_div(t_c < t_ct ? t_c : t_ct, on) <= 4)
         plan->swap =
             orientation_us(f, r, c->sms, scale, p->n, p->m, p->k, plan->splits, f_ct, 0.0) <
             orientation_us(f, r, c->sms, scale, p->m, p->n, p->k, plan->splits, f_c, 0.0);
     else
         plan->swap = f_ct < f_c;
-    tma_packs(p, in_place, plan->swap, &plan->pack_r, &plan->pack_d, &plan->perm_r);
+    tma_packs(p, plan->swap, &plan->pack_r, &plan->pack_d, &plan->perm_r);
     plan->split_d = (r->flags & GPUTILE__GEMM_SPLIT_D) && split_d_pays(p, plan->swap, plan->pack_d);
     plan->ld_pack = (p->k + 63) / 64 * 64; /* 256-byte rows */
     /* C through the staged store (whole rows a warp) even where the
