@@ -102,16 +102,32 @@ static int64_t k_per_split(int64_t k, int64_t splits, int step)
  * 0.565 / 0.484 -> 0.528 / 0.568 / 0.521; the 23 shapes whose row changed
  * 1.08 / 1.00 / 1.13x as fast (from 0.77x, 70 x 10,658 x 9,462 A^T B, to
  * 1.37x). At "<= 160" the p10s fell in the same data, and choosing
- * between the rows by tensor_us lost 3-4%. */
-static bool tf32_on_128x128(const gputile__device *dev, unsigned form, int64_t m, int64_t n)
+ * between the rows by tensor_us lost 3-4%.
+ * Also, in any form, one wave of 128 x 128 tiles with k of at most
+ * TF32_ONE_WAVE_K: once neither row rounded (0.10.0), the 128 x 256 row
+ * split k to fill the SMs where the narrow tiles fill them unsplit, and
+ * the split's launch and reduction cost more than a short k's MMAs. Both
+ * rows forced on every TF32 shape of seeds 17 and 99 (H200,
+ * bench/results/2026-12-03-gemm-tf32-rows-forced-h200.txt): the 11
+ * shapes this adds ran 1.01-1.50x as fast (948 x 1,789 x 1,590 A^T B 56
+ * -> 38 us, 236 x 5,268 x 1,002 A^T B^T 39 -> 26 us; 2,722 x 358 x 228
+ * from the FP32 row, 1.32x), none slower; past k = 2,048 the wide row
+ * won on 33 of 41 (2,002 x 928 x 9,617 A^T B^T 0.72x on 128 x 128). A
+ * refit of both rows' time model (log-time rms 0.19 / 0.15) chose between
+ * them no better (+0.2% in sample). */
+#define TF32_ONE_WAVE_K 2048
+static bool tf32_on_128x128(const gputile__device *dev, unsigned form, int64_t m, int64_t n,
+                            int64_t k)
 {
     const gputile__gemm_row *r = &rows[GPUTILE__GEMM_V_TMA_128X128_TF32];
     if (dev == NULL || dev->sms <= 0)
         return false;
     if ((m < n ? m : n) <= r->bm)
         return true;
-    return (form & GPUTILE__GEMM_FORM_ALIGNED) && !(form & GPUTILE__GEMM_FORM_TN) &&
-           gputile__ceil_div(m, r->bm) * gputile__ceil_div(n, r->bn) <= dev->sms;
+    if (gputile__ceil_div(m, r->bm) * gputile__ceil_div(n, r->bn) > dev->sms)
+        return false;
+    return k <= TF32_ONE_WAVE_K ||
+           ((form & GPUTILE__GEMM_FORM_ALIGNED) && !(form & GPUTILE__GEMM_FORM_TN));
 }
 
 /* AUTO in the tensor-core precisions: TF32 on 128x256 tiles, the TMA-fed
@@ -122,11 +138,11 @@ static bool tf32_on_128x128(const gputile__device *dev, unsigned form, int64_t m
  * model below; without a device (an empty product: only a plan to report)
  * the 128x256 register-blocked row. */
 static int tensor_or_default_variant(int precision, const gputile__device *dev, unsigned form,
-                                     int64_t m, int64_t n)
+                                     int64_t m, int64_t n, int64_t k)
 {
     if (precision == GPUTILE_PRECISION_TF32)
-        return tf32_on_128x128(dev, form, m, n) ? GPUTILE__GEMM_V_TMA_128X128_TF32
-                                                : GPUTILE__GEMM_V_TMA_128X256_TF32;
+        return tf32_on_128x128(dev, form, m, n, k) ? GPUTILE__GEMM_V_TMA_128X128_TF32
+                                                   : GPUTILE__GEMM_V_TMA_128X256_TF32;
     if (precision == GPUTILE_PRECISION_FP32_3XTF32)
         return GPUTILE__GEMM_V_TMA_128X128_3XTF32;
     return GPUTILE__GEMM_V_REGBLOCK_128X256;
@@ -791,7 +807,7 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
         if (precision == GPUTILE_PRECISION_FP32 && dev != NULL) {
             take_fp32(&c, &splits, &tail, fp32_model(dev, form, split_k, m, n, k));
         } else {
-            c.variant = tensor_or_default_variant(precision, dev, form, m, n);
+            c.variant = tensor_or_default_variant(precision, dev, form, m, n, k);
             if (splits == 0)
                 splits = tensor_splits(dev, c.variant, form, m, n, k);
             /* the FP32 rows where their model says they are faster */

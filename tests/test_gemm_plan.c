@@ -140,9 +140,10 @@ Test(gemm_plan, form_bits_say_what_the_operands_are)
     cr_expect_eq(gputile__gemm_form(false, true, false, true), nt | tb);
 }
 
-/* TF32 AUTO: 128 x 128 tiles where D' is read in place and those tiles
- * are one wave, or where C is at most 128 wide one way; else 128 x 256. */
-Test(gemm_plan, tf32_rounds_in_shared_memory_where_one_wave_of_tiles_fits)
+/* TF32 AUTO: 128 x 128 tiles where those tiles are one wave and k is at
+ * most 2048 or D' is read in place, or where C is at most 128 wide one
+ * way; else 128 x 256. */
+Test(gemm_plan, tf32_takes_narrow_tiles_where_one_wave_of_them_fits)
 {
     const unsigned nt = GPUTILE__GEMM_FORM_ALIGNED | GPUTILE__GEMM_FORM_NT,
                    tn = GPUTILE__GEMM_FORM_ALIGNED | GPUTILE__GEMM_FORM_TN;
@@ -157,6 +158,15 @@ Test(gemm_plan, tf32_rounds_in_shared_memory_where_one_wave_of_tiles_fits)
         {GPUTILE__GEMM_FORM_ALIGNED, 4096, 4096, 4096, GPUTILE__GEMM_V_TMA_128X256_TF32},
         {tn, 200, 8000, 3704, GPUTILE__GEMM_V_TMA_128X256_TF32}, /* D' needs the pre-pass */
         {GPUTILE__GEMM_FORM_NT, 200, 8000, 3704, GPUTILE__GEMM_V_TMA_128X256_TF32}, /* unaligned */
+        /* one wave of 128 x 128 tiles and k <= 2048: any form */
+        {tn, 948, 1789, 1590, GPUTILE__GEMM_V_TMA_128X128_TF32},
+        {gputile__gemm_form(true, true, true, true), 236, 5268, 1002,
+         GPUTILE__GEMM_V_TMA_128X128_TF32},
+        {GPUTILE__GEMM_FORM_NT, 200, 8000, 2048, GPUTILE__GEMM_V_TMA_128X128_TF32},
+        {GPUTILE__GEMM_FORM_NT, 200, 8000, 2049, GPUTILE__GEMM_V_TMA_128X256_TF32},
+        {gputile__gemm_form(false, true, true, true), 2002, 928, 9617, /* A's rows unaligned */
+         GPUTILE__GEMM_V_TMA_128X256_TF32},
+        {tn, 2048, 2048, 1024, GPUTILE__GEMM_V_TMA_128X256_TF32}, /* 256 tiles */
         /* C at most 128 wide one way: any form, any number of tiles */
         {tn, 80, 16224, 3704, GPUTILE__GEMM_V_TMA_128X128_TF32},
         {GPUTILE__GEMM_FORM_NT, 80, 16224, 3704, GPUTILE__GEMM_V_TMA_128X128_TF32},
