@@ -114,20 +114,28 @@ static int64_t k_per_split(int64_t k, int64_t splits, int step)
  * from the FP32 row, 1.32x), none slower; past k = 2,048 the wide row
  * won on 33 of 41 (2,002 x 928 x 9,617 A^T B^T 0.72x on 128 x 128). A
  * refit of both rows' time model (log-time rms 0.19 / 0.15) chose between
- * them no better (+0.2% in sample). */
+ * them no better (+0.2% in sample). The tiles and their split must stay
+ * one wave: on held-out seed 5, 136 x 5,410 x 1,982 (86 narrow tiles,
+ * split 3 ways: two rounds) ran 0.82x, its five other shapes 1.02-1.48x
+ * (bench/results/2026-12-03-gemm-tf32-one-wave-ab-h200.txt). */
 #define TF32_ONE_WAVE_K 2048
+static int tensor_splits(const gputile__device *dev, int variant, unsigned form, int64_t m,
+                         int64_t n, int64_t k);
 static bool tf32_on_128x128(const gputile__device *dev, unsigned form, int64_t m, int64_t n,
                             int64_t k)
 {
-    const gputile__gemm_row *r = &rows[GPUTILE__GEMM_V_TMA_128X128_TF32];
+    const int v = GPUTILE__GEMM_V_TMA_128X128_TF32;
+    const gputile__gemm_row *r = &rows[v];
     if (dev == NULL || dev->sms <= 0)
         return false;
     if ((m < n ? m : n) <= r->bm)
         return true;
-    if (gputile__ceil_div(m, r->bm) * gputile__ceil_div(n, r->bn) > dev->sms)
+    const int64_t tiles = gputile__ceil_div(m, r->bm) * gputile__ceil_div(n, r->bn);
+    if (tiles > dev->sms)
         return false;
-    return k <= TF32_ONE_WAVE_K ||
-           ((form & GPUTILE__GEMM_FORM_ALIGNED) && !(form & GPUTILE__GEMM_FORM_TN));
+    if ((form & GPUTILE__GEMM_FORM_ALIGNED) && !(form & GPUTILE__GEMM_FORM_TN))
+        return true;
+    return k <= TF32_ONE_WAVE_K && tiles * tensor_splits(dev, v, form, m, n, k) <= dev->sms;
 }
 
 /* AUTO in the tensor-core precisions: TF32 on 128x256 tiles, the TMA-fed

@@ -140,9 +140,9 @@ Test(gemm_plan, form_bits_say_what_the_operands_are)
     cr_expect_eq(gputile__gemm_form(false, true, false, true), nt | tb);
 }
 
-/* TF32 AUTO: 128 x 128 tiles where those tiles are one wave and k is at
- * most 2048 or D' is read in place, or where C is at most 128 wide one
- * way; else 128 x 256. */
+/* TF32 AUTO: 128 x 128 tiles where those tiles are one wave and D' is
+ * read in place, or k is at most 2048 and the split keeps them one wave;
+ * or where C is at most 128 wide one way; else 128 x 256. */
 Test(gemm_plan, tf32_takes_narrow_tiles_where_one_wave_of_them_fits)
 {
     const unsigned nt = GPUTILE__GEMM_FORM_ALIGNED | GPUTILE__GEMM_FORM_NT,
@@ -182,6 +182,12 @@ Test(gemm_plan, tf32_takes_narrow_tiles_where_one_wave_of_them_fits)
                                  cases[i].m, cases[i].n, cases[i].k);
         cr_expect_eq(c.variant, cases[i].variant, "case %zu: row %d", i, c.variant);
     }
+    /* H200, A's rows unaligned: 86 narrow tiles that the model splits 3
+     * ways would take two rounds */
+    const gputile__gemm_choice c =
+        gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_TF32, 0, &h200,
+                             gputile__gemm_form(false, false, false, false), 136, 5410, 1982);
+    cr_expect_eq(c.variant, GPUTILE__GEMM_V_TMA_128X256_TF32, "row %d", c.variant);
 }
 
 /* The TF32 precisions' AUTO weighs the FP32 rows' model against the
