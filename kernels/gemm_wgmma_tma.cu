@@ -147,9 +147,10 @@ constexpr int PERM_LD = BK + 4, PERM_BOX = 32 * PERM_LD * 4;
  *              stores then run while the consumers start the next tile:
  *              H200, batches 1.03-1.19x the staged store), else staged;
  * ROUND_WIDE   TF32 on 128 x 256 tiles, walking the tiles, C stored
- *              from the fragments (the staged tile, 135 KB, would leave the ring 1 stage; whole
- *              tiles of C^T that C does not blend into without a test
- *              per element: H200, 1.12-1.13x):
+ *              from the fragments (the staged tile, 135 KB, would
+ *              leave the ring 1 stage; whole tiles of C^T that C does
+ *              not blend into without a test per element: H200,
+ *              1.12-1.13x):
  *              batches whose D' is more than 128 wide. A slice moves 48
  *              KB from L2 for 2^20 FMAs where 128 x 128 moves 32 KB for
  *              half as many.

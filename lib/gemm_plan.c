@@ -649,9 +649,8 @@ static struct fp32_pick fp32_model(const gputile__device *dev, unsigned form, in
  * rows in the TF32 precisions (FP32 is as accurate as 3xTF32 and more
  * accurate than TF32, so either precision may run it). A TMA row's call
  * costs a fixed part (launch, the tensor maps), a pre-pass where an operand
- * is packed or rounded (tma_packs: none for the rows that prepare D' in
- * shared memory with both operands 16-byte aligned, unless A^T B), its
- * waves of tiles, the split's reduction and C's write:
+ * is packed (tma_packs: none with both operands' rows 16-byte aligned,
+ * unless A^T B), its waves of tiles, the split's reduction and C's write:
  *   t = fixed + (packed ? prepass + 8 floats / BW' : 0) + waves x wave
  *       + waves x bm bn kps 2 x flop + (s > 1 ? split + 4 (s + 1) m n x red : 0)
  *       + 4 m n x c
@@ -995,9 +994,9 @@ static int64_t r_rows(const gputile__gemm_args *p, bool swap)
  * address it (start or rows not 16-byte aligned), unless K-major, of 4
  * rows or more and not a batch: then it is read in place in 4 classes of
  * rows (*perm_r; kernels/gemm_wgmma_tma.cu); D' (op(B)^T, or op(A)) unless
- * K-major and addressable, so read in place (TF32's TFLOAT32 maps round it,
- * 3xTF32 splits it in shared memory). (The pre-pass of a 403 MB operand took 240 of 473 us on 70 x
- * 10,658 x 9,462 A^T B in TF32, H200.) */
+ * K-major and addressable, so read in place (TF32's TFLOAT32 maps round
+ * it, 3xTF32 splits it in shared memory). (The pre-pass of a 403 MB
+ * operand took 240 of 473 us on 70 x 10,658 x 9,462 A^T B in TF32, H200.) */
 static void tma_packs(const gputile__gemm_args *p, bool swap, int *pack_r, int *pack_d, int *perm_r)
 {
     const bool a_ready = gputile__rows_aligned16(p->a, p->lda);
