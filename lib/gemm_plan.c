@@ -302,8 +302,9 @@ static const struct fp32_candidate {
  * move A, B and C through DRAM (at a rate that scales with the device's
  * memory, memory_scale) plus the time to move the tiles' slices of A and B
  * through L2 (each pair of problem and tile reads its own; the H100 and
- * H200 share the chip and its L2, so that rate does not scale), plus a cost per pair of problem and tile spread over the SMs
- * (finding the problem, the epilogue, the first slice's wait), which the
+ * H200 share the chip and its L2, so that rate does not scale), plus a
+ * cost per pair of problem and tile spread over the SMs (finding the
+ * problem, the epilogue, the first slice's wait), which the
  * byte terms alone missed on batches of small k: 262 x 75 x 14 took
  * batched32 at 0.55 of cuBLAS where async32x128 reaches 1.08. Fitted per
  * row by least squares on relative time over 120 seeded shapes with every
@@ -314,15 +315,17 @@ static const struct fp32_candidate {
  *
  * Refitted on the H200 (2026-12-03), with the `batch` factors above and
  * BATCH_ASYNC_SCALE below, by coordinate search on the picks' measured
- * geomean: seven seeds (32-38, 283 shapes) with all 15 FFMA batch rows
- * forced, bench/results/2026-12-03-batched-calibration-h200-seed*.csv, plus
- * the H100's four (narrow64-seed*.csv) so that the model holds on both,
- * and issue 20's anchor rows on both weighted 20 (their best row is the
- * model's pick on each). Fitted on seeds 32-34 and the H100's, the picks
- * on seeds 35-38 went from 1.272 to 1.301 of cuBLAS (best forced row per
- * shape 1.315); on the H100's data 1.214 -> 1.222. Most of the gain: small
- * C over small k (64 x 32 tiles at 1.2-1.5x where batched32 and batched64
- * ran 0.44-0.86 of cuBLAS: 262 x 75 x 14, 457 x 23 x 11, 48 x 123 x 7). */
+ * geomean (bench/gemm_batched_fit.sh builds the tool): seven seeds (32-38,
+ * 283 shapes) with all 15 FFMA batch rows forced, bench/results/
+ * 2026-12-03-batched-calibration-h200-seed*.csv, plus the H100's four
+ * (narrow64-seed*.csv) so that the model holds on both, and issue 20's
+ * anchor rows on both weighted 20 (their best row is the model's pick on
+ * each). Fitted on seeds 32-34 and the H100's, the picks on seeds 35-38
+ * went from 1.272 to 1.301 of cuBLAS (best forced row per shape 1.315); on
+ * the H100's data 1.214 -> 1.222; on seeds 43-46, measured after the fit,
+ * 1.223 -> 1.273 (best forced row 1.290). Most of the gain: small C over
+ * small k (64 x 32 tiles at 1.2-1.5x where batched32 and batched64 ran
+ * 0.44-0.86 of cuBLAS: 262 x 75 x 14, 457 x 23 x 11, 48 x 123 x 7). */
 static const struct persistent_candidate {
     int variant;
     double dram_bytes_per_us, l2_bytes_per_us, pair_us;
