@@ -568,6 +568,29 @@ Test(gemm_plan, many_tiles_of_small_k_take_a_cp_async_row)
     cr_assert(r->flags & GPUTILE__GEMM_ASYNC, "%s", r->name);
 }
 
+/* Small C over short k, rows not 16-byte aligned, on the H200: the
+ * two-warp 64 x 32 tiles, where the batch model fitted on the H100 sent
+ * them to the persistent rows (H200, every row forced, bench/results/
+ * 2026-12-03-batched-refit-ab-h200.csv: 144 x 151 x 7 x 2,818 1.03x
+ * cuBLAS on 64 x 32 against 0.39x on batched32; 417 x 23 x 9 x 4,952 1.09x
+ * against 0.66x on batched64x8; 120 x 9 x 474 x 1,078 0.90x against 0.63x
+ * on batched16). The anchors of issue 20 keep their measured best rows. */
+Test(gemm_plan, small_c_over_short_k_takes_two_warp_tiles_on_the_h200)
+{
+    const int64_t shapes[][4] = {{144, 151, 7, 2818}, {417, 23, 9, 4952}, {120, 9, 474, 1078}};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
+        cr_assert_eq(gputile__gemm_batched_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, &h200,
+                                                  0u, shapes[i][0], shapes[i][1], shapes[i][2],
+                                                  shapes[i][3])
+                         .variant,
+                     GPUTILE__GEMM_V_ASYNC_64X32, "%ld x %ld x %ld", (long)shapes[i][0],
+                     (long)shapes[i][1], (long)shapes[i][2]);
+    cr_assert_eq(choose_batch(&h200, 32, 32, 32, 100000).variant, GPUTILE__GEMM_V_BATCHED_32);
+    cr_assert_eq(choose_batch(&h200, 64, 64, 64, 20000).variant, GPUTILE__GEMM_V_ASYNC_64X64);
+    cr_assert_eq(choose_batch(&h200, 512, 512, 512, 128).variant, GPUTILE__GEMM_V_ASYNC_128X128);
+    cr_assert_eq(choose_batch(&h200, 64, 1024, 64, 2000).variant, GPUTILE__GEMM_V_ASYNC_64X128);
+}
+
 Test(gemm_plan, tiny_batches_pack_large_ones_tile)
 {
     const gputile__device *devices[] = {&h200, &h100};
