@@ -66,7 +66,7 @@ static gputile__device dev, dev_h100;
 static int load_h100;
 static double load_w = 1.0;
 
-static void set_device(const char *which)
+static gputile__device described(const char *which)
 {
     /* As the driver describes them (tests/test_gemm_plan.c): memory_scale
      * 1.0 on the H200, 0.697 on the H100 SXM. */
@@ -91,7 +91,7 @@ static void set_device(const char *which)
         fprintf(stderr, "gemm_batched_fit: --device h200|h100, not '%s'\n", which);
         exit(2);
     }
-    dev = d;
+    return d;
 }
 
 /* ------------------------------------------------------ variants, names */
@@ -113,13 +113,19 @@ static int variant_of_name(const char *name)
     return -1;
 }
 
+/* candidate i of the model: the persistent rows, then the cp.async ones */
+static int candidate_variant(size_t i)
+{
+    return i < N_PERSISTENT ? persistent_candidates[i].variant
+                            : fp32_candidates[i - N_PERSISTENT].variant;
+}
+
 /* every candidate's variant maps back to itself through its public name */
 static void check_names(void)
 {
     int bad = 0;
     for (size_t i = 0; i < N_PERSISTENT + N_FP32; ++i) {
-        const int v = i < N_PERSISTENT ? persistent_candidates[i].variant
-                                       : fp32_candidates[i - N_PERSISTENT].variant;
+        const int v = candidate_variant(i);
         if (gputile_algorithm_name(rows[v].algorithm) == NULL || variant_of_name(vname(v)) != v) {
             fprintf(stderr,
                     "gemm_batched_fit: variant %d (%s) does not map to a public name and back\n", v,
@@ -285,10 +291,31 @@ static int best_forced(const shape *s)
 
 /* --drop NAMES: candidates taken out of the model (to replay a library that
  * lacked them): an FP32 row's `batch` factor made tiny, a persistent row's
- * pair cost huge; their constants are restored before printing. */
+ * pair cost huge (mute_dropped); their constants are put back for printing
+ * (unmute_dropped). */
 static bool p_dropped[16], f_dropped[16];
 static double f_saved[16], p_saved[16];
 _Static_assert(N_PERSISTENT <= 16 && N_FP32 <= 16, "p_dropped[] and f_dropped[] hold 16");
+
+static void mute_dropped(void)
+{
+    for (size_t i = 0; i < N_PERSISTENT; ++i)
+        if (p_dropped[i])
+            p_saved[i] = persistent_candidates[i].pair_us, persistent_candidates[i].pair_us = 1e30;
+    for (size_t i = 0; i < N_FP32; ++i)
+        if (f_dropped[i])
+            f_saved[i] = fp32_candidates[i].batch, fp32_candidates[i].batch = 1e-12;
+}
+
+static void unmute_dropped(void)
+{
+    for (size_t i = 0; i < N_PERSISTENT; ++i)
+        if (p_dropped[i])
+            persistent_candidates[i].pair_us = p_saved[i];
+    for (size_t i = 0; i < N_FP32; ++i)
+        if (f_dropped[i])
+            fp32_candidates[i].batch = f_saved[i];
+}
 
 static void drop_candidates(const char *list)
 {
@@ -297,32 +324,17 @@ static void drop_candidates(const char *list)
     for (char *t = strtok(buf, ","); t != NULL; t = strtok(NULL, ",")) {
         bool found = false;
         for (size_t i = 0; i < N_PERSISTENT; ++i)
-            if (strcmp(vname(persistent_candidates[i].variant), t) == 0 && !p_dropped[i]) {
+            if (strcmp(vname(persistent_candidates[i].variant), t) == 0)
                 p_dropped[i] = found = true;
-                p_saved[i] = persistent_candidates[i].pair_us;
-                persistent_candidates[i].pair_us = 1e30;
-            }
         for (size_t i = 0; i < N_FP32; ++i)
-            if (strcmp(vname(fp32_candidates[i].variant), t) == 0 && !f_dropped[i]) {
+            if (strcmp(vname(fp32_candidates[i].variant), t) == 0)
                 f_dropped[i] = found = true;
-                f_saved[i] = fp32_candidates[i].batch;
-                fp32_candidates[i].batch = 1e-12;
-            }
         if (!found) {
             fprintf(stderr, "gemm_batched_fit: --drop: '%s' is not a candidate\n", t);
             exit(2);
         }
     }
-}
-
-static void restore_dropped(void)
-{
-    for (size_t i = 0; i < N_PERSISTENT; ++i)
-        if (p_dropped[i])
-            persistent_candidates[i].pair_us = p_saved[i], p_dropped[i] = false;
-    for (size_t i = 0; i < N_FP32; ++i)
-        if (f_dropped[i])
-            fp32_candidates[i].batch = f_saved[i], f_dropped[i] = false;
+    mute_dropped();
 }
 
 /* ---------------------------------------------------------------- model */
@@ -408,13 +420,15 @@ static void add_param(double *p, const char *fmt, const char *a, const char *b)
     q->orig = *p;
 }
 
-static void build_params(int groups)
+/* the constants of the --params groups, less those of dropped candidates
+ * and of candidates never forced in the training files (never[variant]) */
+static void build_params(int groups, const bool never[NV])
 {
     NP = 0;
     if (groups & G_PERSISTENT)
         for (size_t i = 0; i < N_PERSISTENT; ++i) {
             struct persistent_candidate *c = &persistent_candidates[i];
-            if (p_dropped[i])
+            if (p_dropped[i] || never[c->variant])
                 continue;
             const char *nm = vname(c->variant);
             add_param(&c->dram_bytes_per_us, "%s.%s", nm, "dram_bytes_per_us");
@@ -423,7 +437,7 @@ static void build_params(int groups)
         }
     if (groups & G_BATCH)
         for (size_t i = 0; i < N_FP32; ++i)
-            if (!f_dropped[i])
+            if (!f_dropped[i] && !never[fp32_candidates[i].variant])
                 add_param(&fp32_candidates[i].batch, "%s.%s", vname(fp32_candidates[i].variant),
                           "batch");
     if (groups & G_SCALE)
@@ -674,9 +688,8 @@ int main(int argc, char **argv)
     }
     if (ntf == 0)
         usage();
-    set_device("h100");
-    dev_h100 = dev;
-    set_device(device);
+    dev_h100 = described("h100");
+    dev = described(device);
     check_names();
     if (drop != NULL)
         drop_candidates(drop);
@@ -719,8 +732,7 @@ int main(int argc, char **argv)
      * judged and their constants cannot be fitted */
     bool never[NV] = {false};
     for (size_t i = 0; i < N_PERSISTENT + N_FP32; ++i) {
-        const int v = i < N_PERSISTENT ? persistent_candidates[i].variant
-                                       : fp32_candidates[i - N_PERSISTENT].variant;
+        const int v = candidate_variant(i);
         const bool dropped = i < N_PERSISTENT ? p_dropped[i] : f_dropped[i - N_PERSISTENT];
         int seen = 0;
         for (int j = 0; j < train.n; ++j)
@@ -734,25 +746,7 @@ int main(int argc, char **argv)
                    vname(v));
         }
     }
-    build_params(groups);
-    {
-        int w = 0;
-        for (int j = 0; j < NP; ++j) {
-            bool skip = false;
-            for (size_t i = 0; i < N_PERSISTENT; ++i)
-                if (never[persistent_candidates[i].variant] &&
-                    (P[j].p == &persistent_candidates[i].dram_bytes_per_us ||
-                     P[j].p == &persistent_candidates[i].l2_bytes_per_us ||
-                     P[j].p == &persistent_candidates[i].pair_us))
-                    skip = true;
-            for (size_t i = 0; i < N_FP32; ++i)
-                if (never[fp32_candidates[i].variant] && P[j].p == &fp32_candidates[i].batch)
-                    skip = true;
-            if (!skip)
-                P[w++] = P[j];
-        }
-        NP = w;
-    }
+    build_params(groups, never);
     int *before_t = malloc((train.n + 1) * sizeof(int)),
         *before_h = malloc((hold.n + 1) * sizeof(int));
     const score t0 = score_set(&train, before_t), h0 = score_set(&hold, before_h);
@@ -816,21 +810,11 @@ int main(int argc, char **argv)
     bool any_dropped = false;
     for (size_t i = 0; i < 16; ++i)
         any_dropped |= p_dropped[i] || f_dropped[i];
-    bool saved_p[16], saved_f[16];
-    memcpy(saved_p, p_dropped, sizeof saved_p);
-    memcpy(saved_f, f_dropped, sizeof saved_f);
-    restore_dropped();
+    unmute_dropped();
     if (any_dropped)
         printf("(dropped candidates printed with their original constants)\n");
     print_constants();
-    for (size_t i = 0; i < N_PERSISTENT; ++i)
-        if (saved_p[i])
-            p_saved[i] = persistent_candidates[i].pair_us, p_dropped[i] = true,
-            persistent_candidates[i].pair_us = 1e30;
-    for (size_t i = 0; i < N_FP32; ++i)
-        if (saved_f[i])
-            f_saved[i] = fp32_candidates[i].batch, f_dropped[i] = true,
-            fp32_candidates[i].batch = 1e-12;
+    mute_dropped();
 
     for (int pass = 0; pass < 2; ++pass) {
         const set *S = pass == 0 ? &train : &hold;

@@ -496,11 +496,17 @@ Test(gemm_plan, clusters_that_overflow_a_wave_take_the_workspace)
  * problems' tiles into a block (16^3: 2.1x cuBLAS on the H100 where the
  * best cp.async row ran at 0.45x), large ones to cp.async tiles of at
  * least 64 x 64 (512^3: 128 x 128 at 0.95x, batched64 at 0.61x). */
+static gputile__gemm_choice choose_batch_form(const gputile__device *d, unsigned form, int64_t m,
+                                              int64_t n, int64_t k, int64_t count)
+{
+    return gputile__gemm_batched_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, d, form, m, n, k,
+                                        count);
+}
+
 static gputile__gemm_choice choose_batch(const gputile__device *d, int64_t m, int64_t n, int64_t k,
                                          int64_t count)
 {
-    return gputile__gemm_batched_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, d,
-                                        GPUTILE__GEMM_FORM_ALIGNED, m, n, k, count);
+    return choose_batch_form(d, GPUTILE__GEMM_FORM_ALIGNED, m, n, k, count);
 }
 
 Test(gemm_plan, batches_take_a_batched_row)
@@ -579,12 +585,11 @@ Test(gemm_plan, small_c_over_short_k_takes_two_warp_tiles_on_the_h200)
 {
     const int64_t shapes[][4] = {{144, 151, 7, 2818}, {417, 23, 9, 4952}, {120, 9, 474, 1078}};
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
-        cr_assert_eq(gputile__gemm_batched_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, &h200,
-                                                  0u, shapes[i][0], shapes[i][1], shapes[i][2],
-                                                  shapes[i][3])
-                         .variant,
-                     GPUTILE__GEMM_V_ASYNC_64X32, "%ld x %ld x %ld", (long)shapes[i][0],
-                     (long)shapes[i][1], (long)shapes[i][2]);
+        cr_assert_eq(
+            choose_batch_form(&h200, 0u, shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3])
+                .variant,
+            GPUTILE__GEMM_V_ASYNC_64X32, "%ld x %ld x %ld", (long)shapes[i][0], (long)shapes[i][1],
+            (long)shapes[i][2]);
     cr_assert_eq(choose_batch(&h200, 32, 32, 32, 100000).variant, GPUTILE__GEMM_V_BATCHED_32);
     cr_assert_eq(choose_batch(&h200, 64, 64, 64, 20000).variant, GPUTILE__GEMM_V_ASYNC_64X64);
     cr_assert_eq(choose_batch(&h200, 512, 512, 512, 128).variant, GPUTILE__GEMM_V_ASYNC_128X128);
