@@ -101,10 +101,11 @@ static void run_case(struct gemm_case tc, bool integers)
         opt.algorithm = algorithms[ai].algorithm;
         opt.split_k = algorithms[ai].split_k;
         opt.algorithm_used = -1;
-        gputest_upload(&c);
-        gputile_status s = gputile_gemm(tc.ta, tc.tb, tc.alpha, gputest_view_of(&a, a.dev),
-                                        gputest_view_of(&b, b.dev), tc.beta,
-                                        gputest_view_of(&c, c.dev), NULL, &opt);
+        gputile_status s;
+        GPUTEST_RETRY_OOM(s, gputest_upload(&c),
+                          gputile_gemm(tc.ta, tc.tb, tc.alpha, gputest_view_of(&a, a.dev),
+                                       gputest_view_of(&b, b.dev), tc.beta,
+                                       gputest_view_of(&c, c.dev), NULL, &opt));
         cr_assert_eq(s, GPUTILE_SUCCESS, "%s: %s", gputile_algorithm_name(algorithms[ai].algorithm),
                      gputile_strerror(s));
         GPUTEST_CUDA(cudaDeviceSynchronize());

@@ -349,6 +349,36 @@ static bool inside(const operand *o, size_t i)
     return p < o->count && w / o->ld < o->rows && w % o->ld < o->cols;
 }
 
+/* The call of case t: the strided batch, or views in the order t.views
+ * says. */
+static gputile_status call_batch(batch_case t, const operand *a, const operand *b, const operand *c,
+                                 size_t count, gputile_gemm_options *o)
+{
+    const gputile_op ta = t.ta ? GPUTILE_OP_T : GPUTILE_OP_N,
+                     tb = t.tb ? GPUTILE_OP_T : GPUTILE_OP_N;
+    if (t.views == 0)
+        return gputile_gemm_strided_batched(ta, tb, t.alpha, view(a, 0, true),
+                                            t.bcast_a ? 0 : a->stride, view(b, 0, true), b->stride,
+                                            t.beta, view(c, 0, true), c->stride, count, NULL, o);
+    gputile_matrix *va = malloc((count + 1) * sizeof *va), *vb = malloc((count + 1) * sizeof *vb),
+                   *vc = malloc((count + 1) * sizeof *vc);
+    cr_assert(va && vb && vc);
+    for (size_t i = 0; i < count; ++i) {
+        /* problem i on slot p: in order, reversed, or scattered (7919 is prime) */
+        const size_t p = t.views == 2 ? count - 1 - i : t.views == 3 ? i * 7919 % count : i;
+        va[i] = view(a, t.bcast_a ? 0 : p, true);
+        vb[i] = view(b, p, true);
+        vc[i] = view(c, p, true);
+    }
+    gputile_status s = gputile_gemm_batched(ta, tb, t.alpha, va, vb, t.beta, vc, count, NULL, o);
+    /* the arrays may be reused at once: scribble on them before the sync */
+    memset(va, 0xab, count * sizeof *va);
+    memset(vb, 0xcd, count * sizeof *vb);
+    memset(vc, 0xef, count * sizeof *vc);
+    free(va), free(vb), free(vc);
+    return s;
+}
+
 /* The Cs of a batch (c, as copied back: got; before the call: before)
  * against float64 from the host views A[p] and B[p] of each problem:
  * exact when `exact` (integers in FP32), else within tol * sum |terms|;
@@ -415,33 +445,10 @@ static void run_batch_case(batch_case t, int algorithm, int precision, bool inte
     gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
     o.algorithm = algorithm;
     o.precision = precision;
-    gputile_status s;
-    if (t.views == 0) {
-        s = gputile_gemm_strided_batched(
-            t.ta ? GPUTILE_OP_T : GPUTILE_OP_N, t.tb ? GPUTILE_OP_T : GPUTILE_OP_N, t.alpha,
-            view(&a, 0, true), t.bcast_a ? 0 : a.stride, view(&b, 0, true), b.stride, t.beta,
-            view(&c, 0, true), c.stride, count, NULL, &o);
-    } else {
-        gputile_matrix *va = malloc((count + 1) * sizeof *va),
-                       *vb = malloc((count + 1) * sizeof *vb),
-                       *vc = malloc((count + 1) * sizeof *vc);
-        cr_assert(va && vb && vc);
-        for (size_t i = 0; i < count; ++i) {
-            /* problem i on slot p: in order, reversed, or scattered (7919 is prime) */
-            const size_t p = t.views == 2 ? count - 1 - i : t.views == 3 ? i * 7919 % count : i;
-            va[i] = view(&a, t.bcast_a ? 0 : p, true);
-            vb[i] = view(&b, p, true);
-            vc[i] = view(&c, p, true);
-        }
-        s = gputile_gemm_batched(t.ta ? GPUTILE_OP_T : GPUTILE_OP_N,
-                                 t.tb ? GPUTILE_OP_T : GPUTILE_OP_N, t.alpha, va, vb, t.beta, vc,
-                                 count, NULL, &o);
-        /* the arrays may be reused at once: scribble on them before the sync */
-        memset(va, 0xab, count * sizeof *va);
-        memset(vb, 0xcd, count * sizeof *vb);
-        memset(vc, 0xef, count * sizeof *vc);
-        free(va), free(vb), free(vc);
-    }
+    gputile_status s; /* C restored before each try: see GPUTEST_RETRY_OOM */
+    GPUTEST_RETRY_OOM(
+        s, GPUTEST_CUDA(cudaMemcpy(c.dev, c.host, c.total * sizeof(float), cudaMemcpyHostToDevice)),
+        call_batch(t, &a, &b, &c, count, &o));
     cr_assert_eq(s, GPUTILE_SUCCESS, "%s", gputile_status_name(s));
     last_used = o.algorithm_used;
     GPUTEST_CUDA(cudaDeviceSynchronize());
@@ -518,6 +525,10 @@ static const batch_case shapes[] = {
     {17, 15, 33, 1, 0, -1, 2, 25, 3, 1, 0, 0},
     {33, 31, 17, 0, 1, 1, 0, 19, 0, 5, 0, 0},
     {30, 34, 70, 1, 1, 0.5f, -1, 11, 2, 0, 0, 0},
+    /* C of 23 to 25 on a side, across the edges of 16 x 16 and 32 x 32 tiles */
+    {25, 23, 41, 0, 1, 1, 0.5f, 23, 0, 2, 0, 0},
+    {23, 49, 24, 1, 0, 1, 0, 17, 1, 0, 0, 0},
+    {24, 24, 7, 1, 1, 2, 0, 45, 0, 0, 0, 0},
     {65, 63, 40, 0, 0, 1, 1, 9, 1, 1, 0, 0},
     {129, 131, 77, 1, 0, 1, 0, 4, 0, 2, 0, 0},
     {200, 150, 90, 0, 1, 2, 0.25f, 3, 5, 0, 0, 0},
@@ -875,8 +886,7 @@ Test(batched, pool_release_frees_the_staging, .init = gputest_require_device)
     /* the Cs descend: views spaced evenly would run as a strided batch,
      * with no descriptors to stage */
     for (int round = 0; round < 2; ++round) {
-        cr_assert_eq(gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, a, 0, c, 2, NULL, NULL),
-                     GPUTILE_SUCCESS);
+        OK_ALLOC(gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, a, a, 0, c, 2, NULL, NULL));
         gputile_pool_stats st = GPUTILE_POOL_STATS_INIT;
         cr_assert_eq(gputile_pool_get_stats(&st), GPUTILE_SUCCESS);
         cr_assert_gt(st.in_use_blocks, 0, "the staging is kept between calls");

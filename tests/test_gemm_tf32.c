@@ -243,7 +243,7 @@ static void check_sized(struct gemm_case tc, enum kind kind, int only_precision,
     GPUTEST_CUDA(gputest_malloc((void **)&dscale, (mn ? mn : 1) * sizeof(double)));
     gputile_matrix va = gputest_view_of(&a, a.dev), vb = gputest_view_of(&b, b.dev),
                    vc = gputest_view_of(&c, c.dev);
-    GPUTEST_CUDA(gputest_gemm_ref64(
+    GPUTEST_CUDA_RETRY(gputest_gemm_ref64(
         tc.ta, tc.tb, (int64_t)m, (int64_t)n, (int64_t)k, tc.alpha, va.elements, (int64_t)va.stride,
         vb.elements, (int64_t)vb.stride, tc.beta, vc.elements, (int64_t)vc.stride, dref, dscale));
     GPUTEST_CUDA(cudaMemcpy(ref, dref, mn * sizeof(double), cudaMemcpyDeviceToHost));
@@ -282,8 +282,9 @@ static void check_sized(struct gemm_case tc, enum kind kind, int only_precision,
         opt.split_k = runs[ri].split_k;
         opt.precision = runs[ri].precision;
         opt.algorithm_used = -1;
-        gputest_upload(&c);
-        gputile_status s = gputile_gemm(tc.ta, tc.tb, tc.alpha, va, vb, tc.beta, vc, NULL, &opt);
+        gputile_status s;
+        GPUTEST_RETRY_OOM(s, gputest_upload(&c),
+                          gputile_gemm(tc.ta, tc.tb, tc.alpha, va, vb, tc.beta, vc, NULL, &opt));
         char name[96];
         snprintf(name, sizeof name, "%s %s split %d", three ? "3XTF32" : "TF32",
                  gputile_algorithm_name(runs[ri].algorithm), runs[ri].split_k);
@@ -534,9 +535,9 @@ Test(tf32, special_values_stay_in_their_rows, .init = require_wgmma, .timeout = 
         GPUTEST_CUDA(gputest_malloc((void **)&dscale, m * n * sizeof(double)));
         gputile_matrix va = gputest_view_of(&a, a.dev), vb = gputest_view_of(&b, b.dev),
                        vc = gputest_view_of(&c, c.dev);
-        GPUTEST_CUDA(gputest_gemm_ref64(t, t, (int64_t)m, (int64_t)n, (int64_t)k, 1.0f, va.elements,
-                                        (int64_t)va.stride, vb.elements, (int64_t)vb.stride, 0.0f,
-                                        vc.elements, (int64_t)vc.stride, dref, dscale));
+        GPUTEST_CUDA_RETRY(gputest_gemm_ref64(
+            t, t, (int64_t)m, (int64_t)n, (int64_t)k, 1.0f, va.elements, (int64_t)va.stride,
+            vb.elements, (int64_t)vb.stride, 0.0f, vc.elements, (int64_t)vc.stride, dref, dscale));
         GPUTEST_CUDA(cudaMemcpy(ref, dref, m * n * sizeof(double), cudaMemcpyDeviceToHost));
         GPUTEST_CUDA(cudaMemcpy(scale, dscale, m * n * sizeof(double), cudaMemcpyDeviceToHost));
         for (int p = 0; p < 2; ++p) {

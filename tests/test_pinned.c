@@ -33,6 +33,7 @@
 
 /* From support/pinned_kernel.cu. */
 cudaError_t gputest_mapped_update(unsigned char *device_ptr, size_t n, cudaStream_t stream);
+cudaError_t gputest_mapped_update_ready(void);
 /* libgputile internals that tests may turn (declared in lib/pinned_internal.h). */
 void gputile__gemm_host_set_tile(size_t tile);
 void gputile__gemm_host_set_packed(size_t bytes);
@@ -144,6 +145,7 @@ static void kernel_updates(unsigned char *host, void *device, size_t n)
     gputest_fill_random_bytes(host, n);
     for (size_t i = 0; i < n; ++i)
         want[i] = (unsigned char)(3u * host[i] + 1u);
+    GPUTEST_CUDA_RETRY(gputest_mapped_update_ready());
     GPUTEST_CUDA(gputest_mapped_update(device, n, NULL));
     GPUTEST_CUDA(cudaDeviceSynchronize());
     size_t at = gputest_first_diff(host, want, n);
@@ -513,6 +515,7 @@ Test(pinned, copy_orders_after_earlier_work, .init = gputest_require_device, .ti
     gputest_fill_random_bytes(h, n);
     GPUTEST_CUDA(cudaMemsetAsync(d, 0, n, stream));
     OK(gputile_copy(d, h, n, stream));
+    GPUTEST_CUDA_RETRY(gputest_mapped_update_ready());
     GPUTEST_CUDA(gputest_mapped_update(d, n, stream)); /* any kernel on device memory */
     OK(gputile_copy(back, d, n, stream));
     for (size_t i = 0; i < n; ++i)
@@ -764,7 +767,13 @@ static void gemm_case(size_t m, size_t n, size_t k, gputile_op ta, gputile_op tb
     }
 
     gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
-    OK(gputile_gemm(ta, tb, alpha, A.view, B.view, beta, C.view, NULL, &o));
+    gputile_status s;
+    GPUTEST_RETRY_OOM(s,
+                      GPUTEST_CUDA(cudaMemcpy(C.parent, c_before, C.pw * C.ph * sizeof(float),
+                                              cudaMemcpyDefault)),
+                      gputile_gemm(ta, tb, alpha, A.view, B.view, beta, C.view, NULL, &o));
+    cr_assert_eq(s, GPUTILE_SUCCESS, "gputile_gemm: %s (%s)", gputile_status_name(s),
+                 gputile_last_cuda_error_name());
     if (mc == MEM_DEVICE)
         GPUTEST_CUDA(cudaDeviceSynchronize());
     float *got = contents(&C);

@@ -81,18 +81,38 @@ void gputest_cuda_ok(cudaError_t err, const char *what, const char *file, int li
  * other processes) hold memory for a while; up to two minutes of retries
  * on cudaErrorMemoryAllocation before that error is returned. */
 cudaError_t gputest_malloc(void **p, size_t bytes);
-/* OK(call) for a call that allocates: GPUTILE_ERROR_OUT_OF_MEMORY is
- * retried as gputest_malloc() retries (another suite's memory comes back). */
+/* Attempt `attempt` (from 0) failed for want of memory: waits and says go
+ * on (GPUTILE_SUCCESS), for up to two minutes of attempts in all. */
 gputile_status gputest_wait_for_memory(int attempt);
+/* s = call, run again while it returns `oom` (another suite's or process's
+ * memory comes back), with `redo` before every run: restoring what a run
+ * that failed part way may have written, such as C. Other processes'
+ * memory also shows at a kernel's first launch: CUDA loads a module
+ * lazily, into device memory. */
+#define GPUTEST_RETRY_WHILE(s, oom, redo, call)                             \
+    for (int a_ = 0;; ++a_) {                                               \
+        redo;                                                               \
+        (s) = (call);                                                       \
+        if ((s) != (oom) || gputest_wait_for_memory(a_) != GPUTILE_SUCCESS) \
+            break;                                                          \
+    }
+#define GPUTEST_RETRY_OOM(s, redo, call) \
+    GPUTEST_RETRY_WHILE(s, GPUTILE_ERROR_OUT_OF_MEMORY, redo, call)
+/* OK(call) for a call that allocates and writes nothing when it fails. */
 #define OK_ALLOC(call)                                                                   \
     do {                                                                                 \
         gputile_status s_;                                                               \
-        for (int a_ = 0; (s_ = (call)) == GPUTILE_ERROR_OUT_OF_MEMORY &&                 \
-                         gputest_wait_for_memory(a_) == GPUTILE_SUCCESS;                 \
-             ++a_)                                                                       \
-            ;                                                                            \
+        GPUTEST_RETRY_OOM(s_, (void)0, (call));                                          \
         cr_assert_eq(s_, GPUTILE_SUCCESS, "%s: %s (%s)", #call, gputile_status_name(s_), \
                      gputile_last_cuda_error_name());                                    \
+    } while (0)
+/* GPUTEST_CUDA(call) for a call that may run again after
+ * cudaErrorMemoryAllocation (an allocation, a module's load). */
+#define GPUTEST_CUDA_RETRY(call)                                             \
+    do {                                                                     \
+        cudaError_t e_;                                                      \
+        GPUTEST_RETRY_WHILE(e_, cudaErrorMemoryAllocation, (void)0, (call)); \
+        gputest_cuda_ok(e_, #call, __FILE__, __LINE__);                      \
     } while (0)
 
 /* A per-process random stream, seeded from /dev/urandom (logged, so a failing

@@ -18,6 +18,15 @@ static __global__ void mapped_update_kernel(unsigned char *p, size_t n)
         p[i] = (unsigned char)(3u * p[i] + 1u);
 }
 
+/* Loads the kernel's module (CUDA loads modules lazily, into device memory,
+ * at a kernel's first launch): a step that may fail for want of memory and
+ * be retried, unlike the launch, which must run once. */
+extern "C" cudaError_t gputest_mapped_update_ready(void)
+{
+    cudaFuncAttributes at;
+    return cudaFuncGetAttributes(&at, mapped_update_kernel);
+}
+
 extern "C" cudaError_t gputest_mapped_update(unsigned char *device_ptr, size_t n,
                                              cudaStream_t stream)
 {
