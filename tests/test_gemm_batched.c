@@ -514,44 +514,44 @@ Test(batched, views_of_two_row_strides, .init = gputest_require_device)
 
 static const batch_case shapes[] = {
     /* the bench's anchors, fewer problems */
-    {16, 16, 16, 0, 0, 1, 0, 3000, 0, 0, 0, 0},
-    {32, 32, 32, 0, 0, 1, 0, 1000, 0, 0, 0, 0},
-    {64, 64, 64, 0, 0, 1, 0, 200, 0, 0, 0, 0},
-    {128, 128, 128, 0, 0, 1, 0, 20, 0, 0, 0, 0},
-    {256, 256, 256, 0, 0, 1, 0, 3, 0, 0, 0, 0},
-    {64, 1024, 64, 0, 0, 1, 0, 6, 0, 0, 0, 0},
+    {16, 16, 16, 0, 0, 1, 0, 3000, 0, 0, 0, 0, 0},
+    {32, 32, 32, 0, 0, 1, 0, 1000, 0, 0, 0, 0, 0},
+    {64, 64, 64, 0, 0, 1, 0, 200, 0, 0, 0, 0, 0},
+    {128, 128, 128, 0, 0, 1, 0, 20, 0, 0, 0, 0, 0},
+    {256, 256, 256, 0, 0, 1, 0, 3, 0, 0, 0, 0, 0},
+    {64, 1024, 64, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0},
     /* ragged, every transpose, alpha and beta, odd strides and gaps */
-    {7, 13, 5, 0, 0, 1.5f, 0.5f, 37, 1, 3, 0, 0},
-    {17, 15, 33, 1, 0, -1, 2, 25, 3, 1, 0, 0},
-    {33, 31, 17, 0, 1, 1, 0, 19, 0, 5, 0, 0},
-    {30, 34, 70, 1, 1, 0.5f, -1, 11, 2, 0, 0, 0},
+    {7, 13, 5, 0, 0, 1.5f, 0.5f, 37, 1, 3, 0, 0, 0},
+    {17, 15, 33, 1, 0, -1, 2, 25, 3, 1, 0, 0, 0},
+    {33, 31, 17, 0, 1, 1, 0, 19, 0, 5, 0, 0, 0},
+    {30, 34, 70, 1, 1, 0.5f, -1, 11, 2, 0, 0, 0, 0},
     /* C of 23 to 25 on a side, across the edges of 16 x 16 and 32 x 32 tiles */
-    {25, 23, 41, 0, 1, 1, 0.5f, 23, 0, 2, 0, 0},
-    {23, 49, 24, 1, 0, 1, 0, 17, 1, 0, 0, 0},
-    {24, 24, 7, 1, 1, 2, 0, 45, 0, 0, 0, 0},
-    {65, 63, 40, 0, 0, 1, 1, 9, 1, 1, 0, 0},
-    {129, 131, 77, 1, 0, 1, 0, 4, 0, 2, 0, 0},
-    {200, 150, 90, 0, 1, 2, 0.25f, 3, 5, 0, 0, 0},
+    {25, 23, 41, 0, 1, 1, 0.5f, 23, 0, 2, 0, 0, 0},
+    {23, 49, 24, 1, 0, 1, 0, 17, 1, 0, 0, 0, 0},
+    {24, 24, 7, 1, 1, 2, 0, 45, 0, 0, 0, 0, 0},
+    {65, 63, 40, 0, 0, 1, 1, 9, 1, 1, 0, 0, 0},
+    {129, 131, 77, 1, 0, 1, 0, 4, 0, 2, 0, 0, 0},
+    {200, 150, 90, 0, 1, 2, 0.25f, 3, 5, 0, 0, 0, 0},
     /* one operand's rows 16-byte aligned, the other's not (each its own copies) */
-    {20, 13, 32, 0, 0, 1, 0.5f, 41, 0, 4, 0, 0},
-    {9, 36, 22, 0, 0, 1, 0, 53, 0, 0, 0, 0},
-    {24, 40, 19, 1, 1, 1, 0, 29, 0, 0, 0, 0},
-    {40, 21, 12, 1, 0, 1, 1, 17, 0, 0, 0, 0},
-    {20, 13, 32, 0, 0, 1, 0, 60, 0, 0, 0, 1},
-    {1, 1, 1, 0, 0, 1, 0, 100, 0, 0, 0, 0},
-    {16, 16, 0, 0, 0, 1, 3, 10, 0, 0, 0, 0},  /* k = 0: C = beta C */
-    {16, 16, 16, 0, 0, 0, 0, 10, 0, 0, 0, 0}, /* alpha = 0, beta = 0: zeros */
+    {20, 13, 32, 0, 0, 1, 0.5f, 41, 0, 4, 0, 0, 0},
+    {9, 36, 22, 0, 0, 1, 0, 53, 0, 0, 0, 0, 0},
+    {24, 40, 19, 1, 1, 1, 0, 29, 0, 0, 0, 0, 0},
+    {40, 21, 12, 1, 0, 1, 1, 17, 0, 0, 0, 0, 0},
+    {20, 13, 32, 0, 0, 1, 0, 60, 0, 0, 0, 1, 0},
+    {1, 1, 1, 0, 0, 1, 0, 100, 0, 0, 0, 0, 0},
+    {16, 16, 0, 0, 0, 1, 3, 10, 0, 0, 0, 0, 0},  /* k = 0: C = beta C */
+    {16, 16, 16, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0}, /* alpha = 0, beta = 0: zeros */
     /* broadcast A */
-    {16, 16, 16, 0, 0, 1, 0, 300, 0, 0, 1, 0},
-    {96, 96, 96, 1, 0, 1, 1, 8, 0, 1, 1, 0},
+    {16, 16, 16, 0, 0, 1, 0, 300, 0, 0, 1, 0, 0},
+    {96, 96, 96, 1, 0, 1, 1, 8, 0, 1, 1, 0, 0},
     /* counts 0 and 1 */
-    {32, 32, 32, 0, 0, 1, 0, 0, 0, 0, 0, 0},
-    {32, 32, 32, 0, 0, 1, 0, 1, 0, 0, 0, 0},
+    {32, 32, 32, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0},
+    {32, 32, 32, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0},
     /* views: in order, reversed, scattered */
-    {16, 16, 16, 0, 0, 1, 0, 500, 0, 0, 0, 1},
-    {20, 24, 12, 1, 1, 1, 0.5f, 77, 1, 2, 0, 3},
-    {64, 64, 64, 0, 1, 1, 0, 30, 3, 1, 0, 2},
-    {130, 70, 50, 1, 0, 1, 1, 5, 0, 0, 1, 1},
+    {16, 16, 16, 0, 0, 1, 0, 500, 0, 0, 0, 1, 0},
+    {20, 24, 12, 1, 1, 1, 0.5f, 77, 1, 2, 0, 3, 0},
+    {64, 64, 64, 0, 1, 1, 0, 30, 3, 1, 0, 2, 0},
+    {130, 70, 50, 1, 0, 1, 1, 5, 0, 0, 1, 1, 0},
 };
 
 /* Every algorithm that takes a batch (FP32 rows), then AUTO in each precision. */
@@ -586,12 +586,19 @@ ParameterizedTest(batch_case *t, batched, shapes, .init = gputest_require_device
 Test(batched, random_shapes, .init = gputest_require_device, .timeout = 600)
 {
     for (int i = 0; i < 12; ++i) {
-        batch_case t = {(int)(1 + gputest_rand() % 150),    (int)(1 + gputest_rand() % 150),
-                        (int)(1 + gputest_rand() % 150),    (int)(gputest_rand() % 2),
-                        (int)(gputest_rand() % 2),          1,
-                        (gputest_rand() % 2) ? 0.5f : 0.0f, (int)(1 + gputest_rand() % 60),
-                        (int)(gputest_rand() % 3),          (int)(gputest_rand() % 5),
-                        (int)(gputest_rand() % 4 == 0),     (int)(gputest_rand() % 4)};
+        batch_case t = {(int)(1 + gputest_rand() % 150),
+                        (int)(1 + gputest_rand() % 150),
+                        (int)(1 + gputest_rand() % 150),
+                        (int)(gputest_rand() % 2),
+                        (int)(gputest_rand() % 2),
+                        1,
+                        (gputest_rand() % 2) ? 0.5f : 0.0f,
+                        (int)(1 + gputest_rand() % 60),
+                        (int)(gputest_rand() % 3),
+                        (int)(gputest_rand() % 5),
+                        (int)(gputest_rand() % 4 == 0),
+                        (int)(gputest_rand() % 4),
+                        0};
         run_batch_case(t, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, false);
     }
 }
@@ -625,23 +632,23 @@ Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
 {
     const bool yes = gputest_has_wgmma(); /* the wgmma kernels: compute capability 9.0 */
     const batch_case tensor[] = {
-        {128, 96, 72, 0, 0, 1.5f, 0.5f, 7, 0, 4, 0, 0}, /* NN, gaps between problems */
-        {100, 80, 72, 1, 1, 1, 0, 5, 0, 0, 0, 0},       /* TT */
-        {72, 132, 200, 0, 1, -1, 2, 6, 0, 8, 0, 0},     /* NT, k past 6 slices */
-        {72, 132, 300, 0, 1, -1, 2, 6, 0, 8, 0, 0},     /* k past 9 slices */
-        {300, 260, 40, 0, 0, 1, 0, 3, 0, 0, 0, 0},      /* several tiles a problem */
+        {128, 96, 72, 0, 0, 1.5f, 0.5f, 7, 0, 4, 0, 0, 0}, /* NN, gaps between problems */
+        {100, 80, 72, 1, 1, 1, 0, 5, 0, 0, 0, 0, 0},       /* TT */
+        {72, 132, 200, 0, 1, -1, 2, 6, 0, 8, 0, 0, 0},     /* NT, k past 6 slices */
+        {72, 132, 300, 0, 1, -1, 2, 6, 0, 8, 0, 0, 0},     /* k past 9 slices */
+        {300, 260, 40, 0, 0, 1, 0, 3, 0, 0, 0, 0, 0},      /* several tiles a problem */
         /* TF32: 900 tiles walked by 132 blocks */
-        {200, 260, 40, 0, 0, 1, 0.5f, 150, 0, 4, 0, 0},
-        {200, 260, 288, 0, 0, 1, 0.5f, 150, 0, 4, 0, 0},
+        {200, 260, 40, 0, 0, 1, 0.5f, 150, 0, 4, 0, 0, 0},
+        {200, 260, 288, 0, 0, 1, 0.5f, 150, 0, 4, 0, 0, 0},
         /* the same, NT (C itself, not C^T) */
-        {136, 200, 72, 0, 1, 1, 0, 200, 0, 0, 0, 0},
-        {136, 200, 292, 0, 1, 1, 0, 200, 0, 0, 0, 0},
+        {136, 200, 72, 0, 1, 1, 0, 200, 0, 0, 0, 0, 0},
+        {136, 200, 292, 0, 1, 1, 0, 200, 0, 0, 0, 0, 0},
         /* D' 520 rows (its last tile 8), a partial slice, beta */
-        {520, 72, 300, 0, 0, 1, 0.25f, 50, 0, 4, 0, 0},
+        {520, 72, 300, 0, 0, 1, 0.25f, 50, 0, 4, 0, 0, 0},
         /* wide on 132 SMs (1 round against 2): D' 512 rows, R a partial
          * tile, beta; C^T, then C */
-        {512, 72, 300, 0, 0, 1, 0.5f, 66, 0, 4, 0, 0},
-        {72, 512, 292, 0, 1, 1, 0, 66, 0, 0, 0, 0},
+        {512, 72, 300, 0, 0, 1, 0.5f, 66, 0, 4, 0, 0, 0},
+        {72, 512, 292, 0, 1, 1, 0, 66, 0, 0, 0, 0, 0},
         /* TF32's walked tiles with beta 0 and C 16-byte aligned (rows and
          * batch stride) store C through the TMA, clipped at the edges of
          * each C: C^T (NN) and C (NT), partial tiles both ways; 4 slices
@@ -654,10 +661,10 @@ Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
         /* wide C^T with beta 0 (on 132 SMs: 1 round against 2): whole
          * tiles stored without tests per element, then whole and partial
          * tiles both ways */
-        {512, 384, 300, 0, 0, 1, 0, 22, 0, 4, 0, 0},
-        {500, 260, 300, 0, 0, -1, 0, 22, 0, 4, 0, 0},
-        {64, 64, 4, 0, 0, 1, 0, 70000, 0, 0, 0, 0}, /* past one launch (65535) */
-        {128, 96, 72, 0, 0, 1, 0, 5, 0, 4, 0, 1},   /* views spaced evenly: strided */
+        {512, 384, 300, 0, 0, 1, 0, 22, 0, 4, 0, 0, 0},
+        {500, 260, 300, 0, 0, -1, 0, 22, 0, 4, 0, 0, 0},
+        {64, 64, 4, 0, 0, 1, 0, 70000, 0, 0, 0, 0, 0}, /* past one launch (65535) */
+        {128, 96, 72, 0, 0, 1, 0, 5, 0, 4, 0, 1, 0},   /* views spaced evenly: strided */
     };
     for (size_t i = 0; i < sizeof tensor / sizeof tensor[0]; ++i)
         for (int p = 0; p < 2; ++p) {
@@ -670,11 +677,11 @@ Test(batched, tensor_cores, .init = gputest_require_device, .timeout = 600)
                              gputile_algorithm_name(last_used));
         }
     const batch_case fp32[] = {
-        {128, 96, 72, 1, 0, 1, 0, 4, 0, 0, 0, 0}, /* A^T B: D' would need a pre-pass */
-        {128, 96, 72, 0, 0, 1, 0, 4, 1, 0, 0, 0}, /* rows not 16-byte aligned */
-        {128, 96, 72, 0, 0, 1, 0, 4, 0, 1, 0, 0}, /* batch strides not 16-byte multiples */
-        {128, 96, 72, 0, 0, 1, 0, 4, 0, 0, 1, 0}, /* broadcast A */
-        {128, 96, 72, 0, 0, 1, 0, 4, 0, 0, 0, 3}, /* views out of order: descriptors */
+        {128, 96, 72, 1, 0, 1, 0, 4, 0, 0, 0, 0, 0}, /* A^T B: D' would need a pre-pass */
+        {128, 96, 72, 0, 0, 1, 0, 4, 1, 0, 0, 0, 0}, /* rows not 16-byte aligned */
+        {128, 96, 72, 0, 0, 1, 0, 4, 0, 1, 0, 0, 0}, /* batch strides not 16-byte multiples */
+        {128, 96, 72, 0, 0, 1, 0, 4, 0, 0, 1, 0, 0}, /* broadcast A */
+        {128, 96, 72, 0, 0, 1, 0, 4, 0, 0, 0, 3, 0}, /* views out of order: descriptors */
     };
     for (size_t i = 0; i < sizeof fp32 / sizeof fp32[0]; ++i) {
         run_batch_case(fp32[i], GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32_3XTF32, true);
@@ -834,16 +841,16 @@ Test(batched, special_values_stay_in_their_rows, .init = gputest_require_device,
  * takes (65535): the batch is split across launches. */
 Test(batched, large_count, .init = gputest_require_device, .timeout = 600)
 {
-    const batch_case t = {8, 8, 8, 0, 0, 1, 0, 70000, 0, 0, 0, 0};
+    const batch_case t = {8, 8, 8, 0, 0, 1, 0, 70000, 0, 0, 0, 0, 0};
     run_batch_case(t, GPUTILE_ALGO_REGBLOCK_64, GPUTILE_PRECISION_FP32, true);
     run_batch_case(t, GPUTILE_ALGO_ASYNC_64X64, GPUTILE_PRECISION_FP32, true);
     run_batch_case(t, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, true);
-    const batch_case v = {16, 16, 16, 0, 0, 1, 0.5f, 100000, 0, 0, 0, 1};
+    const batch_case v = {16, 16, 16, 0, 0, 1, 0.5f, 100000, 0, 0, 0, 1, 0};
     run_batch_case(v, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, false);
     /* views checked and written in parts on the host threads, out of
      * address order (the sweep), padded rows */
-    const batch_case r = {12, 10, 6, 0, 1, 1, 0, 30000, 1, 2, 0, 2},
-                     x = {9, 7, 5, 1, 0, 2, 1, 20000, 0, 1, 1, 3};
+    const batch_case r = {12, 10, 6, 0, 1, 1, 0, 30000, 1, 2, 0, 2, 0},
+                     x = {9, 7, 5, 1, 0, 2, 1, 20000, 0, 1, 1, 3, 0};
     run_batch_case(r, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, true);
     run_batch_case(x, GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, false);
 }
