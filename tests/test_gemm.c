@@ -101,6 +101,7 @@ static void run_case(struct gemm_case tc, bool integers)
         opt.algorithm = algorithms[ai].algorithm;
         opt.split_k = algorithms[ai].split_k;
         opt.algorithm_used = -1;
+        gputest_upload(&c);
         gputile_status s;
         GPUTEST_RETRY_OOM(s, gputest_upload(&c),
                           gputile_gemm(tc.ta, tc.tb, tc.alpha, gputest_view_of(&a, a.dev),

@@ -307,6 +307,12 @@ typedef struct operand {
     float *host, *dev;
 } operand;
 
+/* The host copy of an operand's batch to the device. */
+static void upload(const operand *o)
+{
+    GPUTEST_CUDA(cudaMemcpy(o->dev, o->host, o->total * sizeof(float), cudaMemcpyHostToDevice));
+}
+
 static void make_operand(operand *o, size_t rows, size_t cols, size_t ld, size_t gap, size_t count,
                          bool integers, bool fill_data)
 {
@@ -325,7 +331,7 @@ static void make_operand(operand *o, size_t rows, size_t cols, size_t ld, size_t
                     o->host[GUARD + p * o->stride + r * ld + c] =
                         integers ? gputest_small_int(-3, 3) : gputest_uniform(-1, 1);
     GPUTEST_CUDA(gputest_malloc((void **)&o->dev, o->total * sizeof(float)));
-    GPUTEST_CUDA(cudaMemcpy(o->dev, o->host, o->total * sizeof(float), cudaMemcpyHostToDevice));
+    upload(o);
 }
 
 static void free_operand(operand *o)
@@ -445,10 +451,8 @@ static void run_batch_case(batch_case t, int algorithm, int precision, bool inte
     gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
     o.algorithm = algorithm;
     o.precision = precision;
-    gputile_status s; /* C restored before each try: see GPUTEST_RETRY_OOM */
-    GPUTEST_RETRY_OOM(
-        s, GPUTEST_CUDA(cudaMemcpy(c.dev, c.host, c.total * sizeof(float), cudaMemcpyHostToDevice)),
-        call_batch(t, &a, &b, &c, count, &o));
+    gputile_status s; /* C restored before a retry: see GPUTEST_RETRY_OOM */
+    GPUTEST_RETRY_OOM(s, upload(&c), call_batch(t, &a, &b, &c, count, &o));
     cr_assert_eq(s, GPUTILE_SUCCESS, "%s", gputile_status_name(s));
     last_used = o.algorithm_used;
     GPUTEST_CUDA(cudaDeviceSynchronize());
@@ -778,8 +782,8 @@ Test(batched, special_values_stay_in_their_rows, .init = gputest_require_device,
     pb[11 * b.ld + 33] = -INFINITY;
     memcpy(&pb[90 * b.ld + 150], &nan_high, 4);
     memcpy(&pb[20 * b.ld + 160], &nan_neg, 4);
-    GPUTEST_CUDA(cudaMemcpy(a.dev, a.host, a.total * sizeof(float), cudaMemcpyHostToDevice));
-    GPUTEST_CUDA(cudaMemcpy(b.dev, b.host, b.total * sizeof(float), cudaMemcpyHostToDevice));
+    upload(&a);
+    upload(&b);
     const size_t bad_rows[] = {5, 130, 300}, bad_cols[] = {33, 150, 160};
     float *got = malloc(c.total * sizeof(float));
     cr_assert(got != NULL);
@@ -790,7 +794,7 @@ Test(batched, special_values_stay_in_their_rows, .init = gputest_require_device,
                 {GPUTILE_PRECISION_FP32_3XTF32, 4}};
     for (size_t r = 0; r < sizeof runs / sizeof runs[0]; ++r) {
         const size_t count = (size_t)runs[r].count;
-        GPUTEST_CUDA(cudaMemcpy(c.dev, c.host, c.total * sizeof(float), cudaMemcpyHostToDevice));
+        upload(&c);
         gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
         o.precision = runs[r].precision;
         cr_assert_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, view(&a, 0, true),

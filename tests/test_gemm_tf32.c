@@ -282,6 +282,7 @@ static void check_sized(struct gemm_case tc, enum kind kind, int only_precision,
         opt.split_k = runs[ri].split_k;
         opt.precision = runs[ri].precision;
         opt.algorithm_used = -1;
+        gputest_upload(&c);
         gputile_status s;
         GPUTEST_RETRY_OOM(s, gputest_upload(&c),
                           gputile_gemm(tc.ta, tc.tb, tc.alpha, va, vb, tc.beta, vc, NULL, &opt));

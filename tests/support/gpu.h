@@ -85,13 +85,14 @@ cudaError_t gputest_malloc(void **p, size_t bytes);
  * on (GPUTILE_SUCCESS), for up to two minutes of attempts in all. */
 gputile_status gputest_wait_for_memory(int attempt);
 /* s = call, run again while it returns `oom` (another suite's or process's
- * memory comes back), with `redo` before every run: restoring what a run
- * that failed part way may have written, such as C. Other processes'
- * memory also shows at a kernel's first launch: CUDA loads a module
- * lazily, into device memory. */
+ * memory comes back), with `redo` before each run after the first:
+ * restoring what a run that failed part way may have written, such as C.
+ * Other processes' memory also shows at a kernel's first launch: CUDA
+ * loads a module lazily, into device memory. */
 #define GPUTEST_RETRY_WHILE(s, oom, redo, call)                             \
     for (int a_ = 0;; ++a_) {                                               \
-        redo;                                                               \
+        if (a_ > 0)                                                         \
+            redo;                                                           \
         (s) = (call);                                                       \
         if ((s) != (oom) || gputest_wait_for_memory(a_) != GPUTILE_SUCCESS) \
             break;                                                          \
@@ -107,7 +108,9 @@ gputile_status gputest_wait_for_memory(int attempt);
                      gputile_last_cuda_error_name());                                    \
     } while (0)
 /* GPUTEST_CUDA(call) for a call that may run again after
- * cudaErrorMemoryAllocation (an allocation, a module's load). */
+ * cudaErrorMemoryAllocation: an allocation, a module's load, a kernel that
+ * only writes its outputs (never one that updates memory in place: a
+ * launch that reported the error may still have run). */
 #define GPUTEST_CUDA_RETRY(call)                                             \
     do {                                                                     \
         cudaError_t e_;                                                      \
