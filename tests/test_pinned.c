@@ -767,13 +767,10 @@ static void gemm_case(size_t m, size_t n, size_t k, gputile_op ta, gputile_op tb
     }
 
     gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
-    gputile_status s;
-    GPUTEST_RETRY_OOM(s,
-                      GPUTEST_CUDA(cudaMemcpy(C.parent, c_before, C.pw * C.ph * sizeof(float),
-                                              cudaMemcpyDefault)),
-                      gputile_gemm(ta, tb, alpha, A.view, B.view, beta, C.view, NULL, &o));
-    cr_assert_eq(s, GPUTILE_SUCCESS, "gputile_gemm: %s (%s)", gputile_status_name(s),
-                 gputile_last_cuda_error_name());
+    /* C restored before a retry */
+    OK_ALLOC_REDO(GPUTEST_CUDA(cudaMemcpy(C.parent, c_before, C.pw * C.ph * sizeof(float),
+                                          cudaMemcpyDefault)),
+                  gputile_gemm(ta, tb, alpha, A.view, B.view, beta, C.view, NULL, &o));
     if (mc == MEM_DEVICE)
         GPUTEST_CUDA(cudaDeviceSynchronize());
     float *got = contents(&C);

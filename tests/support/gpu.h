@@ -99,14 +99,17 @@ gputile_status gputest_wait_for_memory(int attempt);
     }
 #define GPUTEST_RETRY_OOM(s, redo, call) \
     GPUTEST_RETRY_WHILE(s, GPUTILE_ERROR_OUT_OF_MEMORY, redo, call)
-/* OK(call) for a call that allocates and writes nothing when it fails. */
-#define OK_ALLOC(call)                                                                   \
+/* OK(call) for a call that allocates, retried as GPUTEST_RETRY_OOM says
+ * with `redo` before each retry; OK_ALLOC for a call that writes nothing
+ * when it fails. */
+#define OK_ALLOC_REDO(redo, call)                                                        \
     do {                                                                                 \
         gputile_status s_;                                                               \
-        GPUTEST_RETRY_OOM(s_, (void)0, (call));                                          \
+        GPUTEST_RETRY_OOM(s_, redo, (call));                                             \
         cr_assert_eq(s_, GPUTILE_SUCCESS, "%s: %s (%s)", #call, gputile_status_name(s_), \
                      gputile_last_cuda_error_name());                                    \
     } while (0)
+#define OK_ALLOC(call) OK_ALLOC_REDO((void)0, call)
 /* GPUTEST_CUDA(call) for a call that may run again after
  * cudaErrorMemoryAllocation: an allocation, a module's load, a kernel that
  * only writes its outputs (never one that updates memory in place: a
