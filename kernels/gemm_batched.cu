@@ -25,6 +25,12 @@
  * the L2 only as lib/ plans (l1: short k, gemm_batched.h); the 4-byte
  * ones always through the L1.
  * While one stage is multiplied the next (pair, slice) is in flight.
+ * Short k (plan->half_k: k <= BK / 2, the square tiles): a HALF build
+ * copies and multiplies only the first half of each slice, with half the
+ * copy instructions (H200, forced rows: k <= 8 1.10-1.13x; done on every
+ * slice whose k ends in its first half instead, the general loop ran
+ * 1-5% slower on the slices that never took it, so only whole launches
+ * of short k take it).
  *
  * Threads. A pair's TPP threads stand LM x LN and own 4 x RN outputs each.
  * Rows and columns are assigned so that shared-memory reads are 16-byte and
@@ -88,8 +94,8 @@ __device__ __forceinline__ void wait_all_but_one()
 
 /* A ROWS x COLS window of a row-major matrix (ld floats apart; rows_left,
  * cols_left of it inside the matrix, both >= 1) into shared memory at s,
- * COLS + PAD floats per row, by the TPP threads of a pair (lt: this one). */
-template <int ROWS, int COLS, int TPP, bool VEC>
+ * PITCH floats per row, by the TPP threads of a pair (lt: this one). */
+template <int ROWS, int COLS, int TPP, bool VEC, int PITCH = COLS + PAD>
 __device__ __forceinline__ void load_tile(float *s, const float *src, int64_t ld, int64_t rows_left,
                                           int64_t cols_left, int lt, bool l1)
 {
@@ -102,7 +108,7 @@ __device__ __forceinline__ void load_tile(float *s, const float *src, int64_t ld
             const int64_t left = r < rows_left ? cols_left - c : 0;
             const int valid = left <= 0 ? 0 : left >= 4 ? 4 : (int)left;
             /* src: inside, never read at 0 */
-            copy16(s + r * (COLS + PAD) + c, valid > 0 ? src + r * ld + c : src, valid * 4, l1);
+            copy16(s + r * PITCH + c, valid > 0 ? src + r * ld + c : src, valid * 4, l1);
         }
     } else {
         /* Rows not 16-byte aligned: 4-byte copies, consecutive threads on
@@ -118,7 +124,7 @@ __device__ __forceinline__ void load_tile(float *s, const float *src, int64_t ld
             for (int i = 0; i < ROWS * COLS / TPP; ++i) {
                 const int r = lt / COLS + i * (TPP / COLS), c = lt % COLS;
                 const bool ok = r < rows_left && c < cols_left;
-                copy4(s + r * (COLS + PAD) + c, ok ? src + r * ld + c : src, ok);
+                copy4(s + r * PITCH + c, ok ? src + r * ld + c : src, ok);
             }
         } else {
             /* a row at a time, one pointer stepped along the rows, 4 rows
@@ -131,10 +137,32 @@ __device__ __forceinline__ void load_tile(float *s, const float *src, int64_t ld
                 for (int q = 0; q < COLS / TPP; ++q) {
                     const int c = lt + q * TPP;
                     const bool ok = r < rows_left && c < cols_left;
-                    copy4(s + r * (COLS + PAD) + c, ok ? row + c : src, ok);
+                    copy4(s + r * PITCH + c, ok ? row + c : src, ok);
                 }
         }
     }
+}
+
+/* Whether the TPP threads of a pair split a ROWS x COLS window evenly
+ * (load_tile's paths). */
+template <int ROWS, int COLS, int TPP, bool VEC>
+constexpr bool splits_evenly = VEC ? COLS % 4 == 0 && ROWS *(COLS / 4) % TPP == 0
+                                   : ROWS *COLS % TPP == 0 && (TPP % COLS == 0 || COLS % TPP == 0);
+
+/* One operand's slice: the ROWS x COLS window of load_tile, k running along
+ * its rows (K_ROWS) or its columns. HALF (k <= BK / 2, one slice a pair):
+ * only the first half of k is multiplied, so only that half is copied,
+ * with half the copy instructions; the rest of the stage is never read. */
+template <int ROWS, int COLS, int TPP, bool VEC, bool K_ROWS, bool HALF>
+__device__ __forceinline__ void load_slice(float *s, const float *src, int64_t ld,
+                                           int64_t rows_left, int64_t cols_left, int lt, bool l1)
+{
+    constexpr int HR = K_ROWS ? ROWS / 2 : ROWS, HC = K_ROWS ? COLS : COLS / 2;
+    static_assert(!HALF || splits_evenly<HR, HC, TPP, VEC>, "half a slice must split evenly");
+    if constexpr (HALF)
+        load_tile<HR, HC, TPP, VEC, COLS + PAD>(s, src, ld, rows_left, cols_left, lt, l1);
+    else
+        load_tile<ROWS, COLS, TPP, VEC>(s, src, ld, rows_left, cols_left, lt, l1);
 }
 
 /* One configuration: BM x BN tiles, TPP threads per pair, 4 x RN outputs
@@ -177,7 +205,10 @@ __device__ __forceinline__ pair_at locate(const gputile__gemm_args &p, int64_t p
     return at;
 }
 
-template <int BM, int BN, int BK, int TPP, int RN, int MINB, bool TA, bool TB, bool VA, bool VB>
+/* HALF: every problem's k fits the first half of one slice (k <= BK / 2;
+ * the square tiles only): half of each slice copied and multiplied. */
+template <int BM, int BN, int BK, int TPP, int RN, int MINB, bool TA, bool TB, bool VA, bool VB,
+          bool HALF>
 static __global__ void __launch_bounds__(THREADS, MINB)
     gemm_batched_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t tiles, int64_t pairs,
                         bool l1)
@@ -201,17 +232,17 @@ static __global__ void __launch_bounds__(THREADS, MINB)
         float *as = smem + s * C::STAGE_FLOATS + slot * C::PAIR_FLOATS, *bs = as + C::A_FLOATS;
         const int64_t k0 = chunk * BK;
         if (TA)
-            load_tile<BK, BM, TPP, VA>(as, at.v.a + k0 * at.v.lda + at.m0, at.v.lda, p.k - k0,
-                                       p.m - at.m0, lt, l1);
+            load_slice<BK, BM, TPP, VA, true, HALF>(as, at.v.a + k0 * at.v.lda + at.m0, at.v.lda,
+                                                    p.k - k0, p.m - at.m0, lt, l1);
         else
-            load_tile<BM, BK, TPP, VA>(as, at.v.a + at.m0 * at.v.lda + k0, at.v.lda, p.m - at.m0,
-                                       p.k - k0, lt, l1);
+            load_slice<BM, BK, TPP, VA, false, HALF>(as, at.v.a + at.m0 * at.v.lda + k0, at.v.lda,
+                                                     p.m - at.m0, p.k - k0, lt, l1);
         if (TB)
-            load_tile<BN, BK, TPP, VB>(bs, at.v.b + at.n0 * at.v.ldb + k0, at.v.ldb, p.n - at.n0,
-                                       p.k - k0, lt, l1);
+            load_slice<BN, BK, TPP, VB, false, HALF>(bs, at.v.b + at.n0 * at.v.ldb + k0, at.v.ldb,
+                                                     p.n - at.n0, p.k - k0, lt, l1);
         else
-            load_tile<BK, BN, TPP, VB>(bs, at.v.b + k0 * at.v.ldb + at.n0, at.v.ldb, p.k - k0,
-                                       p.n - at.n0, lt, l1);
+            load_slice<BK, BN, TPP, VB, true, HALF>(bs, at.v.b + k0 * at.v.ldb + at.n0, at.v.ldb,
+                                                    p.k - k0, p.n - at.n0, lt, l1);
     };
 
     float acc[RM][RN];
@@ -248,6 +279,8 @@ static __global__ void __launch_bounds__(THREADS, MINB)
         auto multiply = [&](int kn) {
 #pragma unroll
             for (int kq = 0; kq < BK; kq += 4) {
+                if (HALF && kq == BK / 2)
+                    break; /* as copied */
                 if (TRIM && kq == BK / 2 && kq >= kn)
                     break;
                 float a[RM][4], b[4][RN];
@@ -380,10 +413,15 @@ static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan 
 {
     using C = cfg<BM, BN, BK, TPP, RN, MINB, TA, TB, VA, VB>;
     static_assert(C::SMEM_BYTES <= 48 * 1024, "no opt-in for more shared memory is made");
-    const auto kernel = gemm_batched_kernel<BM, BN, BK, TPP, RN, MINB, TA, TB, VA, VB>;
-    if (blocks != NULL)
+    auto kernel = gemm_batched_kernel<BM, BN, BK, TPP, RN, MINB, TA, TB, VA, VB, false>;
+    if (blocks != NULL) /* the general kernel's (HALF's registers are within its bound) */
         return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, THREADS,
                                                              C::SMEM_BYTES);
+    /* k within half a slice (plan->half_k: the GPUTILE__GEMM_HALF_K rows, the
+     * square tiles; the 8-row and 8-column tiles do not trim a slice) */
+    if constexpr (BM >= 16 && BN >= 16)
+        if (plan->half_k)
+            kernel = gemm_batched_kernel<BM, BN, BK, TPP, RN, MINB, TA, TB, VA, VB, true>;
     const int64_t tiles_n = (p->n + BN - 1) / BN, tiles = (p->m + BM - 1) / BM * tiles_n;
     const int64_t pairs = tiles * (p->batch > 0 ? p->batch : 1);
     kernel<<<(unsigned)plan->grid_blocks, THREADS, C::SMEM_BYTES, stream>>>(

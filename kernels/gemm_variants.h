@@ -46,6 +46,9 @@
 #define GPUTILE__GEMM_TILE_LOOP \
     0x400u /* TMA: a grid of at most one block per SM walks the (tile, problem, split) \
               list (plan.grid_blocks) */
+#define GPUTILE__GEMM_HALF_K \
+    0x800u /* PERSISTENT: a kernel for k within half a slice (k <= bk / 2) copies and \
+              multiplies only that half (plan.half_k) */
 
 #define GPUTILE__FP32 GPUTILE_PRECISION_FP32
 #define GPUTILE__3XTF32 GPUTILE_PRECISION_FP32_3XTF32
@@ -139,11 +142,11 @@
  * columns wide, where a square tile would mostly multiply zeros. */
 #define GPUTILE__GEMM_BATCHED_ROWS(X)                                                              \
     X(BATCHED_16, GPUTILE_ALGO_BATCHED_16, "batched16", GPUTILE__FP32, 16, 16, 16, 128, 5, 4, 4,   \
-      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                                \
+      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT | GPUTILE__GEMM_HALF_K)                         \
     X(BATCHED_32, GPUTILE_ALGO_BATCHED_32, "batched32", GPUTILE__FP32, 32, 32, 16, 128, 4, 4, 8,   \
-      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                                \
+      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT | GPUTILE__GEMM_HALF_K)                         \
     X(BATCHED_64, GPUTILE_ALGO_BATCHED_64, "batched64", GPUTILE__FP32, 64, 64, 16, 128, 4, 4, 8,   \
-      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                                \
+      GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT | GPUTILE__GEMM_HALF_K)                         \
     X(BATCHED_8X64, GPUTILE_ALGO_BATCHED_8X64, "batched8x64", GPUTILE__FP32, 8, 64, 16, 128, 5, 4, \
       4, GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                             \
     X(BATCHED_64X8, GPUTILE_ALGO_BATCHED_64X8, "batched64x8", GPUTILE__FP32, 64, 8, 16, 128, 4, 4, \

@@ -81,6 +81,8 @@ typedef struct gputile__gemm_plan {
                       store even where the fragments' own stores would fill whole sectors */
     int split_d;   /* GPUTILE__GEMM_SPLIT_D: the pre-pass writes D' (packed or not) as big and
                       small parts into pack_d_buf, the small ones after the big (twice its size) */
+    int half_k;    /* GPUTILE__GEMM_HALF_K rows: k <= bk / 2, the kernel that copies and
+                      multiplies half a slice */
 } gputile__gemm_plan;
 
 /* One launcher per row of gemm_variants.h: gputile__gemm_run_<ID>. The

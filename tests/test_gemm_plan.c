@@ -646,6 +646,34 @@ Test(gemm_plan, batch_copies_per_operand_and_through_the_l1_for_short_k)
             }
 }
 
+/* k within half a slice (k <= bk / 2 = 8) takes the square persistent
+ * tiles' HALF kernel (plan.half_k: half of each slice copied and
+ * multiplied); k = 9 and the 8-row and 8-column tiles, the general one. */
+Test(gemm_plan, batch_half_slice_kernel_for_k_within_half_a_slice)
+{
+    const struct {
+        int variant;
+        int64_t k;
+        int half;
+    } cases[] = {
+        {GPUTILE__GEMM_V_BATCHED_16, 1, 1},   {GPUTILE__GEMM_V_BATCHED_16, 8, 1},
+        {GPUTILE__GEMM_V_BATCHED_16, 9, 0},   {GPUTILE__GEMM_V_BATCHED_32, 8, 1},
+        {GPUTILE__GEMM_V_BATCHED_32, 9, 0},   {GPUTILE__GEMM_V_BATCHED_32, 24, 0},
+        {GPUTILE__GEMM_V_BATCHED_64, 3, 1},   {GPUTILE__GEMM_V_BATCHED_64, 16, 0},
+        {GPUTILE__GEMM_V_BATCHED_8X64, 4, 0}, {GPUTILE__GEMM_V_BATCHED_64X8, 4, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const gputile__gemm_choice c = {
+            .variant = cases[i].variant, .splits = 1, .sms = 132, .device = -1};
+        const gputile__gemm_args args = {.m = 37, .n = 29, .k = cases[i].k, .batch = 1000};
+        const gputile__batch_aligned aligned = {.a = true, .b = false};
+        gputile__gemm_plan plan;
+        cr_assert_eq(gputile__gemm_batched_plan(&c, &args, aligned, &plan), cudaSuccess);
+        cr_assert_eq(plan.half_k != 0, cases[i].half != 0, "%s k=%ld", row(c)->name,
+                     (long)cases[i].k);
+    }
+}
+
 /* TF32 batches (TMA_128X128_TF32) walk their tiles with one block per SM
  * (GPUTILE__GEMM_TILE_LOOP): the grid is the SMs, or the (tile, problem)
  * items where there are fewer, counted on D = C^T's tiles when the plan
