@@ -101,7 +101,8 @@ __device__ __forceinline__ void load_tile(float *s, const float *src, int64_t ld
 {
     if constexpr (VEC) {
         constexpr int Q = COLS / 4; /* 16-byte groups per row */
-        static_assert(ROWS * Q % TPP == 0, "the window must split evenly among the threads");
+        static_assert(COLS % 4 == 0 && ROWS * Q % TPP == 0,
+                      "the window must split evenly among the threads");
 #pragma unroll
         for (int i = 0; i < ROWS * Q / TPP; ++i) {
             const int g = lt + i * TPP, r = g / Q, c = g % Q * 4;
@@ -118,7 +119,8 @@ __device__ __forceinline__ void load_tile(float *s, const float *src, int64_t ld
          * sectors excessive at 34 x 25 x 292). Element lt + i TPP: with
          * TPP a multiple of COLS a thread keeps its column and steps rows;
          * otherwise (COLS a multiple of TPP) its row and column follow i. */
-        static_assert(TPP % COLS == 0 || COLS % TPP == 0, "threads must tile the rows");
+        static_assert((TPP % COLS == 0 || COLS % TPP == 0) && ROWS * COLS % TPP == 0,
+                      "threads must tile the rows");
         if constexpr (TPP % COLS == 0) {
 #pragma unroll
             for (int i = 0; i < ROWS * COLS / TPP; ++i) {
@@ -143,12 +145,6 @@ __device__ __forceinline__ void load_tile(float *s, const float *src, int64_t ld
     }
 }
 
-/* Whether the TPP threads of a pair split a ROWS x COLS window evenly
- * (load_tile's paths). */
-template <int ROWS, int COLS, int TPP, bool VEC>
-constexpr bool splits_evenly = VEC ? COLS % 4 == 0 && ROWS *(COLS / 4) % TPP == 0
-                                   : ROWS *COLS % TPP == 0 && (TPP % COLS == 0 || COLS % TPP == 0);
-
 /* One operand's slice: the ROWS x COLS window of load_tile, k running along
  * its rows (K_ROWS) or its columns. HALF (k <= BK / 2, one slice a pair):
  * only the first half of k is multiplied, so only that half is copied,
@@ -158,7 +154,6 @@ __device__ __forceinline__ void load_slice(float *s, const float *src, int64_t l
                                            int64_t rows_left, int64_t cols_left, int lt, bool l1)
 {
     constexpr int HR = K_ROWS ? ROWS / 2 : ROWS, HC = K_ROWS ? COLS : COLS / 2;
-    static_assert(!HALF || splits_evenly<HR, HC, TPP, VEC>, "half a slice must split evenly");
     if constexpr (HALF)
         load_tile<HR, HC, TPP, VEC, COLS + PAD>(s, src, ld, rows_left, cols_left, lt, l1);
     else
@@ -178,6 +173,10 @@ struct cfg {
     static constexpr int PAIR_FLOATS = A_FLOATS + B_FLOATS;
     static constexpr int STAGE_FLOATS = PPB * PAIR_FLOATS;
     static constexpr size_t SMEM_BYTES = 2 * STAGE_FLOATS * sizeof(float);
+    /* the square tiles: a last slice's FFMAs stop at its middle where k
+     * ends there, and short k has a HALF kernel (the 8-row and 8-column
+     * tiles gained nothing from either) */
+    static constexpr bool TRIM = BM >= 16 && BN >= 16;
 };
 
 /* Where one pair's operands are. */
@@ -275,13 +274,12 @@ static __global__ void __launch_bounds__(THREADS, MINB)
         const float *as = smem + stage * C::STAGE_FLOATS + slot * C::PAIR_FLOATS;
         const float *bs = as + C::A_FLOATS;
         /* acc += the slice; kn: k left in it (at most BK) */
-        constexpr bool TRIM = BM >= 16 && BN >= 16;
         auto multiply = [&](int kn) {
 #pragma unroll
             for (int kq = 0; kq < BK; kq += 4) {
                 if (HALF && kq == BK / 2)
                     break; /* as copied */
-                if (TRIM && kq == BK / 2 && kq >= kn)
+                if (C::TRIM && kq == BK / 2 && kq >= kn)
                     break;
                 float a[RM][4], b[4][RN];
                 if (TA) { /* As[k][m]: 4 consecutive rows of op(A) per k */
@@ -417,9 +415,9 @@ static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan 
     if (blocks != NULL) /* the general kernel's (HALF's registers are within its bound) */
         return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, THREADS,
                                                              C::SMEM_BYTES);
-    /* k within half a slice (plan->half_k: the GPUTILE__GEMM_HALF_K rows, the
-     * square tiles; the 8-row and 8-column tiles do not trim a slice) */
-    if constexpr (BM >= 16 && BN >= 16)
+    /* k within half a slice (plan->half_k: the GPUTILE__GEMM_HALF_K rows,
+     * which are the square tiles) */
+    if constexpr (C::TRIM)
         if (plan->half_k)
             kernel = gemm_batched_kernel<BM, BN, BK, TPP, RN, MINB, TA, TB, VA, VB, true>;
     const int64_t tiles_n = (p->n + BN - 1) / BN, tiles = (p->m + BM - 1) / BM * tiles_n;
