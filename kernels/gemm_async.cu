@@ -264,8 +264,13 @@ __device__ __forceinline__ void cluster_reduce(float (&acc)[4 * RM][4 * RN], flo
                                     acc[4 * q + i][4 * h + 2], acc[4 * q + i][4 * h + 3]);
             }
         cluster.sync();
+        /* not unrolled (nor the loop over z): unrolled, the 128 x 64 tile's
+         * kernel spilled 4 bytes (128 registers, its bound); with the loop
+         * over z unrolled twice another instantiation did */
+#pragma unroll 1
         for (int e = rank * THREADS + (int)threadIdx.x; e < VECS; e += S * THREADS) {
             float4 s = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+#pragma unroll 1
             for (int z = 0; z < S; ++z) {
                 const float4 v = *reinterpret_cast<const float4 *>(
                     cluster.map_shared_rank(staged, (unsigned)z) + 4 * e);

@@ -32,6 +32,13 @@
  * 1-5% slower on the slices that never took it, so only whole launches
  * of short k take it).
  *
+ * C. Rows 16-byte aligned (and op(B) = B): 16-byte stores from the
+ * registers. Otherwise the pair stages its tile through its part of the
+ * stage just multiplied (C_ROWS rows a pass) and stores it a row at a time,
+ * consecutive threads on consecutive elements; the registers' own 4- and
+ * 8-byte stores touched 8 rows per warp instruction, a few floats of each
+ * (224 x 85 x 7 x 3165 on 32 x 32 tiles wrote C at 0.65 TB/s, H200).
+ *
  * Threads. A pair's TPP threads stand LM x LN and own 4 x RN outputs each.
  * Rows and columns are assigned so that shared-memory reads are 16-byte and
  * conflict-free in either layout: along the stored rows (A k-contiguous,
@@ -50,6 +57,7 @@
  */
 #include "kernels.h"
 #include "gemm_batch.cuh"
+#include "epilogue.cuh"
 #include "grid.cuh"
 #include "row_entries.cuh"
 
@@ -160,6 +168,21 @@ __device__ __forceinline__ void load_slice(float *s, const float *src, int64_t l
         load_tile<ROWS, COLS, TPP, VEC>(s, src, ld, rows_left, cols_left, lt, l1);
 }
 
+/* A barrier among the TPP threads of one pair (slot): the block, the
+ * warp, or the pair's lanes of its warp. */
+template <int TPP>
+__device__ __forceinline__ void pair_sync(int slot)
+{
+    static_assert(TPP == THREADS || TPP == 32 || (TPP < 32 && 32 % TPP == 0),
+                  "a pair is the block, a warp or part of one");
+    if constexpr (TPP == THREADS)
+        __syncthreads();
+    else if constexpr (TPP == 32)
+        __syncwarp();
+    else
+        __syncwarp(((1u << TPP) - 1) << (slot * TPP % 32));
+}
+
 /* One configuration: BM x BN tiles, TPP threads per pair, 4 x RN outputs
  * per thread, transposes TA, TB, 16-byte copies of A when VA, of B when VB. */
 template <int BM, int BN, int BK, int TPP, int RN, int MINB, bool TA, bool TB, bool VA, bool VB>
@@ -177,6 +200,15 @@ struct cfg {
      * ends there, and short k has a HALF kernel (the 8-row and 8-column
      * tiles gained nothing from either) */
     static constexpr bool TRIM = BM >= 16 && BN >= 16;
+    /* C staged through the pair's part of a stage (the epilogue): rows of
+     * BN + PAD floats, C_ROWS of them a pass (a power of 2 that fits) */
+    static constexpr int C_PITCH = BN + PAD;
+    static constexpr int C_ROWS = BM * C_PITCH <= PAIR_FLOATS       ? BM
+                                  : BM / 2 * C_PITCH <= PAIR_FLOATS ? BM / 2
+                                  : BM / 4 * C_PITCH <= PAIR_FLOATS ? BM / 4
+                                                                    : BM / 8;
+    static_assert(C_ROWS >= 1 && C_ROWS * C_PITCH <= PAIR_FLOATS && (C_ROWS * BN) % TPP == 0,
+                  "a pass of C fits the pair's stage and splits evenly");
 };
 
 /* Where one pair's operands are. */
@@ -334,13 +366,12 @@ static __global__ void __launch_bounds__(THREADS, MINB)
         multiply(left >= BK ? BK : (int)left);
 
         if (chunk == chunks - 1) { /* the pair's last slice: C = alpha acc + beta C */
-            if (cur.ok) {
-                const bool vec_c = !TB && (uintptr_t)cur.v.c % 16 == 0 && cur.v.ldc % 4 == 0;
-                /* rows 8-byte aligned (n even: half of the unaligned shapes). Not
-                 * for 8-column tiles: the path cost 64 x 8 up to 20% at n odd and
-                 * k <= 10 (H100), where it is never taken, and gained nothing. */
-                const bool vec2_c =
-                    !TB && BN > 8 && !vec_c && (uintptr_t)cur.v.c % 8 == 0 && cur.v.ldc % 2 == 0;
+            const bool vec_c = cur.ok && !TB && (uintptr_t)cur.v.c % 16 == 0 && cur.v.ldc % 4 == 0;
+            const int64_t ldc = cur.v.ldc;
+            float *c0 = cur.v.c + cur.m0 * ldc + cur.n0; /* the tile's first element */
+            const int rows_in = p.m - cur.m0 < BM ? (int)(p.m - cur.m0) : BM,
+                      cols_in = p.n - cur.n0 < BN ? (int)(p.n - cur.n0) : BN;
+            if (vec_c) { /* 16-byte stores straight from the registers */
 #pragma unroll
                 for (int i = 0; i < RM; ++i) {
                     const int64_t row = cur.m0 + (TA ? lm * 4 + i : lm + LM * i);
@@ -349,43 +380,78 @@ static __global__ void __launch_bounds__(THREADS, MINB)
                     float *crow = cur.v.c + row * cur.v.ldc;
 #pragma unroll
                     for (int h = 0; h < RN / 4; ++h) {
-                        const int64_t col0 = cur.n0 + (TB ? ln + LN * 4 * h : ln * 4 + 4 * LN * h);
-                        if (vec_c && col0 + 3 < p.n) {
-                            float4 v = make_float4(
-                                p.alpha * acc[i][4 * h], p.alpha * acc[i][4 * h + 1],
-                                p.alpha * acc[i][4 * h + 2], p.alpha * acc[i][4 * h + 3]);
-                            float4 *dst = reinterpret_cast<float4 *>(crow + col0);
-                            if (p.beta != 0.0f) {
-                                const float4 o = *dst;
-                                v.x += p.beta * o.x, v.y += p.beta * o.y;
-                                v.z += p.beta * o.z, v.w += p.beta * o.w;
-                            }
-                            *dst = v;
-                            continue;
-                        }
-                        if (vec2_c && col0 + 3 < p.n) { /* two 8-byte stores */
+                        const int64_t col0 = cur.n0 + ln * 4 + 4 * LN * h;
+                        float v[4] = {p.alpha * acc[i][4 * h], p.alpha * acc[i][4 * h + 1],
+                                      p.alpha * acc[i][4 * h + 2], p.alpha * acc[i][4 * h + 3]};
+                        if (col0 < p.n)
+                            gputile__store_c4(crow + col0, v, true, p.n - col0, p.beta != 0.0f,
+                                              p.beta);
+                    }
+                }
+            } else if (cur.ok && !TB && BN > 8 && (uintptr_t)cur.v.c % 8 == 0 &&
+                       cur.v.ldc % 2 == 0) { /* rows 8-byte aligned: 8-byte stores */
 #pragma unroll
-                            for (int j = 0; j < 4; j += 2) {
-                                float2 v = make_float2(p.alpha * acc[i][4 * h + j],
-                                                       p.alpha * acc[i][4 * h + j + 1]);
-                                float2 *dst = reinterpret_cast<float2 *>(crow + col0 + j);
+                for (int i = 0; i < RM; ++i) {
+                    const int r = TA ? lm * 4 + i : lm + LM * i;
+                    if (r >= rows_in)
+                        continue;
+#pragma unroll
+                    for (int h = 0; h < RN / 4; ++h)
+#pragma unroll
+                        for (int j = 0; j < 4; j += 2) {
+                            const int cc = ln * 4 + 4 * LN * h + j;
+                            float *dst = c0 + r * ldc + cc;
+                            float2 v = make_float2(p.alpha * acc[i][4 * h + j],
+                                                   p.alpha * acc[i][4 * h + j + 1]);
+                            if (cc + 1 < cols_in) {
                                 if (p.beta != 0.0f) {
-                                    const float2 o = *dst;
+                                    const float2 o = *reinterpret_cast<const float2 *>(dst);
                                     v.x += p.beta * o.x, v.y += p.beta * o.y;
                                 }
-                                *dst = v;
+                                *reinterpret_cast<float2 *>(dst) = v;
+                            } else if (cc < cols_in) {
+                                *dst = p.beta != 0.0f ? v.x + p.beta * *dst : v.x;
                             }
-                            continue;
                         }
+                }
+            } else if (cur.ok) {
+                /* Rows not 16-byte aligned, or B^T (a thread's columns LN
+                 * apart): through the pair's part of this stage, so that
+                 * consecutive threads store consecutive elements of a row
+                 * (a warp: 32 floats of one row, or 16 of two, or 8 of four),
+                 * where the registers' own stores put 4 floats (B^T: 1) of
+                 * each of 8 rows in an instruction. */
+                float *sc = smem + stage * C::STAGE_FLOATS + slot * C::PAIR_FLOATS;
 #pragma unroll
-                        for (int j = 0; j < 4; ++j) {
-                            /* TB: column ln + LN (4 h + j); else ln * 4 + j + 4 LN h */
-                            const int64_t col = TB ? cur.n0 + ln + LN * (4 * h + j) : col0 + j;
-                            if (col < p.n) {
-                                float *dst = crow + col;
-                                const float v = p.alpha * acc[i][4 * h + j];
-                                *dst = p.beta != 0.0f ? v + p.beta * *dst : v;
+                for (int r0 = 0; r0 < BM; r0 += C::C_ROWS) {
+                    pair_sync<TPP>(slot); /* the slice, or the pass before, is read */
+#pragma unroll
+                    for (int i = 0; i < RM; ++i) {
+                        const int r = (TA ? lm * 4 + i : lm + LM * i) - r0;
+                        if (r < 0 || r >= C::C_ROWS)
+                            continue;
+#pragma unroll
+                        for (int h = 0; h < RN / 4; ++h) {
+                            if (TB) { /* columns ln + LN (4 h + j) */
+#pragma unroll
+                                for (int j = 0; j < 4; ++j)
+                                    sc[r * C::C_PITCH + ln + LN * (4 * h + j)] = acc[i][4 * h + j];
+                            } else {
+                                *reinterpret_cast<float4 *>(
+                                    &sc[r * C::C_PITCH + ln * 4 + 4 * LN * h]) =
+                                    make_float4(acc[i][4 * h], acc[i][4 * h + 1], acc[i][4 * h + 2],
+                                                acc[i][4 * h + 3]);
                             }
+                        }
+                    }
+                    pair_sync<TPP>(slot);
+#pragma unroll
+                    for (int q = 0; q < C::C_ROWS * BN / TPP; ++q) {
+                        const int e = lt + q * TPP, r = e / BN, cc = e % BN;
+                        if (r0 + r < rows_in && cc < cols_in) {
+                            float *dst = c0 + (r0 + r) * ldc + cc;
+                            const float v = p.alpha * sc[r * C::C_PITCH + cc];
+                            *dst = p.beta != 0.0f ? v + p.beta * *dst : v;
                         }
                     }
                 }

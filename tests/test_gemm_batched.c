@@ -549,6 +549,9 @@ static const batch_case shapes[] = {
     {40, 36, 4, 1, 1, 1, 0, 60, 0, 0, 0, 0, 0},
     {64, 64, 24, 0, 0, 1, 0, 30, 0, 4, 0, 0, 0},
     {33, 40, 3, 0, 0, 1, 0, 50, 0, 0, 0, 0, 0},
+    /* C's problems 16-byte aligned one in four (its gap of 3), B^T, beta:
+     * two 16 x 16 pairs of one warp store C by different paths */
+    {16, 16, 9, 0, 1, 1, 0.5f, 301, 0, 0, 0, 0, 0},
     {1, 1, 1, 0, 0, 1, 0, 100, 0, 0, 0, 0, 0},
     {16, 16, 0, 0, 0, 1, 3, 10, 0, 0, 0, 0, 0},  /* k = 0: C = beta C */
     {16, 16, 16, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0}, /* alpha = 0, beta = 0: zeros */
