@@ -19,12 +19,19 @@ static __global__ void mapped_update_kernel(unsigned char *p, size_t n)
 }
 
 /* Loads the kernel's module (CUDA loads modules lazily, into device memory,
- * at a kernel's first launch): a step that may fail for want of memory and
- * be retried, unlike the launch, which must run once. */
+ * at a kernel's first launch) and launches it once on nothing: steps that
+ * may fail for want of memory and be retried, unlike the real launch, which
+ * must run once. Loading alone was not enough: with 11 other suites on the
+ * H200 the first real launch still failed for want of memory. */
 extern "C" cudaError_t gputest_mapped_update_ready(void)
 {
     cudaFuncAttributes at;
-    return cudaFuncGetAttributes(&at, mapped_update_kernel);
+    cudaError_t e = cudaFuncGetAttributes(&at, mapped_update_kernel);
+    if (e != cudaSuccess)
+        return e;
+    mapped_update_kernel<<<1, 32, 0, cudaStreamPerThread>>>(nullptr, 0); /* no element */
+    e = cudaGetLastError();
+    return e != cudaSuccess ? e : cudaStreamSynchronize(cudaStreamPerThread);
 }
 
 extern "C" cudaError_t gputest_mapped_update(unsigned char *device_ptr, size_t n,
