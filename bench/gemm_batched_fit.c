@@ -341,13 +341,14 @@ static void drop_candidates(const char *list)
 
 /* As gputile_gemm_strided_batched() forms it for the bench's packed
  * row-major batch (lib/gemm_batched.c): A m x k (stride k, batch stride
- * m k), B k x n (stride n, batch stride k n), bases 256-byte aligned, C
- * taken as aligned. */
+ * m k), B k x n (stride n, batch stride k n), C m x n (stride n, batch
+ * stride m n), bases 256-byte aligned. */
 static unsigned form_of(const shape *s)
 {
     const bool a = s->k % 4 == 0 && (s->count == 1 || (s->m * s->k) % 4 == 0);
     const bool b = s->n % 4 == 0 && (s->count == 1 || (s->k * s->n) % 4 == 0);
-    return gputile__gemm_form(a && b, true, false, false);
+    const bool c = s->n % 4 == 0 && (s->count == 1 || (s->m * s->n) % 4 == 0);
+    return gputile__gemm_form(a && b, c, false, false);
 }
 
 static int pick_of(const shape *s)

@@ -99,9 +99,10 @@ static gputile_status run_batch(int requested, int precision, const gputile__dev
         if (st != GPUTILE_SUCCESS)
             return st;
     }
-    /* C as aligned: the batched rows' model was fitted without C's own rate */
+    /* C's alignment: the persistent rows' estimate (the cp.async rows'
+     * takes C as aligned, as it was fitted for batches) */
     const unsigned form =
-        gputile__gemm_form(aligned.a && aligned.b, true, args->trans_a, args->trans_b);
+        gputile__gemm_form(aligned.a && aligned.b, aligned.c, args->trans_a, args->trans_b);
     gputile__gemm_choice choice =
         gputile__gemm_batched_choose(requested, tensor ? precision : GPUTILE_PRECISION_FP32, dev,
                                      form, args->m, args->n, args->k, args->batch);
@@ -227,6 +228,8 @@ gputile_status gputile_gemm_strided_batched(gputile_op trans_a, gputile_op trans
              (count == 1 || stride_a % 4 == 0),
         .b = gputile__rows_aligned16(b.elements, (int64_t)b.stride) &&
              (count == 1 || stride_b % 4 == 0),
+        .c = gputile__rows_aligned16(c.elements, (int64_t)c.stride) &&
+             (count == 1 || stride_c % 4 == 0),
     };
     return run_batch(requested, precision, dev, aligned, &args, stream, options);
 }

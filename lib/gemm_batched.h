@@ -28,11 +28,11 @@ gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
                                                   int64_t m, int64_t n, int64_t k, int64_t count);
 
 /* Which operands have 16-byte aligned rows (and, for a strided batch,
- * batch strides of whole 16-byte groups): the 16-byte copies each may
- * take. About 3 in 8 of random shapes have one operand aligned and not
- * the other. */
+ * batch strides of whole 16-byte groups): the 16-byte copies A and B may
+ * each take (about 3 in 8 of random shapes have one aligned and not the
+ * other), and C's for the batch model (GPUTILE__GEMM_FORM_C_UNALIGNED). */
 typedef struct gputile__batch_aligned {
-    bool a, b;
+    bool a, b, c;
 } gputile__batch_aligned;
 
 /* The persistent rows' 16-byte copies go through the L1 (cp.async.ca)

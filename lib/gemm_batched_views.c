@@ -117,7 +117,7 @@ out:
 
 typedef struct scan_part {
     gputile_status status; /* the first bad problem's, in this part */
-    bool aligned[2];       /* every A row, every B row 16-byte aligned */
+    bool aligned[3];       /* every A row, B row, C row 16-byte aligned */
     bool ordered;          /* the Cs ascending and apart */
     bool any_c;
     uintptr_t c_first, c_end; /* the first C's start, the last C's end */
@@ -170,8 +170,7 @@ static bool scan_matrix(const scan *sc, scan_part *p, int j, const gputile_matri
     note_span(p, j, v.lo, v.hi);
     p->r.same_ld[j] = p->r.same_ld[j] && x->stride == sc->m[j][0].stride;
     p->r.float_aligned = p->r.float_aligned && v.lo % sizeof(float) == 0;
-    if (j < 2)
-        p->aligned[j] = p->aligned[j] && gputile__rows_aligned16(x->elements, (int64_t)x->stride);
+    p->aligned[j] = p->aligned[j] && gputile__rows_aligned16(x->elements, (int64_t)x->stride);
     return true;
 }
 
@@ -208,15 +207,17 @@ static bool fast_fits(const fast_form *f, const gputile_matrix *x)
 static void scan_range(void *ctx, int part, size_t lo, size_t hi)
 {
     scan *sc = ctx;
-    scan_part p = {
-        .status = GPUTILE_SUCCESS, .aligned = {true, true}, .ordered = true, .views = hi - lo};
+    scan_part p = {.status = GPUTILE_SUCCESS,
+                   .aligned = {true, true, true},
+                   .ordered = true,
+                   .views = hi - lo};
     for (int j = 0; j < 3; ++j) {
         p.r.lo[j] = UINTPTR_MAX, p.r.hi[j] = 0, p.r.same_ld[j] = true;
         p.r.even[j] = true, p.r.step[j] = 0;
     }
     p.r.float_aligned = true;
     fast_form f[3];
-    uintptr_t starts[2] = {0, 0}; /* the short path's A and B starts, or'ed */
+    uintptr_t starts[3] = {0, 0, 0}; /* the short path's A, B and C starts, or'ed */
     for (int j = 0; j < 3; ++j)
         f[j] = fast_form_of(&sc->m[j][0]);
     for (size_t i = lo; i < hi && p.status == GPUTILE_SUCCESS; ++i)
@@ -237,12 +238,11 @@ static void scan_range(void *ctx, int part, size_t lo, size_t hi)
                 p.r.even[j] = p.r.even[j] && (int64_t)(at - p.last[j]) == p.r.step[j];
             p.last[j] = at;
             note_span(&p, j, at, end);
-            if (j < 2)
-                starts[j] |= at;
+            starts[j] |= at;
         }
     /* The short path's views share view 0's row stride: their rows are
      * aligned when every start is (or'ed together, one address to test). */
-    for (int j = 0; j < 2; ++j)
+    for (int j = 0; j < 3; ++j)
         if (f[j].on)
             p.aligned[j] = p.aligned[j] &&
                            gputile__rows_aligned16((const void *)starts[j], (int64_t)f[j].stride);
@@ -270,7 +270,7 @@ gputile_status gputile__gemm_views_check(gputile_op ta, gputile_op tb, const gpu
     /* the parts in order: the first bad problem's status, as one pass */
     bool ordered = true, any_c = false;
     uintptr_t c_end = 0;
-    *aligned = (gputile__batch_aligned){true, true};
+    *aligned = (gputile__batch_aligned){true, true, true};
     for (int j = 0; j < 3; ++j) {
         r->lo[j] = UINTPTR_MAX, r->hi[j] = 0, r->same_ld[j] = true;
         r->even[j] = sc.part[0].r.even[j], r->step[j] = sc.part[0].r.step[j];
@@ -281,6 +281,7 @@ gputile_status gputile__gemm_views_check(gputile_op ta, gputile_op tb, const gpu
         s = q->status;
         aligned->a = aligned->a && q->aligned[0];
         aligned->b = aligned->b && q->aligned[1];
+        aligned->c = aligned->c && q->aligned[2];
         ordered = ordered && q->ordered && (!any_c || !q->any_c || q->c_first >= c_end);
         if (q->any_c)
             c_end = q->c_end, any_c = true;

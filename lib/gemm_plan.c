@@ -325,7 +325,25 @@ static const struct fp32_candidate {
  * the H100's data 1.214 -> 1.222; on seeds 43-46, measured after the fit,
  * 1.223 -> 1.273 (best forced row 1.290). Most of the gain: small C over
  * small k (64 x 32 tiles at 1.2-1.5x where batched32 and batched64 ran
- * 0.44-0.86 of cuBLAS: 262 x 75 x 14, 457 x 23 x 11, 48 x 123 x 7). */
+ * 0.44-0.86 of cuBLAS: 262 x 75 x 14, 457 x 23 x 11, 48 x 123 x 7).
+ *
+ * Where k is within half a slice and C's rows are 16-byte aligned, the L2
+ * term counts half a slice: the square rows' HALF kernels copy half of
+ * it (2026-12-04, ff7eb4d's kernels, C staged through shared memory where
+ * its rows are not aligned). Over nine seeds (32-40, 363 shapes, every
+ * row forced, bench/results/2026-12-04-batched-calibration-h200-s50-
+ * seed*.csv) the picks went from 1.282 to 1.289 of cuBLAS (best forced row
+ * per shape 1.308; 20 x 108 x 4 x 25,115 from async32x128 at 0.76x to
+ * batched32 at 1.26x), on AUTO's seeds 47-49 (123 shapes, each pick
+ * measured as AUTO in one of two runs) from 1.195 to 1.197; the anchors
+ * kept their picks. Counted whatever C's alignment: 1.295 on the nine
+ * seeds but 1.193 on 47-49, where batched32 and batched64 took C of 17 to
+ * 111 unaligned columns at 0.86-0.98x the 64 x 32 and 128 x 64 tiles' speed
+ * (the staged stores, folded into this term, are the cost there; counted
+ * so before C was staged, it lost everywhere: the forty-eighth session).
+ * Counting 5/8 to 7/8 of a slice whatever C's alignment: 1.288-1.289 on
+ * the nine seeds. The constants were not refitted:
+ * refits on five of the seeds lowered the picks on the other four. */
 static const struct persistent_candidate {
     int variant;
     double dram_bytes_per_us, l2_bytes_per_us, pair_us;
@@ -865,12 +883,17 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
 /* A persistent row's estimate for `count` m x n x k problems (see
  * persistent_candidates). */
 static double persistent_us(const struct persistent_candidate *c, const gputile__device *dev,
-                            int64_t m, int64_t n, int64_t k, int64_t count)
+                            unsigned form, int64_t m, int64_t n, int64_t k, int64_t count)
 {
     const gputile__gemm_row *r = &rows[c->variant];
     const double pairs = (double)count * gputile__ceil_div(m, r->bm) * gputile__ceil_div(n, r->bn);
     const double dram = 4.0 * count * ((double)m * k + (double)k * n + (double)m * n);
-    const double l2 = 4.0 * pairs * gputile__ceil_div(k, r->bk) * r->bk * (r->bm + r->bn);
+    /* k within half a slice, C aligned: the HALF kernel copies half of it */
+    const int64_t slice_k = (r->flags & GPUTILE__GEMM_HALF_K) && k <= r->bk / 2 &&
+                                    !(form & GPUTILE__GEMM_FORM_C_UNALIGNED)
+                                ? r->bk / 2
+                                : gputile__ceil_div(k, r->bk) * r->bk;
+    const double l2 = 4.0 * pairs * slice_k * (r->bm + r->bn);
     return FIT_LAUNCH_US + pairs * c->pair_us / dev->sms +
            dram / (c->dram_bytes_per_us * memory_scale(dev)) + l2 / c->l2_bytes_per_us;
 }
@@ -887,17 +910,19 @@ int gputile__gemm_batched_model(const gputile__device *dev, unsigned form, int64
     }
     for (size_t i = 0;
          dev->sms > 0 && i < sizeof persistent_candidates / sizeof persistent_candidates[0]; ++i) {
-        const double t = persistent_us(&persistent_candidates[i], dev, m, n, k, count);
+        const double t = persistent_us(&persistent_candidates[i], dev, form, m, n, k, count);
         if (best < 0 || t < best) {
             best = t;
             variant = persistent_candidates[i].variant;
         }
     }
+    /* the cp.async rows' `batch` factors were fitted with C taken as aligned */
+    const unsigned async_form = form & ~GPUTILE__GEMM_FORM_C_UNALIGNED;
     for (size_t i = 0; dev->sms > 0 && i < sizeof fp32_candidates / sizeof fp32_candidates[0];
          ++i) {
-        const double t =
-            BATCH_ASYNC_SCALE * estimate_us(&fp32_candidates[i], dev, form, form_eff(form, false),
-                                            false, false, true, m, n, k, 1, count, NULL);
+        const double t = BATCH_ASYNC_SCALE * estimate_us(&fp32_candidates[i], dev, async_form,
+                                                         form_eff(async_form, false), false, false,
+                                                         true, m, n, k, 1, count, NULL);
         if (best < 0 || t < best) {
             best = t;
             variant = fp32_candidates[i].variant;

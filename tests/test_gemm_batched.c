@@ -552,6 +552,14 @@ static const batch_case shapes[] = {
     /* C's problems 16-byte aligned one in four (its gap of 3), B^T, beta:
      * two 16 x 16 pairs of one warp store C by different paths */
     {16, 16, 9, 0, 1, 1, 0.5f, 301, 0, 0, 0, 0, 0},
+    /* staged C narrower than the tile (its walk covers only rows_in x
+     * cols_in): 5 and 9 columns, one column past a 16-, 32- and 64-wide
+     * tile, rows past a 32-row pass, B^T and beta */
+    {70, 5, 9, 0, 0, 1, 0.5f, 31, 0, 0, 0, 0, 0},
+    {37, 9, 20, 1, 1, 2, 0, 43, 1, 0, 0, 0, 0},
+    {65, 65, 6, 0, 1, 1, 1, 7, 0, 0, 0, 0, 0},
+    {33, 33, 12, 1, 0, 1, 0.5f, 21, 0, 1, 0, 0, 0},
+    {100, 17, 3, 0, 0, -1, 0, 13, 0, 0, 0, 0, 0},
     {1, 1, 1, 0, 0, 1, 0, 100, 0, 0, 0, 0, 0},
     {16, 16, 0, 0, 0, 1, 3, 10, 0, 0, 0, 0, 0},  /* k = 0: C = beta C */
     {16, 16, 16, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0}, /* alpha = 0, beta = 0: zeros */

@@ -559,7 +559,8 @@ Test(gemm_plan, narrow_batches_take_narrow_tiles)
 Test(gemm_plan, small_c_takes_the_two_warp_tiles)
 {
     cr_assert_eq(choose_batch(&h100, 23, 42, 99, 9067).variant, GPUTILE__GEMM_V_ASYNC_32X64);
-    cr_assert_eq(choose_batch(&h100, 44, 23, 4, 52428).variant, GPUTILE__GEMM_V_ASYNC_64X32);
+    cr_assert_eq(choose_batch_form(&h100, GPUTILE__GEMM_FORM_C_UNALIGNED, 44, 23, 4, 52428).variant,
+                 GPUTILE__GEMM_V_ASYNC_64X32);
     cr_assert_eq(choose_batch(&h100, 32, 32, 32, 100000).variant, GPUTILE__GEMM_V_BATCHED_32);
     cr_assert_eq(choose(&h100, 9635, 30, 2523, 0).variant, GPUTILE__GEMM_V_ASYNC_64X32);
 }
@@ -585,15 +586,30 @@ Test(gemm_plan, small_c_over_short_k_takes_two_warp_tiles_on_the_h200)
 {
     const int64_t shapes[][4] = {{144, 151, 7, 2818}, {417, 23, 9, 4952}, {120, 9, 474, 1078}};
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
-        cr_assert_eq(
-            choose_batch_form(&h200, 0u, shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3])
-                .variant,
-            GPUTILE__GEMM_V_ASYNC_64X32, "%ld x %ld x %ld", (long)shapes[i][0], (long)shapes[i][1],
-            (long)shapes[i][2]);
+        cr_assert_eq(choose_batch_form(&h200, GPUTILE__GEMM_FORM_C_UNALIGNED, shapes[i][0],
+                                       shapes[i][1], shapes[i][2], shapes[i][3])
+                         .variant,
+                     GPUTILE__GEMM_V_ASYNC_64X32, "%ld x %ld x %ld", (long)shapes[i][0],
+                     (long)shapes[i][1], (long)shapes[i][2]);
     cr_assert_eq(choose_batch(&h200, 32, 32, 32, 100000).variant, GPUTILE__GEMM_V_BATCHED_32);
     cr_assert_eq(choose_batch(&h200, 64, 64, 64, 20000).variant, GPUTILE__GEMM_V_ASYNC_64X64);
     cr_assert_eq(choose_batch(&h200, 512, 512, 512, 128).variant, GPUTILE__GEMM_V_ASYNC_128X128);
     cr_assert_eq(choose_batch(&h200, 64, 1024, 64, 2000).variant, GPUTILE__GEMM_V_ASYNC_64X128);
+}
+
+/* k within half a slice, C's rows 16-byte aligned, on the H200: the
+ * persistent rows' HALF kernels copy half of each slice, which the batch
+ * model counts there (H200, every row forced, bench/results/
+ * 2026-12-04-batched-calibration-h200-s50-seed*.csv: 20 x 108 x 4 x 25,115
+ * 1.26x cuBLAS on batched32 where the model counting whole slices took
+ * async32x128 at 0.76x; 80 x 4 x 6 x 81,442 2.39x on batched16 against
+ * 1.83x on batched64x8). Where C's rows are not aligned the persistent
+ * rows' staged stores are the cost, and whole slices are counted (above:
+ * 144 x 151 x 7 x 2,818 stays on 64 x 32). */
+Test(gemm_plan, batches_within_half_a_slice_count_half_its_copies)
+{
+    cr_assert_eq(choose_batch(&h200, 20, 108, 4, 25115).variant, GPUTILE__GEMM_V_BATCHED_32);
+    cr_assert_eq(choose_batch_form(&h200, 0u, 80, 4, 6, 81442).variant, GPUTILE__GEMM_V_BATCHED_16);
 }
 
 Test(gemm_plan, tiny_batches_pack_large_ones_tile)
@@ -776,6 +792,32 @@ static gputile__views_ranges check_views(const gputile_matrix *a, const gputile_
 static gputile_matrix at(uintptr_t addr, size_t stride)
 {
     return (gputile_matrix){4, 4, stride, (float *)addr};
+}
+
+/* Which operands' rows are all 16-byte aligned, C's among them (the batch
+ * model counts half slices only where C's are): one view moved by a float,
+ * or with a row stride of 5 floats (off the short path), clears its bit
+ * and no other. */
+Test(gemm_plan, views_report_which_operands_rows_are_aligned)
+{
+    enum { V = 9 };
+    const uintptr_t A = (uintptr_t)1 << 32, B = (uintptr_t)1 << 36, C = (uintptr_t)1 << 40;
+    gputile_matrix a[V], b[V], c[V];
+    for (int i = 0; i < V; ++i)
+        a[i] = at(A + 256 * i, 4), b[i] = at(B + 256 * i, 4), c[i] = at(C + 256 * i, 4);
+    const gputile_matrix moved = at(C + 256 * 5 + 4, 4), wide = at(C + 256 * 7, 5);
+    for (int t = 0; t < 3; ++t) {
+        if (t == 1)
+            c[5] = moved;
+        if (t == 2)
+            c[5] = at(C + 256 * 5, 4), c[7] = wide;
+        gputile__batch_aligned al;
+        gputile__views_ranges r;
+        cr_assert_eq(gputile__gemm_views_check(GPUTILE_OP_N, GPUTILE_OP_N, a, b, c, V, &al, &r),
+                     GPUTILE_SUCCESS);
+        cr_assert(al.a && al.b, "case %d", t);
+        cr_assert_eq(al.c, t == 0, "case %d", t);
+    }
 }
 
 /* In parts on 8 threads (parts of 5,000 views): even through every part's
