@@ -159,7 +159,7 @@ cudaError_t gputile__gemm_batched_plan(const gputile__gemm_choice *c, const gput
         .vec_a = aligned.a && (r->flags & GPUTILE__GEMM_VEC),
         .vec_b = aligned.b && (r->flags & GPUTILE__GEMM_VEC),
         .l1_copies = p->k <= GPUTILE__GEMM_BATCH_L1_K,
-        .half_k = (r->flags & GPUTILE__GEMM_HALF_K) && p->k <= r->bk / 2,
+        .half_k = gputile__gemm_half_k(r, p->k),
         .reduce_blocks = 2 * (c->sms > 0 ? c->sms : 1),
     };
     if (r->flags & GPUTILE__GEMM_TMA) /* D' read in place (gputile__gemm_batched_tensor) */

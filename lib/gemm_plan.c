@@ -889,8 +889,7 @@ static double persistent_us(const struct persistent_candidate *c, const gputile_
     const double pairs = (double)count * gputile__ceil_div(m, r->bm) * gputile__ceil_div(n, r->bn);
     const double dram = 4.0 * count * ((double)m * k + (double)k * n + (double)m * n);
     /* k within half a slice, C aligned: the HALF kernel copies half of it */
-    const int64_t slice_k = (r->flags & GPUTILE__GEMM_HALF_K) && k <= r->bk / 2 &&
-                                    !(form & GPUTILE__GEMM_FORM_C_UNALIGNED)
+    const int64_t slice_k = gputile__gemm_half_k(r, k) && !(form & GPUTILE__GEMM_FORM_C_UNALIGNED)
                                 ? r->bk / 2
                                 : gputile__ceil_div(k, r->bk) * r->bk;
     const double l2 = 4.0 * pairs * slice_k * (r->bm + r->bn);

@@ -61,6 +61,13 @@ static inline int64_t gputile__ceil_div(int64_t a, int64_t b)
     return a / b + (a % b != 0);
 }
 
+/* Whether row r runs its HALF kernel for k (GPUTILE__GEMM_HALF_K rows, k
+ * within half a slice): the plan launches it, the batch model counts it. */
+static inline bool gputile__gemm_half_k(const gputile__gemm_row *r, int64_t k)
+{
+    return (r->flags & GPUTILE__GEMM_HALF_K) && k <= r->bk / 2;
+}
+
 /* The operands' form, as the planner weighs it (bits). */
 #define GPUTILE__GEMM_FORM_ALIGNED 1u     /* A's and B's rows start 16-byte aligned */
 #define GPUTILE__GEMM_FORM_NT 2u          /* op(A) = A, op(B) = B^T: both rows run along k */
