@@ -343,12 +343,15 @@ static void drop_candidates(const char *list)
  * row-major batch (lib/gemm_batched.c): A m x k (stride k, batch stride
  * m k), B k x n (stride n, batch stride k n), C m x n (stride n, batch
  * stride m n), bases 256-byte aligned. */
+static bool packed_rows_aligned(const shape *s, int64_t rows, int64_t cols)
+{
+    return cols % 4 == 0 && (s->count == 1 || (rows * cols) % 4 == 0);
+}
+
 static unsigned form_of(const shape *s)
 {
-    const bool a = s->k % 4 == 0 && (s->count == 1 || (s->m * s->k) % 4 == 0);
-    const bool b = s->n % 4 == 0 && (s->count == 1 || (s->k * s->n) % 4 == 0);
-    const bool c = s->n % 4 == 0 && (s->count == 1 || (s->m * s->n) % 4 == 0);
-    return gputile__gemm_form(a && b, c, false, false);
+    const bool a = packed_rows_aligned(s, s->m, s->k), b = packed_rows_aligned(s, s->k, s->n);
+    return gputile__gemm_form(a && b, packed_rows_aligned(s, s->m, s->n), false, false);
 }
 
 static int pick_of(const shape *s)

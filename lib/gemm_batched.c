@@ -168,6 +168,14 @@ static gputile_status on_device(gputile_matrix m)
     return s;
 }
 
+/* Whether every problem's rows of x start 16-byte aligned: its own rows,
+ * and (more than one problem) a batch stride of whole 16-byte groups. */
+static bool strided_rows_aligned16(gputile_matrix x, size_t count, size_t stride)
+{
+    return gputile__rows_aligned16(x.elements, (int64_t)x.stride) &&
+           (count == 1 || stride % 4 == 0);
+}
+
 gputile_status gputile_gemm_strided_batched(gputile_op trans_a, gputile_op trans_b, float alpha,
                                             gputile_matrix a, size_t stride_a, gputile_matrix b,
                                             size_t stride_b, float beta, gputile_matrix c,
@@ -224,12 +232,9 @@ gputile_status gputile_gemm_strided_batched(gputile_op trans_a, gputile_op trans
         .stride_c = (int64_t)stride_c,
     };
     const gputile__batch_aligned aligned = {
-        .a = gputile__rows_aligned16(a.elements, (int64_t)a.stride) &&
-             (count == 1 || stride_a % 4 == 0),
-        .b = gputile__rows_aligned16(b.elements, (int64_t)b.stride) &&
-             (count == 1 || stride_b % 4 == 0),
-        .c = gputile__rows_aligned16(c.elements, (int64_t)c.stride) &&
-             (count == 1 || stride_c % 4 == 0),
+        .a = strided_rows_aligned16(a, count, stride_a),
+        .b = strided_rows_aligned16(b, count, stride_b),
+        .c = strided_rows_aligned16(c, count, stride_c),
     };
     return run_batch(requested, precision, dev, aligned, &args, stream, options);
 }
