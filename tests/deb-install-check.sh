@@ -60,9 +60,11 @@ CFG
 fi
 
 # ---- install ---------------------------------------------------------------------
-# --reinstall: a package left by an earlier run is unpacked again, so what is
-# checked is this .deb. man-db provides man(1); it is not a dependency.
-if DEBIAN_FRONTEND=noninteractive apt-get install -y -q --reinstall "$deb" >"$tmp/log" 2>&1 &&
+# --reinstall and --allow-downgrades: a package left by an earlier run, of
+# this version or a later one, is replaced, so what is checked is this .deb.
+# man-db provides man(1); it is not a dependency.
+if DEBIAN_FRONTEND=noninteractive apt-get install -y -q --reinstall --allow-downgrades \
+       "$deb" >"$tmp/log" 2>&1 &&
    { command -v man >/dev/null 2>&1 ||
      DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends man-db >>"$tmp/log" 2>&1; }
 then ok "apt-get install $deb"; else not_ok "apt-get install $deb"; fi
@@ -81,7 +83,8 @@ done
 if [ -s "$tmp/log" ]; then not_ok "the package's files are installed"; else ok "the package's files are installed"; fi
 
 # ---- pkg-config --------------------------------------------------------------------
-deb_version=$(dpkg-query -W -f '${Version}' libgputile-dev 2>/dev/null | sed 's/-[^-]*$//')
+# the version of the .deb under test (not whatever is installed)
+deb_version=$(dpkg-deb -f "$deb" Version 2>/dev/null | sed 's/-[^-]*$//')
 pc_version=$(pkg-config --modversion gputile 2>"$tmp/log")
 if [ -n "$pc_version" ] && [ "$pc_version" = "$deb_version" ]
 then ok "pkg-config finds gputile $pc_version"
