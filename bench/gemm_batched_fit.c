@@ -16,7 +16,7 @@
  *   bench/gemm_batched_fit.sh [BUILD_DIR]      prints the program's path
  *   gemm_batched_fit eval [--device h200|h100] [--drop NAMES] [--missing skip|worst] FILES...
  *   gemm_batched_fit fit  [--device h200|h100] [--drop NAMES] [--missing skip|worst]
- *                         [--params persistent,batch,scale|all] [--reg W]
+ *                         [--params persistent,batch,scale|all] [--only NAMES] [--reg W]
  *                         TRAIN_FILES... [--holdout HOLDOUT_FILES...] [--train TRAIN_FILES...]
  *
  * FILES are `gputile-bench gemm --batched --csv --algorithms ROWS` output:
@@ -40,6 +40,9 @@
  * does (at most 30); then rounds them to 3 significant digits and reports
  * the training and --holdout sets before and after, the moved constants,
  * the tables to paste, and the picks that changed.
+ *
+ * --only: of the --params groups, only the named candidates' constants move
+ * (a new row fitted beside the others' constants as they are).
  *
  * --device: the described device the model runs for (h200: memory_scale 1;
  * h100 SXM: 0.697). --drop: candidates taken out of the model (e.g. rows the
@@ -424,15 +427,33 @@ static void add_param(double *p, const char *fmt, const char *a, const char *b)
     q->orig = *p;
 }
 
-/* the constants of the --params groups, less those of dropped candidates
- * and of candidates never forced in the training files (never[variant]) */
+/* --only NAMES: the candidates whose constants may move (all if empty) */
+static bool only_set, only[NV];
+
+static void only_candidates(const char *list)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *t = strtok(buf, ","); t != NULL; t = strtok(NULL, ",")) {
+        const int v = variant_of_name(t);
+        if (v < 0) {
+            fprintf(stderr, "gemm_batched_fit: --only: '%s' is not an FP32 algorithm\n", t);
+            exit(2);
+        }
+        only[v] = only_set = true;
+    }
+}
+
+/* the constants of the --params groups, less those of dropped candidates,
+ * of candidates never forced in the training files (never[variant]) and,
+ * under --only, of the candidates it does not name */
 static void build_params(int groups, const bool never[NV])
 {
     NP = 0;
     if (groups & G_PERSISTENT)
         for (size_t i = 0; i < N_PERSISTENT; ++i) {
             struct persistent_candidate *c = &persistent_candidates[i];
-            if (p_dropped[i] || never[c->variant])
+            if (p_dropped[i] || never[c->variant] || (only_set && !only[c->variant]))
                 continue;
             const char *nm = vname(c->variant);
             add_param(&c->dram_bytes_per_us, "%s.%s", nm, "dram_bytes_per_us");
@@ -441,7 +462,8 @@ static void build_params(int groups, const bool never[NV])
         }
     if (groups & G_BATCH)
         for (size_t i = 0; i < N_FP32; ++i)
-            if (!f_dropped[i] && !never[fp32_candidates[i].variant])
+            if (!f_dropped[i] && !never[fp32_candidates[i].variant] &&
+                (!only_set || only[fp32_candidates[i].variant]))
                 add_param(&fp32_candidates[i].batch, "%s.%s", vname(fp32_candidates[i].variant),
                           "batch");
     if (groups & G_SCALE)
@@ -614,7 +636,7 @@ static void usage(void)
 {
     fprintf(stderr,
             "usage: gemm_batched_fit eval [OPTIONS] FILES...\n"
-            "       gemm_batched_fit fit  [OPTIONS] [--params GROUPS] [--reg W]\n"
+            "       gemm_batched_fit fit  [OPTIONS] [--params GROUPS] [--only NAMES] [--reg W]\n"
             "                             TRAIN_FILES... [--holdout FILES...] [--train FILES...]\n"
             "OPTIONS: [--device h200|h100] [--drop NAMES] [--missing skip|worst]\n"
             "GROUPS: persistent,batch,scale (any of them, comma-separated) or all\n"
@@ -675,6 +697,8 @@ int main(int argc, char **argv)
                 usage();
         } else if (do_fit && strcmp(argv[i], "--params") == 0 && i + 1 < argc)
             groups = parse_groups(argv[++i]);
+        else if (do_fit && strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            only_candidates(argv[++i]);
         else if (do_fit && strcmp(argv[i], "--reg") == 0 && i + 1 < argc)
             reg = atof(argv[++i]);
         else if (do_fit && strcmp(argv[i], "--holdout") == 0)
