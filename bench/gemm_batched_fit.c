@@ -545,13 +545,16 @@ static void summary(const set *S, const char *what)
     int *picks = malloc((S->n + 1) * sizeof *picks);
     const score r = score_set(S, picks);
     double olog = 0.0, alog = 0.0, olog_used = 0.0;
-    int an = 0, agree = 0, measured = 0;
+    int an = 0, agree = 0, measured = 0, pick_below = 0, best_below = 0;
     for (int i = 0; i < S->n; ++i) {
         const shape *s = &S->s[i];
         const int b = best_forced(s);
         olog += s->flog[b] / s->fn[b];
-        if (s->fn[picks[i]] > 0)
+        best_below += s->flog[b] < 0.0;
+        if (s->fn[picks[i]] > 0) {
             olog_used += s->flog[b] / s->fn[b], measured++;
+            pick_below += s->flog[picks[i]] < 0.0;
+        }
         if (s->an > 0) {
             alog += s->alog / s->an;
             an++;
@@ -565,6 +568,9 @@ static void summary(const set *S, const char *what)
     printf("  %-8s oracle (best forced row per shape): %.4f over %d shapes (%.4f over the %d "
            "with the pick measured)\n",
            S->name, exp(olog / S->n), S->n, measured ? exp(olog_used / measured) : NAN, measured);
+    printf("  %-8s below cuBLAS: the pick on %d of the %d shapes with it measured, the best "
+           "forced row on %d of %d\n",
+           S->name, pick_below, measured, best_below, S->n);
     printf("  %-8s AUTO measured (fp32 rows): %.4f over %d shapes; model pick == AUTO's measured "
            "pick on %d of %d\n",
            S->name, an ? exp(alog / an) : NAN, an, agree, an);
