@@ -719,6 +719,39 @@ extern "C" cudaError_t gputile__himg_blocks_per_sm(const gputile__himg_args *a, 
  * (a chunk starts at channel 0) and of 16 bytes of every type. */
 #define CHUNK_SAMPLES ((uint64_t)12 << 20)
 
+extern "C" void gputile__himg_cut_rows(const void *base, size_t size, uint64_t row_samples,
+                                       uint64_t stride, uint64_t height, gputile__himg_cut *c)
+{
+    const uint64_t row_bytes = row_samples * size, V = 16 / size;
+    c->max_head = 0;
+    for (uint64_t r = 0; r < height && r < 16; ++r) {
+        const uint64_t h = (uint64_t)(-((uintptr_t)base + r * stride)) & 15u;
+        c->max_head = h > c->max_head ? h : c->max_head;
+    }
+    c->nvec = row_bytes >= c->max_head ? (row_bytes - c->max_head) / 16 : 0;
+    c->scalars = row_samples - c->nvec * V;
+    c->per_launch = height;
+    if (c->nvec != 0 && c->per_launch > GPUTILE__HIMG_MAX_VEC_PER_LAUNCH / c->nvec)
+        c->per_launch = GPUTILE__HIMG_MAX_VEC_PER_LAUNCH / c->nvec;
+    if (c->scalars != 0 && c->per_launch > GPUTILE__HIMG_MAX_SCALARS_PER_LAUNCH / c->scalars)
+        c->per_launch = GPUTILE__HIMG_MAX_SCALARS_PER_LAUNCH / c->scalars;
+    if (c->per_launch < 1)
+        c->per_launch = 1;
+}
+
+extern "C" int gputile__himg_flat_head(const gputile__himg_cut *c, const void *row0,
+                                       uint64_t stride, uint64_t rows, uint64_t *head)
+{
+    /* One row: its own head, not max_head (the last launch's one row need
+     * not start where row 0 does; head <= max_head, so nvec still fits). */
+    if (rows == 1) {
+        *head = (uint64_t)(-(uintptr_t)row0) & 15u;
+        return 1;
+    }
+    *head = 0;
+    return stride == 16 * c->nvec && c->scalars == 0 && c->max_head == 0;
+}
+
 /* The rows [0, height) of `rows` samples each from base, `stride` bytes
  * apart, in launches of at most the vector and scalar limits. */
 static cudaError_t launch_rows(kernel_fn k, const params &q, const gputile__himg_launch *l,
@@ -726,35 +759,23 @@ static cudaError_t launch_rows(kernel_fn k, const params &q, const gputile__himg
                                uint64_t row_samples, uint64_t stride, uint64_t height,
                                cudaStream_t stream)
 {
-    const uint64_t row_bytes = row_samples * size, V = 16 / size;
-    /* The longest head of any row: heads repeat every 16 rows. */
-    uint64_t max_head = 0;
-    for (uint64_t r = 0; r < height && r < 16; ++r) {
-        const uint64_t h = (uint64_t)(-(uintptr_t)(base + r * stride)) & 15u;
-        max_head = h > max_head ? h : max_head;
-    }
-    const uint64_t nvec = row_bytes >= max_head ? (row_bytes - max_head) / 16 : 0;
-    const uint64_t scalars = row_samples - nvec * V;
-    uint64_t per_launch = height;
-    if (nvec != 0 && per_launch > GPUTILE__HIMG_MAX_VEC_PER_LAUNCH / nvec)
-        per_launch = GPUTILE__HIMG_MAX_VEC_PER_LAUNCH / nvec;
-    if (scalars != 0 && per_launch > GPUTILE__HIMG_MAX_SCALARS_PER_LAUNCH / scalars)
-        per_launch = GPUTILE__HIMG_MAX_SCALARS_PER_LAUNCH / scalars;
-    if (per_launch < 1)
-        per_launch = 1;
-    for (uint64_t r0 = 0; r0 < height; r0 += per_launch) {
+    gputile__himg_cut c;
+    gputile__himg_cut_rows(base, size, row_samples, stride, height, &c);
+    const uint64_t V = 16 / size;
+    for (uint64_t r0 = 0; r0 < height; r0 += c.per_launch) {
         piece p;
         p.base = base + r0 * stride;
         p.stride = stride;
-        p.rows = (uint32_t)(height - r0 < per_launch ? height - r0 : per_launch);
-        p.nvec = (uint32_t)nvec;
-        p.scalars = (uint32_t)scalars;
-        p.magic = nvec >= 2 ? UINT64_MAX / nvec + 1 : 0;
-        p.flat = p.rows == 1 || (stride == 16 * nvec && scalars == 0 && max_head == 0);
-        p.vbase = p.base + max_head; /* one row: its head; else 0 */
-        p.phase0 = (uint32_t)(max_head / size % channels);
+        p.rows = (uint32_t)(height - r0 < c.per_launch ? height - r0 : c.per_launch);
+        p.nvec = (uint32_t)c.nvec;
+        p.scalars = (uint32_t)c.scalars;
+        p.magic = c.nvec >= 2 ? UINT64_MAX / c.nvec + 1 : 0;
+        uint64_t head;
+        p.flat = (uint32_t)gputile__himg_flat_head(&c, p.base, stride, p.rows, &head);
+        p.vbase = p.base + head;
+        p.phase0 = (uint32_t)(head / size % channels);
         /* enough blocks for one unrolled trip per thread, at most the plan's */
-        const uint64_t work = (uint64_t)p.rows * (nvec + (scalars + V - 1) / V);
+        const uint64_t work = (uint64_t)p.rows * (c.nvec + (c.scalars + V - 1) / V);
         uint64_t want = (work + (uint64_t)THREADS * UNROLL - 1) / ((uint64_t)THREADS * UNROLL);
         const int blocks = want < (uint64_t)l->blocks ? (int)(want ? want : 1) : l->blocks;
         k<<<blocks, THREADS, l->smem, stream>>>(p, q);

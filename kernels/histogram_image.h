@@ -189,6 +189,30 @@ size_t gputile__himg_smem_words(const gputile__himg_args *a, int tier, int count
 cudaError_t gputile__himg_blocks_per_sm(const gputile__himg_args *a, int counting, size_t smem,
                                         int smem_optin, int *blocks);
 
+/* How the launcher cuts `height` rows of `row_samples` samples of `size`
+ * bytes, `stride` bytes apart from base, into launches (host arithmetic
+ * only, no device: the CPU tests check it). Each row is read as a head of
+ * scalars up to its first 16-byte boundary, nvec 16-byte vectors, and a
+ * tail of scalars; nvec counts from the longest head of any row, so that
+ * every row holds it. */
+typedef struct gputile__himg_cut {
+    uint64_t max_head;   /* bytes: the longest head (heads repeat every 16 rows) */
+    uint64_t nvec;       /* vectors per row */
+    uint64_t scalars;    /* samples per row outside them */
+    uint64_t per_launch; /* rows per launch: within the vector and scalar limits */
+} gputile__himg_cut;
+
+void gputile__himg_cut_rows(const void *base, size_t size, uint64_t row_samples, uint64_t stride,
+                            uint64_t height, gputile__himg_cut *c);
+
+/* A launch of `rows` rows from row0 reads its vectors as one flat run
+ * (no row arithmetic) when it is one row or its rows lie back to back
+ * with no head and no tail; returns 1 and the bytes from row0 to the
+ * first vector (the row's own head: the scalar pass skips the same
+ * bytes), or 0 (rows read one by one, each at its own head). */
+int gputile__himg_flat_head(const gputile__himg_cut *c, const void *row0, uint64_t stride,
+                            uint64_t rows, uint64_t *head);
+
 /* Enqueues the histograms on stream, adding into each channel's counts. */
 cudaError_t gputile__himg_run(const gputile__himg_args *a, const gputile__himg_launch *l,
                               cudaStream_t stream);

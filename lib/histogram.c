@@ -184,6 +184,12 @@ gputile_status gputile_histogram_f32(const float *samples, size_t n, float lower
     /* Bounds first among the value checks: they are this call's own. */
     if (!isfinite(lower) || !isfinite(upper) || !(lower < upper) || !isfinite(upper - lower))
         return GPUTILE_ERROR_INVALID_VALUE;
+    const float scale = nbins > 0 ? (float)((double)nbins / ((double)upper - (double)lower)) : 0.0f;
+    /* A range narrower than nbins / FLT_MAX: an infinite scale would put the
+     * sample at lower in no documented bin (0 * inf) and the rest in the
+     * last. */
+    if (!isfinite(scale))
+        return GPUTILE_ERROR_INVALID_VALUE;
     gputile__hist_args args = {
         .samples = samples,
         .n = n,
@@ -192,7 +198,7 @@ gputile_status gputile_histogram_f32(const float *samples, size_t n, float lower
         .counts = counts,
         .lower = lower,
         .upper = upper,
-        .scale = nbins > 0 ? (float)((double)nbins / ((double)upper - (double)lower)) : 0.0f,
+        .scale = scale,
     };
     return histogram(&args, mode, stream, options);
 }

@@ -77,7 +77,9 @@ static gputile_status check_memory_layout(const gputile_hist_input *in, uint64_t
     for (int c = 0; c < in->channels; ++c)
         if ((uintptr_t)counts[c] % sizeof(uint64_t) != 0)
             return GPUTILE_ERROR_INVALID_VALUE;
-    if ((uintptr_t)in->samples % size != 0 || in->row_stride_bytes % size != 0)
+    /* row_stride_bytes is not read for one row (the man page) */
+    if ((uintptr_t)in->samples % size != 0 ||
+        (!empty && in->height > 1 && in->row_stride_bytes % size != 0))
         return GPUTILE_ERROR_INVALID_VALUE;
     /* Byte sizes stay below 2^63, as for matrices. */
     if (in->width > half / (size_t)in->channels / size)
@@ -124,8 +126,8 @@ static gputile_status check_even(int type, const gputile_hist_even *e)
     if (e->nbins < 1 || e->nbins > GPUTILE_HIST_MAX_BINS || e->reserved != 0)
         return GPUTILE_ERROR_INVALID_VALUE;
     if (!isfinite(e->lower) || !isfinite(e->upper) || !(e->lower < e->upper) ||
-        !isfinite(e->upper - e->lower))
-        return GPUTILE_ERROR_INVALID_VALUE;
+        !isfinite(e->upper - e->lower) || !isfinite((double)e->nbins / (e->upper - e->lower)))
+        return GPUTILE_ERROR_INVALID_VALUE; /* (the last: a range narrower than nbins / DBL_MAX) */
     if (type != GPUTILE_SAMPLE_F32 && (floor(e->lower) != e->lower || floor(e->upper) != e->upper ||
                                        e->lower < -INT_BOUND || e->upper > INT_BOUND))
         return GPUTILE_ERROR_INVALID_VALUE;
@@ -319,7 +321,9 @@ static gputile_status plan(gputile__himg_args *a, int tier, gputile__himg_launch
     bool ident = true; /* and one value per bin from 0 */
     for (int c = 0; c < a->channels; ++c) {
         const int64_t lo = a->ch[c].ilower;
-        shift8 = shift8 && a->ch[c].ishift >= 0 && lo >= -((int64_t)1 << 24);
+        /* (a shift past 24 would be one of 32 bits or more: undefined) */
+        shift8 =
+            shift8 && a->ch[c].ishift >= 0 && a->ch[c].ishift <= 24 && lo >= -((int64_t)1 << 24);
         all = all && lo <= 0 && lo + (int64_t)a->ch[c].ispan >= 256;
         ident = ident && lo == 0 && a->ch[c].ishift == 0;
     }

@@ -121,6 +121,9 @@ Test(histogram_args, f32_bad_bounds, .init = init)
         {"both infinite", -INFINITY, INFINITY, GPUTILE_ERROR_INVALID_VALUE},
         {"upper - lower overflows float", -3e38f, 3e38f, GPUTILE_ERROR_INVALID_VALUE},
         {"lower == upper == 0", 0.0f, -0.0f, GPUTILE_ERROR_INVALID_VALUE},
+        /* nbins / (upper - lower) past FLT_MAX: the scale would be inf */
+        {"range of two subnormal steps", 0.0f, 2.8e-45f, GPUTILE_ERROR_INVALID_VALUE},
+        {"range 1e-38, 16 bins", 0.0f, 1e-38f, GPUTILE_ERROR_INVALID_VALUE},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         gputile_histogram_options o = poisoned_options();

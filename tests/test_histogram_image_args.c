@@ -5,8 +5,9 @@
  * documented status before anything is written (every channel's counts,
  * with guard words, and the options' out fields are compared with their
  * poisoned copies after each call); well-formed calls on host memory end
- * in NO_DEVICE without a device or INVALID_VALUE (host memory) with one.
- * Runs with or without a GPU.
+ * in NO_DEVICE without a device or INVALID_VALUE (host memory) with one;
+ * and the launcher's cut of pitched rows into launches, on made-up
+ * addresses (nothing is read). Runs with or without a GPU.
  */
 #include <float.h>
 #include <math.h>
@@ -17,6 +18,8 @@
 #include <cuda_runtime_api.h>
 
 #include "gputile.h"
+
+#include "../kernels/histogram_image.h" /* the launcher's cut (host arithmetic) */
 
 #define NB 16
 #define W 8
@@ -145,6 +148,8 @@ SET(int_bound_low, lv[0].lower = -8589934593.0)
 SET(int_bound_high, lv[0].upper = 8589934593.0)
 SET(f32_span_inf, in.type = GPUTILE_SAMPLE_F32; in.channels = 1; lv[0].lower = -DBL_MAX;
     lv[0].upper = DBL_MAX)
+SET(f32_scale_inf, in.type = GPUTILE_SAMPLE_F32; in.channels = 1; lv[0].lower = 0.0;
+    lv[0].upper = 4.9e-324) /* 16 bins over one subnormal step: nbins / span is inf */
 /* range bins */
 SET(nedges_1, ne[1] = 1)
 SET(nedges_0, ne[0] = 0)
@@ -212,6 +217,7 @@ static const struct bad even_only[] = {
     {"integer samples, lower < -2^33", int_bound_low, I_},
     {"integer samples, upper > 2^33", int_bound_high, I_},
     {"float samples, upper - lower overflows", f32_span_inf, I_},
+    {"float samples, nbins / (upper - lower) overflows", f32_scale_inf, I_},
 };
 
 static const struct bad range_only[] = {
@@ -310,6 +316,15 @@ Test(histogram_image_args, host_memory_is_refused, .init = init)
     in.row_stride_bytes = 0;
     s = call_even();
     cr_expect_eq(s, want, "one row, stride 0: %s", gputile_status_name(s));
+    in.type = GPUTILE_SAMPLE_U16; /* 16 pixels of 2 channels: a row of 64 bytes */
+    in.channels = 2;
+    in.width = 16;
+    in.row_stride_bytes = 3; /* not a multiple of 2, yet not read */
+    s = call_even();
+    cr_expect_eq(s, want, "one u16 row, stride 3: %s", gputile_status_name(s));
+    in.height = 0; /* empty: nothing else read either */
+    s = call_even();
+    cr_expect_eq(s, want, "empty u16 image, stride 3: %s", gputile_status_name(s));
     assert_untouched("host memory");
 }
 
@@ -322,4 +337,71 @@ Test(histogram_image_args, input_init)
     cr_expect_null(i.samples);
     cr_expect_eq(i.width, 0);
     cr_expect_eq(i.height, 0);
+}
+
+/* ---- the launcher's cut ------------------------------------------------------ */
+
+/* Replays the launcher's loop over the launches of `height` rows from base
+ * and checks what its kernel relies on: every vector a whole 16 bytes
+ * inside its row, the scalar pass skipping exactly the bytes before it
+ * (its row's own head), and the launch limits. Returns the launches. */
+static uint64_t check_cut(uintptr_t base, size_t size, uint64_t row_samples, uint64_t stride,
+                          uint64_t height)
+{
+    gputile__himg_cut c;
+    gputile__himg_cut_rows((const void *)base, size, row_samples, stride, height, &c);
+    const uint64_t row_bytes = row_samples * size;
+    cr_assert_eq(c.scalars, row_samples - c.nvec * (16 / size));
+    cr_assert_leq(c.max_head + 16 * c.nvec, row_bytes);
+    cr_assert(c.per_launch == 1 || c.per_launch * c.nvec <= GPUTILE__HIMG_MAX_VEC_PER_LAUNCH);
+    cr_assert(c.per_launch == 1 ||
+              c.per_launch * c.scalars <= GPUTILE__HIMG_MAX_SCALARS_PER_LAUNCH);
+    uint64_t launches = 0;
+    for (uint64_t r0 = 0; r0 < height; r0 += c.per_launch, ++launches) {
+        const uint64_t rows = height - r0 < c.per_launch ? height - r0 : c.per_launch;
+        const uintptr_t row0 = base + r0 * stride;
+        uint64_t head = 99;
+        if (!gputile__himg_flat_head(&c, (const void *)row0, stride, rows, &head)) {
+            cr_assert_gt(rows, 1, "one row always reads flat");
+            continue; /* rows one by one: each at its own head, <= max_head */
+        }
+        if (rows == 1) {
+            cr_assert_eq((row0 + head) % 16, 0, "rows [%llu, %llu): vectors misaligned",
+                         (unsigned long long)r0, (unsigned long long)(r0 + rows));
+            cr_assert_eq(head, (uint64_t)(-row0 & 15u), "head differs from the scalar pass's");
+            cr_assert_leq(head + 16 * c.nvec, row_bytes);
+        } else {
+            cr_assert_eq(head, 0);
+            cr_assert_eq(row0 % 16, 0);
+            cr_assert_eq(stride, 16 * c.nvec);
+            cr_assert_eq(c.scalars, 0);
+        }
+    }
+    return launches;
+}
+
+Test(histogram_image_args, launches_read_each_row_at_its_own_head)
+{
+    /* A float image of 342 rows 4 bytes longer than 16-byte multiples,
+     * 4 bytes past an aligned address: 341 rows a launch, and the last
+     * launch's one row starts 12 bytes before a boundary where row 0 starts
+     * 12 after one (its vectors were read 12 bytes off, misaligned). */
+    cr_expect_eq(check_cut(0x100004u, 4, 3145730, 3145730 * 4 + 4, 342), 2);
+    /* Every alignment, sample size and pitch remainder, with the last
+     * launch holding 0, 1 or 2 rows (rows of ~2^20 vectors: 256 a launch). */
+    for (size_t size = 1; size <= 4; size *= 2)
+        for (uintptr_t off = 0; off < 16; off += size)
+            for (uint64_t pad = 0; pad < 32; pad += size)
+                for (uint64_t extra = 0; extra < 3; ++extra) {
+                    const uint64_t row_samples = ((uint64_t)1 << 24) / size + 3;
+                    const uint64_t stride = row_samples * size + pad;
+                    check_cut(0x7f0000000000u + off, size, row_samples, stride, 2 * 256 + extra);
+                }
+    /* Rows back to back, whole vectors: read flat across rows. */
+    cr_expect_eq(check_cut(0x200000u, 4, 1024, 4096, 1000), 1);
+    gputile__himg_cut c;
+    uint64_t head = 7;
+    gputile__himg_cut_rows((const void *)0x200000u, 4, 1024, 4096, 1000, &c);
+    cr_expect(gputile__himg_flat_head(&c, (const void *)0x200000u, 4096, 1000, &head));
+    cr_expect_eq(head, 0);
 }
