@@ -68,14 +68,23 @@ static inline GPUTILE_HD gputile_matrix gputile_get_submatrix(gputile_matrix m, 
 
 /* Checked sub-matrix: *out = the width x height view at (row, col), or an
  * error and *out untouched. Empty views at the edge (row == height or
- * col == width with a zero size) are allowed. */
+ * col == width with a zero size) are allowed. The parent passes the
+ * library's own extent rule (below 2^63 bytes, not wrapping the address
+ * space), so no view's offset wraps. */
 static inline gputile_status gputile_submatrix(gputile_matrix m, size_t row, size_t col,
                                                size_t width, size_t height, gputile_matrix *out)
 {
+    const size_t most = (size_t)-1 / 2 / sizeof(float); /* elements below 2^63 bytes */
+
     if (out == NULL || m.elements == NULL)
         return GPUTILE_ERROR_NULL_POINTER;
     if (m.stride < m.width)
         return GPUTILE_ERROR_INVALID_MATRIX;
+    if (m.width != 0 && m.height != 0 &&
+        (m.width > most || m.height - 1 > (most - m.width) / m.stride ||
+         (uintptr_t)m.elements >
+             UINTPTR_MAX - ((m.height - 1) * m.stride + m.width) * sizeof(float)))
+        return GPUTILE_ERROR_OVERFLOW;
     if (row > m.height || col > m.width || height > m.height - row || width > m.width - col)
         return GPUTILE_ERROR_OUT_OF_BOUNDS;
     *out = gputile_get_submatrix(m, row, col, width, height);

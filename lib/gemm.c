@@ -22,8 +22,8 @@ static size_t op_cols(gputile_op t, gputile_matrix m)
  * named algorithm must have a row for the precision (a tensor-core
  * algorithm needs a TF32 precision, an FFMA algorithm FP32, 3xTF32 runs
  * on 128 x 128 tiles only) and a split of k only where its row takes one. */
-gputile_status gputile__gemm_read_options(const gputile_gemm_options *o, int *algorithm,
-                                          int *split_k, int *precision)
+static gputile_status read_options(const gputile_gemm_options *o, bool splits, int *algorithm,
+                                   int *split_k, int *precision)
 {
     *algorithm = GPUTILE_ALGO_AUTO;
     *split_k = 0;
@@ -40,13 +40,27 @@ gputile_status gputile__gemm_read_options(const gputile_gemm_options *o, int *al
         return GPUTILE_ERROR_INVALID_VALUE;
     if (o->algorithm != GPUTILE_ALGO_AUTO) {
         const int v = gputile__gemm_variant(o->algorithm, o->precision);
-        if (v < 0 || (o->split_k > 1 && !(gputile__gemm_row_of(v)->flags & GPUTILE__GEMM_SPLITK)))
+        if (v < 0 ||
+            (splits && o->split_k > 1 && !(gputile__gemm_row_of(v)->flags & GPUTILE__GEMM_SPLITK)))
             return GPUTILE_ERROR_INVALID_VALUE;
     }
     *algorithm = o->algorithm;
-    *split_k = o->split_k;
+    *split_k = splits ? o->split_k : 0;
     *precision = o->precision;
     return GPUTILE_SUCCESS;
+}
+
+gputile_status gputile__gemm_read_options(const gputile_gemm_options *o, int *algorithm,
+                                          int *split_k, int *precision)
+{
+    return read_options(o, true, algorithm, split_k, precision);
+}
+
+gputile_status gputile__gemm_read_batch_options(const gputile_gemm_options *o, int *algorithm,
+                                                int *precision)
+{
+    int unused;
+    return read_options(o, false, algorithm, &unused, precision);
 }
 
 gputile_status gputile__gemm_check(gputile_op ta, gputile_op tb, gputile_matrix a, gputile_matrix b,

@@ -183,9 +183,9 @@ gputile_status gputile_gemm_strided_batched(gputile_op trans_a, gputile_op trans
                                             struct CUstream_st *stream,
                                             gputile_gemm_options *options)
 {
-    int requested, split_k, precision;
+    int requested, precision;
     gputile_status s;
-    if ((s = gputile__gemm_read_options(options, &requested, &split_k, &precision)) !=
+    if ((s = gputile__gemm_read_batch_options(options, &requested, &precision)) !=
             GPUTILE_SUCCESS ||
         (s = gputile__gemm_check(trans_a, trans_b, a, b, c)) != GPUTILE_SUCCESS)
         return s;
@@ -244,10 +244,9 @@ gputile_status gputile_gemm_batched(gputile_op trans_a, gputile_op trans_b, floa
                                     const gputile_matrix *c, size_t count,
                                     struct CUstream_st *stream, gputile_gemm_options *options)
 {
-    int requested, split_k, precision;
+    int requested, precision;
     gputile_status s;
-    if ((s = gputile__gemm_read_options(options, &requested, &split_k, &precision)) !=
-        GPUTILE_SUCCESS)
+    if ((s = gputile__gemm_read_batch_options(options, &requested, &precision)) != GPUTILE_SUCCESS)
         return s;
     if ((trans_a != GPUTILE_OP_N && trans_a != GPUTILE_OP_T) ||
         (trans_b != GPUTILE_OP_N && trans_b != GPUTILE_OP_T))

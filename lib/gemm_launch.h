@@ -22,6 +22,10 @@ gputile_status gputile__gemm_execute(const gputile__gemm_choice *choice,
  * (each on its own), shapes and aliasing of C with A or B. */
 gputile_status gputile__gemm_read_options(const gputile_gemm_options *o, int *algorithm,
                                           int *split_k, int *precision);
+/* The same for the batched calls, which never split k: split_k is range
+ * checked but not matched against the algorithm (the man page: not used). */
+gputile_status gputile__gemm_read_batch_options(const gputile_gemm_options *o, int *algorithm,
+                                                int *precision);
 gputile_status gputile__gemm_check(gputile_op ta, gputile_op tb, gputile_matrix a, gputile_matrix b,
                                    gputile_matrix c);
 

@@ -1050,10 +1050,17 @@ static int64_t r_rows(const gputile__gemm_args *p, bool swap)
  * K-major and addressable, so read in place (TF32's TFLOAT32 maps round
  * it, 3xTF32 splits it in shared memory). (The pre-pass of a 403 MB
  * operand took 240 of 473 us on 70 x 10,658 x 9,462 A^T B in TF32, H200.) */
+static bool tma_ready(const float *x, int64_t ld)
+{
+    /* and a stride below 2^40 bytes (cuTensorMapEncodeTiled's bound), which
+     * a one-row operand need not have: any stride passes for one row */
+    return gputile__rows_aligned16(x, ld) && ld > 0 && ld < ((int64_t)1 << 38);
+}
+
 static void tma_packs(const gputile__gemm_args *p, bool swap, int *pack_r, int *pack_d, int *perm_r)
 {
-    const bool a_ready = gputile__rows_aligned16(p->a, p->lda);
-    const bool b_ready = gputile__rows_aligned16(p->b, p->ldb);
+    const bool a_ready = tma_ready(p->a, p->lda);
+    const bool b_ready = tma_ready(p->b, p->ldb);
     const bool r_kmajor = swap ? p->trans_b : !p->trans_a;
     const bool d_kmajor = swap ? !p->trans_a : p->trans_b;
     const bool r_ready = swap ? b_ready : a_ready, d_ready = swap ? a_ready : b_ready;

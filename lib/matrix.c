@@ -58,6 +58,38 @@ static bool same_stride_overlap(gputile_matrix x, gputile_matrix y, int64_t delt
     return false;
 }
 
+/* floor(a / b) for b > 0 */
+static int64_t floor_div(int64_t a, int64_t b)
+{
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+/* Rows of x that meet y's extent, each checked against the rows of y it
+ * could meet, where the strides differ: x's first element is d elements
+ * past y's (d may be negative; the extents meet). Row i of x covers
+ * [d + i sx, d + i sx + wx) of y's elements, and meets row j of y when
+ * j sy < d + i sx + wx and j sy + wy > d + i sx. More than ROWS_CHECKED
+ * such rows: reported as overlapping (conservative, the man pages). */
+#define ROWS_CHECKED 4096
+static bool rows_overlap(gputile_matrix x, gputile_matrix y, int64_t d)
+{
+    const int64_t sx = (int64_t)x.stride, sy = (int64_t)y.stride, wx = (int64_t)x.width;
+    const int64_t wy = (int64_t)y.width, ly = (int64_t)extent_elements(y);
+    int64_t i_lo = floor_div(-d - wx, sx) + 1; /* d + i sx + wx > 0 */
+    int64_t i_hi = floor_div(ly - 1 - d, sx);  /* d + i sx < ly */
+    i_lo = i_lo < 0 ? 0 : i_lo;
+    i_hi = i_hi > (int64_t)x.height - 1 ? (int64_t)x.height - 1 : i_hi;
+    if (i_hi - i_lo >= ROWS_CHECKED)
+        return true;
+    for (int64_t i = i_lo; i <= i_hi; ++i) {
+        const int64_t a = d + i * sx;
+        const int64_t j_lo = floor_div(a - wy, sy) + 1, j_hi = floor_div(a + wx - 1, sy);
+        if (j_lo <= j_hi && j_hi >= 0 && j_lo <= (int64_t)y.height - 1)
+            return true;
+    }
+    return false;
+}
+
 bool gputile__overlap(gputile_matrix x, gputile_matrix y)
 {
     if (gputile__is_empty(x) || gputile__is_empty(y))
@@ -67,17 +99,22 @@ bool gputile__overlap(gputile_matrix x, gputile_matrix y)
     uintptr_t y1 = y0 + extent_elements(y) * sizeof(float);
     if (x1 <= y0 || y1 <= x0)
         return false;
-    /* The ranges overlap (so the distance fits in int64_t); with one stride
-     * and whole-element offsets the exact answer is cheap. */
+    /* The ranges overlap (so the distance fits in int64_t). */
     intptr_t bytes = (intptr_t)(y0 - x0);
-    if (x.stride != y.stride || bytes % (intptr_t)sizeof(float) != 0)
-        return true;
+    if (bytes % (intptr_t)sizeof(float) != 0)
+        return true; /* (never for checked matrices: elements are 4-byte aligned) */
     const int64_t delta = (int64_t)(bytes / (intptr_t)sizeof(float));
-    /* A stride past INT64_MAX: one row each (a second row could not be
-     * addressed), so the columns alone decide. */
-    if (x.stride > (size_t)INT64_MAX)
-        return delta > -(int64_t)y.width && delta < (int64_t)x.width;
-    return same_stride_overlap(x, y, delta);
+    /* A one-row matrix never steps a row: any stride of at least its width
+     * describes it; take the other's, or its width. (This also covers a
+     * stride past INT64_MAX, which only one row can have.) */
+    if (x.height == 1)
+        x.stride = y.height > 1 && x.width <= y.stride ? y.stride : x.width;
+    if (y.height == 1)
+        y.stride = x.height > 1 && y.width <= x.stride ? x.stride : y.width;
+    if (x.stride == y.stride) /* the exact answer is cheap */
+        return same_stride_overlap(x, y, delta);
+    /* Different strides: row by row, from the matrix with fewer rows. */
+    return x.height <= y.height ? rows_overlap(x, y, -delta) : rows_overlap(y, x, delta);
 }
 
 gputile_status gputile__memory_of(gputile_matrix m, gputile__memory *where)

@@ -66,7 +66,28 @@ Test(facade, submatrix_bounds)
                  GPUTILE_ERROR_NULL_POINTER);
     cr_assert_eq(gputile_submatrix(gputile_matrix_view(parent, 11, 6, 10), 0, 0, 1, 1, &s),
                  GPUTILE_ERROR_INVALID_MATRIX);
+    /* Parents whose extent the library refuses (OVERFLOW): row * stride
+     * would wrap, or the extent reaches 2^63 bytes or the address space's
+     * end. */
+    const size_t most = SIZE_MAX / 2 / sizeof(float);
+    cr_assert_eq(
+        gputile_submatrix(gputile_matrix_view(parent, 1, SIZE_MAX, 2), SIZE_MAX - 1, 0, 1, 1, &s),
+        GPUTILE_ERROR_OVERFLOW);
+    cr_assert_eq(
+        gputile_submatrix(gputile_matrix_view(parent, most + 1, 1, most + 1), 0, 0, 1, 1, &s),
+        GPUTILE_ERROR_OVERFLOW);
+    cr_assert_eq(gputile_submatrix(gputile_matrix_view(parent, 4, 3, most / 2), 0, 0, 1, 1, &s),
+                 GPUTILE_ERROR_OVERFLOW);
+    cr_assert_eq(gputile_submatrix(gputile_matrix_view((float *)(UINTPTR_MAX - 15), 8, 1, 8), 0, 0,
+                                   1, 1, &s),
+                 GPUTILE_ERROR_OVERFLOW);
     cr_assert_eq(s.elements, NULL, "output written on error");
+    /* the largest parent the rule allows (one row) and an empty one */
+    cr_assert_eq(gputile_submatrix(gputile_matrix_view(parent, most, 1, most), 0, 0, 8, 1, &s),
+                 GPUTILE_SUCCESS);
+    cr_assert_eq(s.elements, parent);
+    cr_assert_eq(gputile_submatrix(gputile_matrix_view(parent, 0, SIZE_MAX, 0), 0, 0, 0, 5, &s),
+                 GPUTILE_SUCCESS);
 }
 
 Test(facade, device_allocation_checks)

@@ -50,6 +50,7 @@
 #include <criterion/parameterized.h>
 
 #include "gputile.h"
+#include "gputile_facade.h"
 #include "support/expect.h"
 #include "support/gemm_shapes.h"
 #include "support/gpu.h"
@@ -571,4 +572,80 @@ Test(tf32, special_values_stay_in_their_rows, .init = require_wgmma, .timeout = 
         }
         release(&a, &b, &c, ref, scale, got, dref, dscale);
     }
+}
+
+/* One-row operands may have any row stride (it is never stepped); TMA's
+ * strides must stay below 2^40 bytes, so such an operand is packed, not
+ * mapped in place. m = 1 (A one row of k) and k = 1 (A^T and B one row
+ * each), strides of 2^40 floats; small integers, so every precision is
+ * exact. */
+Test(tf32, one_row_operands_with_any_stride, .init = require_wgmma, .timeout = 120)
+{
+    enum { K = 300, N = 200, M = 150 };
+    const size_t huge = (size_t)1 << 40;
+    static float hx[K], hy[K * N], hc[M * N], want[M * N];
+    float *dx, *dy, *dc;
+    for (int i = 0; i < K; ++i)
+        hx[i] = (float)(i % 7 - 3);
+    for (int i = 0; i < K * N; ++i)
+        hy[i] = (float)(i % 5 - 2);
+    GPUTEST_CUDA(cudaMalloc((void **)&dx, sizeof hx));
+    GPUTEST_CUDA(cudaMalloc((void **)&dy, sizeof hy));
+    GPUTEST_CUDA(cudaMalloc((void **)&dc, sizeof hc));
+    GPUTEST_CUDA(cudaMemcpy(dx, hx, sizeof hx, cudaMemcpyHostToDevice));
+    GPUTEST_CUDA(cudaMemcpy(dy, hy, sizeof hy, cudaMemcpyHostToDevice));
+    const int precisions[] = {GPUTILE_PRECISION_TF32, GPUTILE_PRECISION_FP32_3XTF32,
+                              GPUTILE_PRECISION_FP32};
+    const int algorithms[] = {GPUTILE_ALGO_AUTO, GPUTILE_ALGO_WGMMA_128X128,
+                              GPUTILE_ALGO_WGMMA_128X256};
+    for (int form = 0; form < 2; ++form)
+        for (size_t p = 0; p < 3; ++p)
+            for (size_t g = 0; g < 3; ++g) {
+                if (precisions[p] == GPUTILE_PRECISION_FP32 && g > 0)
+                    continue; /* the wgmma rows take the TF32 precisions only */
+                if (precisions[p] == GPUTILE_PRECISION_FP32_3XTF32 &&
+                    algorithms[g] == GPUTILE_ALGO_WGMMA_128X256)
+                    continue; /* 3xTF32 runs on 128 x 128 tiles */
+                gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+                o.precision = precisions[p];
+                o.algorithm = algorithms[g];
+                gputile_status s;
+                size_t cw, ch;
+                GPUTEST_CUDA(cudaMemset(dc, 0xFF, sizeof hc)); /* NaN: poisoned */
+                if (form == 0) { /* C (1 x N) = A (1 x K, one row) B (K x N) */
+                    cw = N, ch = 1;
+                    s = gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f,
+                                     gputile_matrix_view(dx, K, 1, huge),
+                                     gputile_matrix_view(dy, N, K, N), 0.0f,
+                                     gputile_matrix_view(dc, N, 1, huge), NULL, &o);
+                    for (int j = 0; j < N; ++j) {
+                        double t = 0;
+                        for (int i = 0; i < K; ++i)
+                            t += (double)hx[i] * hy[i * N + j];
+                        want[j] = (float)t;
+                    }
+                } else { /* C (M x N) = A^T (A one row of M) B (one row of N): k = 1 */
+                    cw = N, ch = M;
+                    s = gputile_gemm(GPUTILE_OP_T, GPUTILE_OP_N, 1.0f,
+                                     gputile_matrix_view(dx, M, 1, huge),
+                                     gputile_matrix_view(dy, N, 1, huge), 0.0f,
+                                     gputile_matrix_view(dc, N, M, N), NULL, &o);
+                    for (int i = 0; i < M; ++i)
+                        for (int j = 0; j < N; ++j)
+                            want[i * N + j] = hx[i] * hy[j];
+                }
+                cr_assert_eq(s, GPUTILE_SUCCESS, "form %d, precision %d, algorithm %d: %s (%s)",
+                             form, precisions[p], algorithms[g], gputile_status_name(s),
+                             gputile_last_cuda_error_name());
+                GPUTEST_CUDA(cudaMemcpy(hc, dc, cw * ch * sizeof(float), cudaMemcpyDeviceToHost));
+                for (size_t e = 0; e < cw * ch; ++e)
+                    cr_assert_eq(hc[e], want[e],
+                                 "form %d, precision %d, algorithm %d: C[%zu] %g, "
+                                 "expected %g",
+                                 form, precisions[p], algorithms[g], e, (double)hc[e],
+                                 (double)want[e]);
+            }
+    GPUTEST_CUDA(cudaFree(dx));
+    GPUTEST_CUDA(cudaFree(dy));
+    GPUTEST_CUDA(cudaFree(dc));
 }

@@ -293,3 +293,109 @@ Test(validation, device_alloc_bad_inputs)
         cr_expect_eq(p, (void *)&p, "pointer written on error");
     }
 }
+
+/* The library's overlap test (lib/matrix.c), against the elements shared. */
+bool gputile__overlap(gputile_matrix x, gputile_matrix y);
+
+static uint32_t lcg(uint32_t *state)
+{
+    *state = *state * 1664525u + 1013904223u;
+    return *state >> 8;
+}
+
+Test(validation, overlap_is_exact_for_any_strides)
+{
+    static float buf[1024];
+    uint32_t st = 12345;
+    int shared_seen = 0, interleaved_seen = 0;
+    for (int t = 0; t < 200000; ++t) {
+        gputile_matrix m[2];
+        uint8_t mark[1024] = {0};
+        for (int k = 0; k < 2; ++k) {
+            const size_t w = 1 + lcg(&st) % 12, h = 1 + lcg(&st) % 12;
+            size_t s = w + lcg(&st) % 14;
+            if (h == 1 && lcg(&st) % 4 == 0)
+                s = lcg(&st) % 2 ? SIZE_MAX / 8 : w + 1000; /* one row: any stride */
+            m[k] = gputile_matrix_view(buf + lcg(&st) % 300, w, h, s);
+        }
+        bool shared = false;
+        for (int k = 0; k < 2; ++k)
+            for (size_t r = 0; r < m[k].height; ++r)
+                for (size_t c = 0; c < m[k].width; ++c) {
+                    const size_t e = (size_t)(m[k].elements - buf) + r * m[k].stride + c;
+                    if (k == 0)
+                        mark[e] = 1;
+                    else
+                        shared = shared || mark[e];
+                }
+        interleaved_seen += !shared && m[0].stride != m[1].stride && m[0].height > 1 &&
+                            m[1].height > 1 && m[0].elements < m[1].elements + 12 * m[1].stride &&
+                            m[1].elements < m[0].elements + 12 * m[0].stride;
+        shared_seen += shared;
+        cr_assert_eq(gputile__overlap(m[0], m[1]), shared,
+                     "%zux%zu stride %zu at %td, %zux%zu stride %zu at %td: shared %d", m[0].width,
+                     m[0].height, m[0].stride, m[0].elements - buf, m[1].width, m[1].height,
+                     m[1].stride, m[1].elements - buf, (int)shared);
+        cr_assert_eq(gputile__overlap(m[1], m[0]), shared);
+    }
+    cr_expect_gt(shared_seen, 1000);
+    cr_expect_gt(interleaved_seen, 1000);
+}
+
+Test(validation, gemm_views_of_different_strides_that_interleave, .init = init)
+{
+    /* A: column 0 of a parent 8 wide (elements 0, 8, 16, 24). */
+    const gputile_matrix a = mat(a_mem, 1, 4, 8);
+    /* C, 4 x 2 of stride 4 at elements 2-3, 6-7, 10-11, 14-15: inside A's
+     * range, no element of A. */
+    gputile_status s = gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, a, mat(b_mem, 2, 1, 2), 0.0f,
+                                    mat(a_mem + 2, 2, 4, 4), NULL, NULL);
+    cr_expect(s == GPUTILE_SUCCESS || (s == GPUTILE_ERROR_NO_DEVICE && !have_device()),
+              "4 x 2 C beside A's column: %s", gputile_status_name(s));
+    /* C, one row at elements 2-3 (its stride is never used), A^T 1 x 4. */
+    s = gputile_gemm(GPUTILE_OP_T, GPUTILE_OP_N, 1.0f, a, mat(b_mem, 2, 4, 2), 0.0f,
+                     mat(a_mem + 2, 2, 1, 2), NULL, NULL);
+    cr_expect(s == GPUTILE_SUCCESS || (s == GPUTILE_ERROR_NO_DEVICE && !have_device()),
+              "one-row C beside A's column: %s", gputile_status_name(s));
+    /* and with element 8 in both: refused */
+    init();
+    float before[ROWS * STRIDE];
+    memcpy(before, a_mem, sizeof before);
+    s = gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, a, mat(b_mem, 2, 1, 2), 0.0f,
+                     mat(a_mem + 8, 2, 4, 4), NULL, NULL);
+    cr_expect_eq(s, GPUTILE_ERROR_ALIASING, "%s", gputile_status_name(s));
+    cr_expect(memcmp(before, a_mem, sizeof before) == 0, "C written on error");
+}
+
+Test(validation, batched_calls_ignore_split_k, .init = init)
+{
+    /* split_k is not used by batches (gputile_gemm_batched(3)): any value
+     * in range passes with a batch kernel, which takes no split. */
+    if (have_device())
+        cr_skip_test("host memory with a device: the memory check answers first");
+    const int algorithms[] = {GPUTILE_ALGO_AUTO, GPUTILE_ALGO_BATCHED_16, GPUTILE_ALGO_BATCHED_32};
+    for (size_t i = 0; i < sizeof algorithms / sizeof algorithms[0]; ++i)
+        for (int split = 0; split <= GPUTILE_MAX_SPLIT_K; split += 3) {
+            gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+            o.algorithm = algorithms[i];
+            o.split_k = split;
+            gputile_matrix a = mat(a_mem, 4, 4, 4), b = mat(b_mem, 4, 4, 4),
+                           c = mat(c_mem, 4, 4, 4);
+            gputile_status s = gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, a, 16,
+                                                            b, 16, 0.0f, c, 16, 2, NULL, &o);
+            cr_expect_eq(s, GPUTILE_ERROR_NO_DEVICE, "strided, algorithm %d, split_k %d: %s",
+                         algorithms[i], split, gputile_status_name(s));
+            s = gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, &a, &b, 0.0f, &c, 1, NULL,
+                                     &o);
+            cr_expect_eq(s, GPUTILE_ERROR_NO_DEVICE, "views, algorithm %d, split_k %d: %s",
+                         algorithms[i], split, gputile_status_name(s));
+        }
+    /* still range checked */
+    gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+    o.split_k = GPUTILE_MAX_SPLIT_K + 1;
+    cr_expect_eq(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, mat(a_mem, 4, 4, 4),
+                                              16, mat(b_mem, 4, 4, 4), 16, 0.0f,
+                                              mat(c_mem, 4, 4, 4), 16, 2, NULL, &o),
+                 GPUTILE_ERROR_INVALID_VALUE);
+    assert_c_untouched();
+}
