@@ -120,13 +120,15 @@ static slot *take(void)
         return NULL;
     slot *row = slots[dev->ordinal], *pick = NULL;
     pthread_mutex_lock(&lock);
-    /* a ready buffer first, then one still under DMA, then a new one */
+    /* A ready buffer first, then a new one, then one still under DMA: its
+     * DMA may be queued behind other work on another stream, which this
+     * copy would wait for (once every slot is pinned, it does). */
     for (int i = 0; i < GPUTILE__BOUNCE_SLOTS && pick == NULL; ++i)
         if (!row[i].taken && row[i].buf != NULL &&
-            (!row[i].busy || cudaEventQuery(row[i].done[0]) == cudaSuccess))
+            (!row[i].busy || gputile__event_done(row[i].done[0])))
             pick = &row[i];
     for (int i = 0; i < GPUTILE__BOUNCE_SLOTS && pick == NULL; ++i)
-        if (!row[i].taken && row[i].buf != NULL)
+        if (!row[i].taken && row[i].buf == NULL)
             pick = &row[i];
     for (int i = 0; i < GPUTILE__BOUNCE_SLOTS && pick == NULL; ++i)
         if (!row[i].taken)
@@ -134,7 +136,6 @@ static slot *take(void)
     if (pick != NULL)
         pick->taken = true;
     pthread_mutex_unlock(&lock);
-    (void)cudaGetLastError(); /* cudaEventQuery's cudaErrorNotReady is no error */
     if (pick == NULL)
         return NULL;
     cudaError_t err = cudaSuccess;

@@ -277,8 +277,34 @@ static void *helper(void *arg)
     return NULL;
 }
 
+/* In a child forked while helpers ran: only the forking thread lives on,
+ * so the helpers, their condition variables' waiters and any loop another
+ * thread had posted are gone; left as they were, the child's first signal
+ * or its exit's broadcast waited for waiters that no longer exist
+ * (glibc). The child starts over: no helpers until its first loop that
+ * wants them, every slot free and closed. */
+static void forked_child(void)
+{
+    pthread_mutex_init(&lock, NULL);
+    pthread_cond_init(&work_cv, NULL);
+    pthread_cond_init(&done_cv, NULL);
+    stopping = false;
+    sleepers = 0;
+    n_helpers = 0;
+    for (int s = 0; s < JOB_SLOTS; ++s) {
+        jobs[s].word = ((jobs[s].word >> 32) + 1) << 32 | CLOSED;
+        jobs[s].taken = 0;
+        jobs[s].waiting = 0;
+    }
+    static const pthread_once_t fresh = PTHREAD_ONCE_INIT;
+    memcpy(&started, &fresh, sizeof started); /* start() runs again on demand */
+}
+
 static void start(void)
 {
+    static bool forks_handled;
+    if (!forks_handled) /* once a process: a child inherits the handler */
+        forks_handled = pthread_atfork(NULL, NULL, forked_child) == 0;
     long n = cores();
     int want = n > GPUTILE__COPY_POOL_THREADS  ? GPUTILE__COPY_POOL_THREADS
                : n > GPUTILE__COPY_MAX_THREADS ? (int)n

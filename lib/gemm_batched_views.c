@@ -397,13 +397,7 @@ static unsigned long long clock_;
 /* True when s's last copy has finished (or it never ran one). */
 static bool idle(slot *s)
 {
-    if (s->done == NULL)
-        return true;
-    cudaError_t err = cudaEventQuery(s->done);
-    if (err == cudaSuccess)
-        return true;
-    (void)cudaGetLastError(); /* NotReady is not sticky; clear it */
-    return false;
+    return s->done == NULL || gputile__event_done(s->done);
 }
 
 static gputile_status acquire(size_t bytes, int device, slot **out)
@@ -440,6 +434,12 @@ static gputile_status acquire(size_t bytes, int device, slot **out)
             pick->done = NULL;
         pick->device = device;
     }
+    if (st == GPUTILE_SUCCESS)
+        pick->taken = true; /* ours: its buffer may grow outside the lock */
+    pthread_mutex_unlock(&lock);
+    /* Outside the lock: a pool short of pinned memory gives back what it
+     * can, this cache's idle slots included (gputile_pool_release() calls
+     * gputile__gemm_views_release_idle(), which takes the lock). */
     if (st == GPUTILE_SUCCESS && pick->bytes < bytes) {
         size_t want = 64 << 10;
         while (want < bytes)
@@ -450,12 +450,14 @@ static gputile_status acquire(size_t bytes, int device, slot **out)
         if ((st = gputile_pool_alloc(&pick->host, want, GPUTILE_PINNED_PORTABLE)) ==
             GPUTILE_SUCCESS)
             pick->bytes = want;
+        else {
+            pthread_mutex_lock(&lock);
+            pick->taken = false;
+            pthread_mutex_unlock(&lock);
+        }
     }
-    if (st == GPUTILE_SUCCESS) {
-        pick->taken = true;
+    if (st == GPUTILE_SUCCESS)
         *out = pick;
-    }
-    pthread_mutex_unlock(&lock);
     return st;
 }
 

@@ -115,6 +115,11 @@ cudaError_t gputile__pointer_kind_of(const void *p, size_t bytes, gputile__point
  * pending. */
 cudaError_t gputile__pointer_is_device(const void *p, bool *device);
 
+/* True when e has completed; false while it is pending, or on an error
+ * (which a later cudaEventSynchronize() reports). Leaves the runtime's
+ * last error as it was (event.c). */
+bool gputile__event_done(cudaEvent_t e);
+
 /* ---- memory.c ---- */
 /* A 2D range of bytes: height rows of width bytes, pitch bytes apart. */
 typedef struct gputile__rect {
