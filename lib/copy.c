@@ -94,11 +94,12 @@ typedef enum side { SIDE_HOST, SIDE_DEVICE, SIDE_UNASKED, SIDE_GENERAL } side;
 /* One side for the short path: the pin table first (memory the library
  * pinned is host memory; a cached or half-made registration takes the
  * general path), then, if `ask`, the driver. */
-static gputile_status side_of(const void *p, bool ask, side *out)
+static gputile_status side_of(const void *p, size_t bytes, bool ask, side *out)
 {
     gputile__pin e;
-    if (gputile__pin_lookup(p, &e)) {
-        *out = gputile__pin_kind_in_use(e.kind) ? SIDE_HOST : SIDE_GENERAL;
+    if (gputile__pin_lookup(p, &e)) { /* (the general path: a range astride what was pinned) */
+        *out =
+            gputile__pin_cover_of(&e, p, bytes) == GPUTILE__PIN_INSIDE ? SIDE_HOST : SIDE_GENERAL;
         return GPUTILE_SUCCESS;
     }
     *out = SIDE_UNASKED;
@@ -132,8 +133,8 @@ static gputile_status short_copy(void *dst, const void *src, size_t bytes, cudaS
     side f, s;
     gputile_status st;
     *taken = false;
-    if ((st = side_of(first, true, &f)) != GPUTILE_SUCCESS || f == SIDE_GENERAL ||
-        (st = side_of(second, f == SIDE_HOST, &s)) != GPUTILE_SUCCESS || s == SIDE_GENERAL)
+    if ((st = side_of(first, bytes, true, &f)) != GPUTILE_SUCCESS || f == SIDE_GENERAL ||
+        (st = side_of(second, bytes, f == SIDE_HOST, &s)) != GPUTILE_SUCCESS || s == SIDE_GENERAL)
         return st;
     *taken = true;
     if (f == SIDE_HOST && s == SIDE_HOST)

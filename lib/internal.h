@@ -101,7 +101,10 @@ typedef enum gputile__pointer_kind {
 
 /* Classifies the memory at p, as the CUDA driver reports it (from p's first
  * byte). With bytes > 0, a range [p, p + bytes) that libgputile pinned
- * itself (the pin table) is HOST_PINNED without asking the driver; bytes =
+ * itself (the pin table) is HOST_PINNED without asking the driver, and one
+ * that starts in pages it pinned but runs outside the bytes pinned for
+ * their owner (a neighbour in a registration's page, past an allocation's
+ * end) is HOST_PAGEABLE: the driver would take it all for pinned; bytes =
  * 0 always asks. A failure leaves no CUDA error pending and records
  * nothing: the caller maps it to a status (gputile__cuda_status()) or
  * ignores it. */

@@ -90,16 +90,16 @@ void gputile__pin_remove(const gputile__pin *e)
     }
 }
 
-bool gputile__pin_covers(const void *p, size_t n)
+gputile__pin_cover gputile__pin_covers(const void *p, size_t n)
 {
-    uintptr_t a = (uintptr_t)p;
-    bool yes = false;
+    const uintptr_t a = (uintptr_t)p;
+    gputile__pin_cover c = GPUTILE__PIN_NONE;
     gputile__pin_lock();
     const gputile__pin *e = gputile__pin_find(a);
-    if (e != NULL && n <= e->hi - a && gputile__pin_kind_in_use(e->kind))
-        yes = true;
+    if (e != NULL)
+        c = gputile__pin_cover_of(e, p, n);
     gputile__pin_unlock();
-    return yes;
+    return c;
 }
 
 bool gputile__pin_lookup(const void *p, gputile__pin *out)

@@ -53,10 +53,30 @@ bool gputile__pin_overlaps(uintptr_t lo, uintptr_t hi);
 bool gputile__pin_insert(const gputile__pin *e);
 /* Removes the entry whose lo is e->lo (e may point into the table). */
 void gputile__pin_remove(const gputile__pin *e);
-/* Without the lock: true when [p, p + n) lies inside one live pinned entry
- * (used, not cached or pending; copy-cache entries count as not pinned:
- * gputile_copy() asks gputile__pin_lookup() for them). */
-bool gputile__pin_covers(const void *p, size_t n);
+/* Without the lock: how [p, p + n) lies against the live pinned entry
+ * (used, not cached or pending; copy-cache entries count as none:
+ * gputile_copy() asks gputile__pin_lookup() for them) whose pages hold p.
+ * INSIDE: within what was pinned for its owner, [key, key + bytes);
+ * ASTRIDE: partly outside it (past the end of an allocation, or in the
+ * part of a registration's first or last page the user did not register):
+ * pageable for the caller, whose driver would take it all for pinned;
+ * NONE: no such entry (the driver decides). */
+typedef enum gputile__pin_cover {
+    GPUTILE__PIN_NONE,
+    GPUTILE__PIN_INSIDE,
+    GPUTILE__PIN_ASTRIDE
+} gputile__pin_cover;
+gputile__pin_cover gputile__pin_covers(const void *p, size_t n);
+/* The same against an entry e whose pages hold p. */
+static inline gputile__pin_cover gputile__pin_cover_of(const gputile__pin *e, const void *p,
+                                                       size_t n)
+{
+    const uintptr_t a = (uintptr_t)p, k = (uintptr_t)e->key;
+    if (!gputile__pin_kind_in_use(e->kind))
+        return GPUTILE__PIN_NONE;
+    return a >= k && a - k <= e->bytes && n <= e->bytes - (a - k) ? GPUTILE__PIN_INSIDE
+                                                                  : GPUTILE__PIN_ASTRIDE;
+}
 /* Without the lock: copies the entry holding address p into *out (a copy:
  * the table may move as soon as the lock is dropped); false when none. */
 bool gputile__pin_lookup(const void *p, gputile__pin *out);

@@ -14,9 +14,13 @@
 
 cudaError_t gputile__pointer_kind_of(const void *p, size_t bytes, gputile__pointer_kind *kind)
 {
-    /* Ranges libgputile pinned itself need no question to the driver. */
-    if (bytes != 0 && gputile__pin_covers(p, bytes)) {
-        *kind = GPUTILE__POINTER_HOST_PINNED;
+    /* Ranges libgputile pinned itself need no question to the driver; one
+     * that runs outside what was pinned is pageable to its caller (the
+     * library's memcpy moves it), wherever it starts. */
+    const gputile__pin_cover c = bytes != 0 ? gputile__pin_covers(p, bytes) : GPUTILE__PIN_NONE;
+    if (c != GPUTILE__PIN_NONE) {
+        *kind = c == GPUTILE__PIN_INSIDE ? GPUTILE__POINTER_HOST_PINNED
+                                         : GPUTILE__POINTER_HOST_PAGEABLE;
         return cudaSuccess;
     }
     struct cudaPointerAttributes attr;

@@ -27,6 +27,7 @@
 #include <criterion/criterion.h>
 
 #include "gputile.h"
+#include "../lib/internal.h" /* gputile__pointer_kind_of() */
 #include "gputile_facade.h"
 #include "support/gpu.h"
 #include "support/expect.h"
@@ -201,6 +202,34 @@ Test(pinned, register_unaligned_ranges, .init = gputest_require_device, .timeout
     EXPECT(gputile_pinned_register(p - 5, 1, 0), GPUTILE_ERROR_ALREADY_REGISTERED); /* same page */
     EXPECT(gputile_pinned_register(p + n, 1, 0), GPUTILE_ERROR_ALREADY_REGISTERED); /* last page */
     EXPECT(gputile_pinned_register(p - page, 2 * page, 0), GPUTILE_ERROR_ALREADY_REGISTERED);
+
+    /* What the copies take for pinned: the registered bytes, not their
+     * pages' neighbours (the driver says pinned for the whole pages) nor a
+     * range running past them; those are pageable, copied through the
+     * library's own buffers, complete on return. */
+    gputile__pointer_kind kind;
+    GPUTEST_CUDA(gputile__pointer_kind_of(p, n, &kind));
+    cr_assert_eq(kind, GPUTILE__POINTER_HOST_PINNED);
+    GPUTEST_CUDA(gputile__pointer_kind_of(p + 7, n - 7, &kind));
+    cr_assert_eq(kind, GPUTILE__POINTER_HOST_PINNED);
+    GPUTEST_CUDA(gputile__pointer_kind_of(p, n + 1, &kind));
+    cr_assert_eq(kind, GPUTILE__POINTER_HOST_PAGEABLE, "a range past the registration");
+    GPUTEST_CUDA(gputile__pointer_kind_of(p - 5, 5, &kind));
+    cr_assert_eq(kind, GPUTILE__POINTER_HOST_PAGEABLE, "its first page's bytes before it");
+    GPUTEST_CUDA(gputile__pointer_kind_of(p + n, 10, &kind));
+    cr_assert_eq(kind, GPUTILE__POINTER_HOST_PAGEABLE, "its last page's bytes after it");
+    {
+        unsigned char *dn, back[64];
+        GPUTEST_CUDA(gputest_malloc((void **)&dn, 64));
+        GPUTEST_CUDA(cudaMemset(dn, 0x5A, 64));
+        memset(p + n, 0, 64);
+        OK(gputile_copy(p + n, dn, 64, NULL)); /* a neighbour: complete on return */
+        memset(back, 0x5A, 64);
+        cr_assert_eq(memcmp(p + n, back, 64), 0, "the neighbour's download was not complete");
+        OK(gputile_copy(p + n - 32, dn, 64, NULL)); /* astride the registration's end */
+        cr_assert_eq(memcmp(p + n - 32, back, 64), 0, "the download astride was not complete");
+        GPUTEST_CUDA(cudaFree(dn));
+    }
 
     /* the pinned path of gputile_copy: asynchronous, complete after a sync */
     unsigned char *want = malloc(n), *d;
