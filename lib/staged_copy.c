@@ -259,10 +259,12 @@ static cudaError_t dma(pipe *p, size_t j)
     gputile__rect d = sub(p->dev, pc), b = packed(p->r->mem + (size_t)s * p->r->chunk, pc);
     cudaError_t err =
         p->up ? gputile__memcpy2d_async(d, b, p->stream) : gputile__memcpy2d_async(b, d, p->stream);
-    if (err == cudaSuccess)
-        err = cudaEventRecord(p->r->done[s], p->stream);
-    if (err == cudaSuccess)
+    if (err != cudaSuccess)
+        return err;
+    if ((err = cudaEventRecord(p->r->done[s], p->stream)) == cudaSuccess)
         p->r->busy[s] = true;
+    else if (cudaStreamSynchronize(p->stream) != cudaSuccess) /* the DMA without its event */
+        (void)cudaGetLastError();                             /* (err is reported) */
     return err;
 }
 
