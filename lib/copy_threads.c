@@ -4,11 +4,13 @@
  * on our H200's host and four reach ~44 GB/s (ANCHORS.md), so the pinned
  * staging of pageable memory is split over GPUTILE__COPY_THREADS threads:
  * the caller plus helpers started once, on first use, and stopped at exit
- * (up to GPUTILE__COPY_POOL_THREADS - 1 of them, no more than the cores
- * online less one: one copy takes at most GPUTILE__COPY_MAX_THREADS - 1,
- * several concurrent copies, as from the pipelines of several devices,
- * share the rest; idle ones spin up to SPIN_NS, then sleep on a condition
- * variable). The bottom layer of the pinned-memory files: it calls nothing
+ * (the cores online less one, at least GPUTILE__COPY_MAX_THREADS - 1 so
+ * that a count set by gputile__copy_threads_set() is met on any host, at
+ * most GPUTILE__COPY_POOL_THREADS - 1: one copy takes at most
+ * GPUTILE__COPY_MAX_THREADS - 1, by default no more than the cores online
+ * less one; several concurrent copies, as from the pipelines of several
+ * devices, share the rest; idle ones spin up to SPIN_NS, then sleep on a
+ * condition variable, and a post wakes one per part). The bottom layer of the pinned-memory files: it calls nothing
  * else in lib/, and keeps its own tunables (copy_threads.h).
  *
  * A loop (gputile__parallel_for; a copy is one over the byte ranges of its
