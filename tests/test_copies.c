@@ -153,6 +153,29 @@ Test(copies, uploads_back_to_back_reuse_the_bounce_buffers, .init = gputest_requ
     free(back);
 }
 
+Test(copies, a_pending_error_of_the_callers_survives, .init = gputest_require_device,
+     .timeout = 120)
+{
+    /* The caller's own failed call leaves a (non-sticky) error pending;
+     * bounce copies, whose slot searches ask events, must leave it for the
+     * caller's cudaGetLastError(). */
+    const size_t n = 3 * MiB + 5;
+    unsigned char *src = malloc(n), *dev;
+    cr_assert_not_null(src);
+    gputest_fill_random_bytes(src, n);
+    GPUTEST_CUDA(gputest_malloc((void **)&dev, 2 * n));
+    cr_assert_neq(cudaMemcpy(dev, src, 1, (enum cudaMemcpyKind)99), cudaSuccess);
+    gputile__copy_force(BOUNCE);
+    OK(gputile_copy(dev, src, n, NULL));
+    OK(gputile_copy(dev + n, src, n, NULL)); /* the first one's slot may still be busy */
+    gputile__copy_force(-1);
+    cr_assert_eq(cudaGetLastError(), cudaErrorInvalidMemcpyDirection,
+                 "the caller's pending error was cleared");
+    GPUTEST_CUDA(cudaDeviceSynchronize());
+    GPUTEST_CUDA(cudaFree(dev));
+    free(src);
+}
+
 /* ---- the short path: every pair of kinds, either side asked first ------------------ */
 
 enum { PAGE_A, PAGE_B, PINNED, MANAGED, DEV_A, DEV_B, KINDS };
