@@ -539,6 +539,9 @@ static void fuzz_histogram(reader *r, bool is_float, bool plan)
         if (is_float &&
             (!isfinite(lower) || !isfinite(upper) || !(lower < upper) || !isfinite(upper - lower)))
             must |= B(GPUTILE_ERROR_INVALID_VALUE);
+        else if (is_float && nbins > 0 &&
+                 !isfinite((float)((double)nbins / ((double)upper - (double)lower))))
+            must |= B(GPUTILE_ERROR_INVALID_VALUE); /* the scale overflows float */
         if (mode != GPUTILE_HIST_OVERWRITE && mode != GPUTILE_HIST_ACCUMULATE)
             must |= B(GPUTILE_ERROR_INVALID_VALUE);
         if (counts == NULL || (samples == NULL && n != 0))
@@ -680,6 +683,9 @@ static void fuzz_histogram_image(reader *r, bool range)
                     !isfinite(e->lower) || !isfinite(e->upper) || !(e->lower < e->upper) ||
                     !isfinite(e->upper - e->lower))
                     must |= I;
+                else if (type == GPUTILE_SAMPLE_F32 &&
+                         !isfinite((double)e->nbins / (e->upper - e->lower)))
+                    must |= I; /* the scale overflows double */
                 else if (type != GPUTILE_SAMPLE_F32 &&
                          (floor(e->lower) != e->lower || floor(e->upper) != e->upper ||
                           e->lower < -8589934592.0 || e->upper > 8589934592.0))
@@ -695,8 +701,9 @@ static void fuzz_histogram_image(reader *r, bool range)
             for (int c = 0; c < channels; ++c)
                 if ((uintptr_t)counts[c] % 8 != 0)
                     must |= I;
-            if ((uintptr_t)in->samples % size != 0 || in->row_stride_bytes % size != 0)
-                must |= I;
+            if ((uintptr_t)in->samples % size != 0 ||
+                (!empty && in->height > 1 && in->row_stride_bytes % size != 0))
+                must |= I; /* (the stride is not read for one row) */
             const unsigned __int128 rowb =
                 (unsigned __int128)in->width * (unsigned __int128)channels * size;
             const unsigned __int128 extent =
