@@ -102,7 +102,9 @@ gputile_status gputile__gemm_batched_tensor(const gputile__device *dev,
     const bool strides = args->batch <= 1 || (args->stride_a > 0 && args->stride_b > 0 &&
                                               args->stride_a < most && args->stride_b < most);
     if (args->views != NULL || !aligned.a || !aligned.b || !strides ||
-        (args->trans_a && !args->trans_b) || args->m < 64 || args->n < 64 || args->k < 1)
+        (args->trans_a && !args->trans_b) || args->m < 64 || args->n < 64 || args->k < 1 ||
+        !gputile__gemm_tma_dims(args->m, args->n, args->k) || args->lda >= most ||
+        args->ldb >= most)
         return GPUTILE_SUCCESS;
     return gputile__cuda_status(gputile__gemm_tensor_cores(dev, yes));
 }

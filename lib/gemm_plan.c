@@ -864,11 +864,13 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
             c.variant = tensor_or_default_variant(precision, dev, form, m, n, k);
             if (splits == 0)
                 splits = tensor_splits(dev, c.variant, form, m, n, k);
-            /* the FP32 rows where their model says they are faster */
+            /* the FP32 rows where their model says they are faster, or
+             * where the TMA cannot address the product */
             if (dev != NULL && dev->sms > 0 && m > 0 && n > 0 && k > 0 &&
                 (rows[c.variant].flags & GPUTILE__GEMM_TMA)) {
                 const struct fp32_pick p = fp32_model(dev, form, split_k, m, n, k);
-                if (p.us < tensor_us(dev, c.variant, form, m, n, k, splits, false))
+                if (!gputile__gemm_tma_dims(m, n, k) ||
+                    p.us < tensor_us(dev, c.variant, form, m, n, k, splits, false))
                     take_fp32(&c, &splits, &tail, p);
             }
         }
@@ -876,6 +878,11 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
         c.variant = gputile__gemm_variant(requested, precision);
     }
     const gputile__gemm_row *r = &rows[c.variant];
+    /* Splits of at most 2^30 slices: the kernels count a split's slices in
+     * an int (k of 2^34 or more on one split, a named async row) */
+    const int64_t most_k = ((int64_t)1 << 30) * r->bk;
+    if ((r->flags & GPUTILE__GEMM_SPLITK) && k > most_k && splits < gputile__ceil_div(k, most_k))
+        splits = (int)gputile__ceil_div(k, most_k);
     if (!(r->flags & GPUTILE__GEMM_SPLITK) || splits < 1 || k < 1)
         splits = 1;
     else /* fewer splits may have work than were asked for: run and report those */

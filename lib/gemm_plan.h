@@ -54,6 +54,18 @@ typedef struct gputile__gemm_choice {
                          tiles too (else the thin kernels take them, where a row has them) */
 } gputile__gemm_choice;
 
+/* Whether the TMA-fed rows (GPUTILE__GEMM_TMA) can address an m x n x k
+ * product: a tensor copy's coordinates are signed 32-bit (PTX
+ * cp.async.bulk.tensor, .s32), so a row, column or k index past 2^31 - 1
+ * would wrap and read or store zeros out of bounds; tensor maps also stop
+ * at 2^32 elements a dimension. AUTO takes the FP32 rows beyond; a named
+ * TMA row is UNSUPPORTED there. */
+static inline bool gputile__gemm_tma_dims(int64_t m, int64_t n, int64_t k)
+{
+    const int64_t most = ((int64_t)1 << 31) - 1;
+    return m <= most && n <= most && k <= most;
+}
+
 /* a / b rounded up; a >= 0, b > 0; no a + b - 1 to overflow: an empty
  * product (m or n 0) may name any k below 2^63. */
 static inline int64_t gputile__ceil_div(int64_t a, int64_t b)

@@ -901,3 +901,47 @@ Test(gemm_plan, evenly_spaced_views_are_a_strided_batch)
     gputile__copy_threads_set(0);
     free(a), free(b), free(c);
 }
+
+/* TMA coordinates are signed 32-bit: AUTO in the tensor precisions takes no
+ * TMA row for a product with m, n or k past 2^31 - 1 (it took one, and the
+ * wrapped coordinates read and stored zeros), and still does just below. */
+Test(gemm_plan, tensor_precisions_take_no_tma_row_past_its_coordinates)
+{
+    const int64_t big = ((int64_t)1 << 31) + 128, below = ((int64_t)1 << 31) - 128;
+    const int64_t past[][3] = {
+        {1, 1, big}, {big, 1, 4}, {big, 4, 4}, {4, big, 4}, {((int64_t)1 << 32) + 128, 1, 4}};
+    const int precisions[] = {GPUTILE_PRECISION_TF32, GPUTILE_PRECISION_FP32_3XTF32};
+    for (size_t p = 0; p < 2; ++p)
+        for (size_t i = 0; i < sizeof past / sizeof past[0]; ++i) {
+            const gputile__gemm_choice c = gputile__gemm_choose(GPUTILE_ALGO_AUTO, precisions[p], 0,
+                                                                &h200, GPUTILE__GEMM_FORM_ALIGNED,
+                                                                past[i][0], past[i][1], past[i][2]);
+            cr_assert(!(row(c)->flags & GPUTILE__GEMM_TMA), "%ldx%ldx%ld, precision %d: %s",
+                      (long)past[i][0], (long)past[i][1], (long)past[i][2], precisions[p],
+                      row(c)->name);
+        }
+    /* the guard is what decides: just below, TF32 takes a TMA row here */
+    const gputile__gemm_choice c =
+        gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_TF32, 0, &h200,
+                             GPUTILE__GEMM_FORM_ALIGNED, below, 1, 4);
+    cr_expect(row(c)->flags & GPUTILE__GEMM_TMA, "%ldx1x4: %s", (long)below, row(c)->name);
+}
+
+/* A split counts its slices in an int: a named cp.async row given k of
+ * 2^34 and no split runs in splits of at most 2^30 slices. */
+Test(gemm_plan, a_split_never_counts_more_than_2_30_slices)
+{
+    const int64_t ks[] = {((int64_t)1 << 34) + 5, ((int64_t)1 << 33), ((int64_t)1 << 36) + 1};
+    const int algorithms[] = {GPUTILE_ALGO_ASYNC_64X32, GPUTILE_ALGO_ASYNC_128X128};
+    for (size_t a = 0; a < 2; ++a)
+        for (size_t i = 0; i < sizeof ks / sizeof ks[0]; ++i)
+            for (int split = 0; split <= 2; ++split) {
+                const gputile__gemm_choice c =
+                    gputile__gemm_choose(algorithms[a], GPUTILE_PRECISION_FP32, split, &h200,
+                                         GPUTILE__GEMM_FORM_ALIGNED, 1, 1, ks[i]);
+                const int64_t bk = row(c)->bk;
+                const int64_t kps = ceil_div(ceil_div(ks[i], c.splits), bk) * bk;
+                cr_assert_leq(kps / bk, (int64_t)1 << 30, "k %ld, %s, split_k %d: %d splits",
+                              (long)ks[i], row(c)->name, split, c.splits);
+            }
+}
