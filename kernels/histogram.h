@@ -114,8 +114,11 @@ typedef struct gputile__hist_launch {
  * slice) and a count (1024 threads, blocks owning a slice each). A slice
  * holds at most 2^15 bins (16-bit entries, 128 KB of counters), slices <=
  * 255 (one register packs a routed sample's slice and slot), a piece is
- * at most PIECE_TILES tiles (the scratch holds one), and one launch reads
- * at most 2^31 samples (32-bit counters). */
+ * at most PIECE_TILES tiles (the scratch holds one: 2^26 samples, which
+ * bounds the partition's hot counts and the count kernel's 32-bit
+ * counters, all of a piece's samples landing in one of them; keep
+ * PIECE_TILES * SUB below 2^32), and one launch reads at most 2^31
+ * samples. */
 #define GPUTILE__HIST_ROUTE_THREADS 512 /* partition: two blocks per SM */
 #define GPUTILE__HIST_ROUTE_COUNT_THREADS 1024
 #define GPUTILE__HIST_ROUTE_SUB 8192 /* samples per tile: 16 per partition thread */

@@ -47,8 +47,9 @@
  * and 32 spare words. A routed sample is one register, slot | slice <<
  * SLOT_BITS (slices <= 255), and its offset in the slice half of another.
  *
- * 32-bit counters: a launch reads at most GPUTILE__HIST_ROUTE_MAX_SAMPLES
- * samples (< 2^32), all of which may land in one slice or one hot slot.
+ * 32-bit counters: each kernel pair reads one piece, at most PIECE_TILES
+ * tiles of SUB samples (2^26 < 2^32), all of which may land in one slice
+ * or one hot slot.
  * Included once, by kernels/histogram.cu (its static kernels stay in one
  * translation unit).
  */
@@ -77,6 +78,8 @@
 #define COUNT_MINB 2
 static_assert(SUB == PER_THREAD * THREADS, "a tile gives each thread PER_THREAD samples");
 static_assert(SUB <= (1u << SLOT_BITS), "a slot must fit in SLOT_BITS bits");
+static_assert((uint64_t)GPUTILE__HIST_ROUTE_PIECE_TILES * SUB < ((uint64_t)1 << 32),
+              "a piece's samples must fit the 32-bit counters");
 
 /* The scratch of one piece (lib/ sizes it with gputile__hist_route_scratch). */
 struct route_space {
