@@ -164,9 +164,11 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
         gputile__rows_aligned16(c.elements, (int64_t)c.stride), args.trans_a, args.trans_b);
     gputile__gemm_choice choice =
         gputile__gemm_choose(requested, precision, split_k, dev, form, args.m, args.n, args.k);
-    if ((gputile__gemm_row_of(choice.variant)->flags & GPUTILE__GEMM_TMA) &&
-        !gputile__gemm_tma_dims(args.m, args.n, args.k))
-        return GPUTILE_ERROR_UNSUPPORTED; /* a named TMA row (AUTO takes none there) */
+    if (((gputile__gemm_row_of(choice.variant)->flags & GPUTILE__GEMM_TMA) &&
+         !gputile__gemm_tma_dims(args.m, args.n, args.k)) ||
+        !gputile__gemm_slices_fit(&choice, args.k))
+        return GPUTILE_ERROR_UNSUPPORTED; /* a named TMA row (AUTO takes none there), or a
+                                             split asked for of more than 2^30 slices */
 
     if (any_host) /* transfers overlapped with the kernels; complete on return */
         s = gputile__gemm_host(&choice, &args, a, b, c, at, stream);

@@ -878,11 +878,14 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
         c.variant = gputile__gemm_variant(requested, precision);
     }
     const gputile__gemm_row *r = &rows[c.variant];
-    /* Splits of at most 2^30 slices: the kernels count a split's slices in
-     * an int (k of 2^34 or more on one split, a named async row) */
-    const int64_t most_k = ((int64_t)1 << 30) * r->bk;
-    if ((r->flags & GPUTILE__GEMM_SPLITK) && k > most_k && splits < gputile__ceil_div(k, most_k))
-        splits = (int)gputile__ceil_div(k, most_k);
+    /* Splits of at most 2^30 slices where the split is the planner's to
+     * choose: the kernels count a split's slices in an int (k of 2^34 on
+     * one split of a named async row computed nothing). A split the caller
+     * asked for is kept, and gputile__gemm_slices_fit() refuses it. */
+    const int64_t most_k = GPUTILE__GEMM_MAX_SLICES * r->bk;
+    if ((r->flags & GPUTILE__GEMM_SPLITK) && split_k == 0 && m > 0 && n > 0 && k > most_k &&
+        splits < gputile__ceil_div(k, most_k))
+        splits = (int)gputile__ceil_div(k, most_k); /* <= 64 for any k that fits in memory */
     if (!(r->flags & GPUTILE__GEMM_SPLITK) || splits < 1 || k < 1)
         splits = 1;
     else /* fewer splits may have work than were asked for: run and report those */
@@ -897,6 +900,14 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
     c.tail = requested == GPUTILE_ALGO_AUTO && split_k == 0 && splits == 1 && tail &&
              (r->flags & GPUTILE__GEMM_TAIL);
     return c;
+}
+
+bool gputile__gemm_slices_fit(const gputile__gemm_choice *c, int64_t k)
+{
+    const gputile__gemm_row *r = &rows[c->variant];
+    if (k < 1)
+        return true;
+    return gputile__ceil_div(k_per_split(k, c->splits, r->bk), r->bk) <= GPUTILE__GEMM_MAX_SLICES;
 }
 
 /* A persistent row's estimate for `count` m x n x k problems (see

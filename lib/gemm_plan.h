@@ -96,6 +96,13 @@ unsigned gputile__gemm_form(bool ab_aligned, bool c_aligned, bool trans_a, bool 
  * split_k as the caller asked (0: the planner's choice), `form` the
  * operands' GPUTILE__GEMM_FORM_* bits. dev may be NULL (no device: no
  * split). */
+/* The most k slices one split of a kernel counts (in an int). */
+#define GPUTILE__GEMM_MAX_SLICES ((int64_t)1 << 30)
+/* Whether every split of c holds at most GPUTILE__GEMM_MAX_SLICES slices
+ * of k (gputile__gemm_choose() splits further where the caller left the
+ * split to it; a split the caller asked for may not). */
+bool gputile__gemm_slices_fit(const gputile__gemm_choice *c, int64_t k);
+
 gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int split_k,
                                           const gputile__device *dev, unsigned form, int64_t m,
                                           int64_t n, int64_t k);

@@ -928,7 +928,8 @@ Test(gemm_plan, tensor_precisions_take_no_tma_row_past_its_coordinates)
 }
 
 /* A split counts its slices in an int: a named cp.async row given k of
- * 2^34 and no split runs in splits of at most 2^30 slices. */
+ * 2^34 and the split left to the planner runs in splits of at most 2^30
+ * slices; a split asked for that holds more is refused (slices_fit). */
 Test(gemm_plan, a_split_never_counts_more_than_2_30_slices)
 {
     const int64_t ks[] = {((int64_t)1 << 34) + 5, ((int64_t)1 << 33), ((int64_t)1 << 36) + 1};
@@ -941,7 +942,12 @@ Test(gemm_plan, a_split_never_counts_more_than_2_30_slices)
                                          GPUTILE__GEMM_FORM_ALIGNED, 1, 1, ks[i]);
                 const int64_t bk = row(c)->bk;
                 const int64_t kps = ceil_div(ceil_div(ks[i], c.splits), bk) * bk;
-                cr_assert_leq(kps / bk, (int64_t)1 << 30, "k %ld, %s, split_k %d: %d splits",
-                              (long)ks[i], row(c)->name, split, c.splits);
+                const bool fits = kps / bk <= (int64_t)1 << 30;
+                cr_assert(split > 0 || fits, "k %ld, %s, split_k 0: %d splits", (long)ks[i],
+                          row(c)->name, c.splits);
+                cr_assert_eq(gputile__gemm_slices_fit(&c, ks[i]), fits,
+                             "k %ld, %s, split_k %d: %d splits", (long)ks[i], row(c)->name, split,
+                             c.splits);
+                cr_assert(split == 0 || c.splits <= split, "more splits than asked for");
             }
 }
