@@ -449,8 +449,12 @@ gputile_status gputile_gemm_batched(gputile_op trans_a, gputile_op trans_b, floa
  * current device; the library keeps nothing global. Every rank of the
  * communicator makes the same call with the same global arguments (nbins,
  * root, mode, shapes, alpha, beta, options), as NCCL's own collectives
- * require. The communicator must be a blocking one (NCCL's default).
- * Built only with `./configure --with-nccl`; otherwise the NCCL calls return
+ * require. The communicator must be a blocking one (NCCL's default), and
+ * each rank's call made from its own thread or process, outside any
+ * ncclGroupStart()/ncclGroupEnd() (the library queues work behind the
+ * collectives it issues). A rank that fails once it has read the
+ * communicator may leave the others waiting in a collective: abort the
+ * communicator (ncclCommAbort()). Built only with `./configure --with-nccl`; otherwise the NCCL calls return
  * GPUTILE_ERROR_UNSUPPORTED. gputile_dist_block() and gputile_gemm_devices()
  * need no NCCL and work in every build. Man pages: gputile_dist_histogram.3,
  * gputile_dist_gemm.3, gputile_dist_block.3, gputile_gemm_devices.3. */

@@ -131,7 +131,8 @@ typedef struct summa {
 
 /* Panel p: rows [x, x + kp) of rank q's block of op(B), whose first row is
  * row q0 of op(B). */
-static gputile_status panel(summa *w, size_t p, int q, size_t q0, size_t x, size_t kp)
+static gputile_status panel(summa *w, size_t p, int q, size_t q0, size_t x, size_t kp,
+                            gputile_status *gemm)
 {
     const int i = (int)(p % 2);
     float *buf = w->buf[i];
@@ -155,9 +156,13 @@ static gputile_status panel(summa *w, size_t p, int q, size_t q0, size_t x, size
         (s = gputile__cuda_status(cudaEventRecord(w->ready[i], w->comm))) != GPUTILE_SUCCESS ||
         (s = gputile__cuda_status(cudaStreamWaitEvent(w->user, w->ready[i], 0))) != GPUTILE_SUCCESS)
         return s;
-    if ((s = gputile_gemm(w->ta, w->tb, w->alpha, a_cols(w->ta, w->a, q0 + x, kp), packed,
-                          p == 0 ? w->beta : 1.0f, w->c, w->user, w->options)) != GPUTILE_SUCCESS)
-        return s;
+    /* A local multiply that fails (one that depends on this rank's rows:
+     * UNSUPPORTED, a workspace) is this rank's alone: it still takes part
+     * in every broadcast, which its peers wait for, multiplies nothing
+     * more, and returns the failure at the end. */
+    if (*gemm == GPUTILE_SUCCESS)
+        *gemm = gputile_gemm(w->ta, w->tb, w->alpha, a_cols(w->ta, w->a, q0 + x, kp), packed,
+                             p == 0 ? w->beta : 1.0f, w->c, w->user, w->options);
     return gputile__cuda_status(cudaEventRecord(w->freed[i], w->user));
 }
 
@@ -165,17 +170,18 @@ static gputile_status panel(summa *w, size_t p, int q, size_t q0, size_t x, size
 static gputile_status panels(summa *w)
 {
     size_t p = 0;
+    gputile_status gemm = GPUTILE_SUCCESS; /* the first local multiply's failure */
     for (int q = 0; q < w->cm.ranks; ++q) {
         size_t q0, kq;
         gputile_status s = gputile_dist_block(w->k, w->cm.ranks, q, &q0, &kq);
         for (size_t x = 0; s == GPUTILE_SUCCESS && x < kq; x += GPUTILE_DIST_PANEL, ++p) {
             const size_t kp = kq - x < GPUTILE_DIST_PANEL ? kq - x : GPUTILE_DIST_PANEL;
-            s = panel(w, p, q, q0, x, kp);
+            s = panel(w, p, q, q0, x, kp, &gemm);
         }
         if (s != GPUTILE_SUCCESS)
             return s;
     }
-    return GPUTILE_SUCCESS;
+    return gemm;
 }
 
 /* Streams, events and buffers, then the panels; whatever happens, the
@@ -212,6 +218,8 @@ static gputile_status run(summa *w)
     if (made == sizeof events / sizeof events[0]) { /* join: nothing on comm outlives the buffers */
         if ((r = gputile__cuda_status(cudaEventRecord(w->done, w->comm))) == GPUTILE_SUCCESS)
             r = gputile__cuda_status(cudaStreamWaitEvent(w->user, w->done, 0));
+        if (r != GPUTILE_SUCCESS && cudaStreamSynchronize(w->comm) != cudaSuccess)
+            (void)cudaGetLastError(); /* unjoined: the buffers wait for comm on the host */
         if (s == GPUTILE_SUCCESS)
             s = r;
     }
