@@ -290,6 +290,17 @@ gputile_status gputile_gemm_batched(gputile_op trans_a, gputile_op trans_b, floa
         args.stride_c = ranges.step[2] / (int64_t)sizeof(float);
         return run_batch(requested, precision, dev, aligned, &args, stream, options);
     }
+    /* What run_batch() would refuse, refused before the upload queues
+     * anything: a TF32 precision with a named algorithm, an algorithm
+     * that takes no batch. */
+    if (requested != GPUTILE_ALGO_AUTO &&
+        (precision != GPUTILE_PRECISION_FP32 ||
+         gputile__gemm_batched_choose(
+             requested, GPUTILE_PRECISION_FP32, dev,
+             gputile__gemm_form(aligned.a && aligned.b, aligned.c, args.trans_a, args.trans_b),
+             args.m, args.n, args.k, args.batch)
+                 .variant < 0))
+        return GPUTILE_ERROR_UNSUPPORTED;
     gputile__gemm_view *views = NULL;
     if ((s = gputile__gemm_views_upload(a, b, c, count, &ranges, dev->ordinal, stream, &views)) !=
         GPUTILE_SUCCESS)

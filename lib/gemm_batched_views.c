@@ -403,27 +403,35 @@ static bool idle(slot *s)
 static gputile_status acquire(size_t bytes, int device, slot **out)
 {
     pthread_mutex_lock(&lock);
-    slot *pick = NULL, *oldest = NULL;
+    /* An idle slot of this device, else another device's idle slot (its
+     * event is remade), else the oldest in flight, this device's first:
+     * taken here, waited for after the lock (other threads' calls go on). */
+    slot *pick = NULL, *oldest = NULL, *oldest_other = NULL;
     for (int i = 0; i < SLOTS && pick == NULL; ++i) {
         slot *s = &slots[i];
-        if (s->taken || (s->done != NULL && s->device != device))
+        if (s->taken)
             continue;
-        if (idle(s) && (pick == NULL || s->bytes >= bytes))
+        const bool mine = s->done == NULL || s->device == device, done = idle(s);
+        slot **o = mine ? &oldest : &oldest_other;
+        if (mine && done)
             pick = s;
-        else if (!idle(s) && (oldest == NULL || s->used < oldest->used))
-            oldest = s;
+        else if (!done && (*o == NULL || s->used < (*o)->used))
+            *o = s;
     }
-    gputile_status st = GPUTILE_SUCCESS;
-    if (pick == NULL && oldest != NULL) { /* every slot of this device is in flight */
-        st = gputile__cuda_status(cudaEventSynchronize(oldest->done));
-        pick = oldest;
-    }
+    for (int i = 0; i < SLOTS && pick == NULL; ++i)
+        if (!slots[i].taken && idle(&slots[i]))
+            pick = &slots[i];
+    bool wait = false;
+    if (pick == NULL && (pick = oldest != NULL ? oldest : oldest_other) != NULL)
+        wait = true;
+    if (pick != NULL)
+        pick->taken = true; /* ours: waited for, its event remade, its buffer grown unlocked */
+    pthread_mutex_unlock(&lock);
     if (pick == NULL)
-        for (int i = 0; i < SLOTS && pick == NULL; ++i)
-            if (!slots[i].taken && idle(&slots[i]))
-                pick = &slots[i]; /* another device's idle slot: its event is remade */
-    if (pick == NULL && st == GPUTILE_SUCCESS)
-        st = GPUTILE_ERROR_OUT_OF_MEMORY; /* all slots taken by other threads mid-call */
+        return GPUTILE_ERROR_OUT_OF_MEMORY; /* all slots taken by other threads mid-call */
+    gputile_status st = GPUTILE_SUCCESS;
+    if (wait)
+        st = gputile__cuda_status(cudaEventSynchronize(pick->done));
     if (st == GPUTILE_SUCCESS && pick->done != NULL && pick->device != device) {
         (void)cudaEventDestroy(pick->done);
         pick->done = NULL;
@@ -434,9 +442,6 @@ static gputile_status acquire(size_t bytes, int device, slot **out)
             pick->done = NULL;
         pick->device = device;
     }
-    if (st == GPUTILE_SUCCESS)
-        pick->taken = true; /* ours: its buffer may grow outside the lock */
-    pthread_mutex_unlock(&lock);
     /* Outside the lock: a pool short of pinned memory gives back what it
      * can, this cache's idle slots included (gputile_pool_release() calls
      * gputile__gemm_views_release_idle(), which takes the lock). */
@@ -450,13 +455,12 @@ static gputile_status acquire(size_t bytes, int device, slot **out)
         if ((st = gputile_pool_alloc(&pick->host, want, GPUTILE_PINNED_PORTABLE)) ==
             GPUTILE_SUCCESS)
             pick->bytes = want;
-        else {
-            pthread_mutex_lock(&lock);
-            pick->taken = false;
-            pthread_mutex_unlock(&lock);
-        }
     }
-    if (st == GPUTILE_SUCCESS)
+    if (st != GPUTILE_SUCCESS) {
+        pthread_mutex_lock(&lock);
+        pick->taken = false;
+        pthread_mutex_unlock(&lock);
+    } else
         *out = pick;
     return st;
 }

@@ -369,10 +369,11 @@ static gputile_status place_operands(pipeline *p)
 static gputile_status make_events(pipeline *p)
 {
     const size_t tiles = p->rows * p->cols;
-    p->n_events = 1 + (p->rows + p->cols) * p->panels + 2 * tiles;
-    p->events = calloc(p->n_events, sizeof *p->events);
+    const size_t n = 1 + (p->rows + p->cols) * p->panels + 2 * tiles;
+    p->events = calloc(n, sizeof *p->events);
     if (p->events == NULL)
-        return GPUTILE_ERROR_OUT_OF_MEMORY;
+        return GPUTILE_ERROR_OUT_OF_MEMORY; /* n_events stays 0: the cleanup destroys none */
+    p->n_events = n;
     for (size_t e = 0; e < p->n_events; ++e) {
         cudaError_t err = cudaEventCreateWithFlags(&p->events[e], cudaEventDisableTiming);
         if (err != cudaSuccess) {
