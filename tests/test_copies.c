@@ -176,6 +176,52 @@ Test(copies, a_pending_error_of_the_callers_survives, .init = gputest_require_de
     free(src);
 }
 
+/* A host function that holds its stream until the test lets it go. */
+static void hold_stream(void *flag)
+{
+    while (!__atomic_load_n((int *)flag, __ATOMIC_ACQUIRE))
+        ;
+}
+
+Test(copies, a_bounce_copy_never_waits_for_another_streams_work, .init = gputest_require_device,
+     .timeout = 60)
+{
+    /* Stream 1 is held by a host function; a bounce upload queued behind
+     * it leaves its buffer busy until the hold ends. An upload on stream 2
+     * must not wait for that (a free buffer is pinned instead): before,
+     * it took the busy one and waited, here for ever (the timeout). */
+    const size_t n = 3 * MiB + 9;
+    unsigned char *src1 = malloc(n), *src2 = malloc(n), *back = malloc(n), *dev;
+    cr_assert(src1 && src2 && back);
+    gputest_fill_random_bytes(src1, n);
+    gputest_fill_random_bytes(src2, n);
+    GPUTEST_CUDA(gputest_malloc((void **)&dev, 2 * n));
+    cudaStream_t s1, s2;
+    GPUTEST_CUDA(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
+    GPUTEST_CUDA(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
+    static int go;
+    __atomic_store_n(&go, 0, __ATOMIC_RELEASE);
+    GPUTEST_CUDA(cudaLaunchHostFunc(s1, hold_stream, &go));
+    gputile__copy_force(BOUNCE);
+    OK(gputile_copy(dev, src1, n, s1)); /* returns once queued: its DMA waits for the hold */
+    OK(gputile_copy(dev + n, src2, n, s2));
+    gputile__copy_force(-1);
+    GPUTEST_CUDA(cudaStreamSynchronize(s2)); /* stream 2's copy is complete, stream 1 still held */
+    cr_assert_eq(cudaStreamQuery(s1), cudaErrorNotReady, "stream 1 ran before it was let go");
+    __atomic_store_n(&go, 1, __ATOMIC_RELEASE);
+    GPUTEST_CUDA(cudaStreamSynchronize(s1));
+    GPUTEST_CUDA(cudaMemcpy(back, dev, n, cudaMemcpyDeviceToHost));
+    cr_assert_eq(gputest_first_diff(back, src1, n), n, "stream 1's upload");
+    GPUTEST_CUDA(cudaMemcpy(back, dev + n, n, cudaMemcpyDeviceToHost));
+    cr_assert_eq(gputest_first_diff(back, src2, n), n, "stream 2's upload");
+    GPUTEST_CUDA(cudaStreamDestroy(s1));
+    GPUTEST_CUDA(cudaStreamDestroy(s2));
+    GPUTEST_CUDA(cudaFree(dev));
+    free(src1);
+    free(src2);
+    free(back);
+}
+
 /* ---- the short path: every pair of kinds, either side asked first ------------------ */
 
 enum { PAGE_A, PAGE_B, PINNED, MANAGED, DEV_A, DEV_B, KINDS };
