@@ -905,8 +905,8 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
 bool gputile__gemm_slices_fit(const gputile__gemm_choice *c, int64_t k)
 {
     const gputile__gemm_row *r = &rows[c->variant];
-    if (k < 1)
-        return true;
+    if (k < 1 || !(r->flags & GPUTILE__GEMM_SPLITK) || r->bk < 1)
+        return true; /* rows that take no split count k in 64 bits (bk 0: no slices) */
     return gputile__ceil_div(k_per_split(k, c->splits, r->bk), r->bk) <= GPUTILE__GEMM_MAX_SLICES;
 }
 
