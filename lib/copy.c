@@ -35,18 +35,21 @@ static gputile_status locate(const void *p, size_t bytes, where *at, bool *parti
 {
     gputile__pin e;
     *partial = false;
-    if (gputile__pin_lookup(p, &e) && e.kind == GPUTILE__PIN_COPY_CACHE) {
-        *partial = bytes > e.hi - (uintptr_t)p;
-        *at = *partial ? PAGEABLE : CACHED;
-        return GPUTILE_SUCCESS;
-    }
-    /* In pages the library pinned but outside the bytes pinned for their
-     * owner: pageable for this copy, yet the driver takes it for pinned
-     * (asynchronous): only the library's memcpy may move it. */
-    if (gputile__pin_lookup(p, &e) && gputile__pin_cover_of(&e, p, bytes) == GPUTILE__PIN_ASTRIDE) {
-        *partial = true;
-        *at = PAGEABLE;
-        return GPUTILE_SUCCESS;
+    if (gputile__pin_lookup(p, &e)) {
+        /* A cached registration; or pages the library pinned with the range
+         * outside the bytes pinned for their owner: pageable for this copy,
+         * yet the driver takes it for pinned (asynchronous), so only the
+         * library's memcpy may move it. */
+        if (e.kind == GPUTILE__PIN_COPY_CACHE) {
+            *partial = bytes > e.hi - (uintptr_t)p;
+            *at = *partial ? PAGEABLE : CACHED;
+            return GPUTILE_SUCCESS;
+        }
+        if (gputile__pin_cover_of(&e, p, bytes) == GPUTILE__PIN_ASTRIDE) {
+            *partial = true;
+            *at = PAGEABLE;
+            return GPUTILE_SUCCESS;
+        }
     }
     gputile__pointer_kind kind = GPUTILE__POINTER_HOST_PAGEABLE;
     cudaError_t err = gputile__pointer_kind_of(p, bytes, &kind);
