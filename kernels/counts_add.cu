@@ -19,7 +19,6 @@ static __global__ void counts_add_kernel(uint64_t *dst, const uint64_t *src, siz
 extern "C" cudaError_t gputile__counts_add(uint64_t *dst, const uint64_t *src, size_t n,
                                            cudaStream_t stream)
 {
-    counts_add_kernel<<<gputile__stride_blocks((int64_t)n, 256, 1024), 256, 0, stream>>>(dst, src,
-                                                                                         n);
-    return cudaGetLastError();
+    return gputile__launch(counts_add_kernel, gputile__stride_blocks((int64_t)n, 256, 1024), 256, 0,
+                           stream, dst, src, n);
 }

@@ -490,9 +490,8 @@ static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan 
             kernel = gemm_batched_kernel<BM, BN, BK, TPP, RN, MINB, TA, TB, VA, VB, true>;
     const int64_t tiles_n = (p->n + BN - 1) / BN, tiles = (p->m + BM - 1) / BM * tiles_n;
     const int64_t pairs = tiles * (p->batch > 0 ? p->batch : 1);
-    kernel<<<(unsigned)plan->grid_blocks, THREADS, C::SMEM_BYTES, stream>>>(
-        *p, tiles_n, tiles, pairs, plan->l1_copies != 0);
-    return cudaGetLastError();
+    return gputile__launch(kernel, (unsigned)plan->grid_blocks, THREADS, C::SMEM_BYTES, stream, *p,
+                           tiles_n, tiles, pairs, plan->l1_copies != 0);
 }
 
 template <int BM, int BN, int BK, int THREADS_, int MINB, int TM, int TN>
@@ -555,8 +554,8 @@ extern "C" cudaError_t gputile__gemm_batched_scale(const gputile__gemm_args *arg
                                                    cudaStream_t stream)
 {
     const int64_t total = args->m * args->n * args->batch;
-    gemm_batched_scale_kernel<<<gputile__stride_blocks(total, 256, 4096), 256, 0, stream>>>(*args);
-    return cudaGetLastError();
+    return gputile__launch(gemm_batched_scale_kernel, gputile__stride_blocks(total, 256, 4096), 256,
+                           0, stream, *args);
 }
 
 /* One thread a view: 16 bytes read, 48 written (lib/gemm_batched_views.c
@@ -577,7 +576,6 @@ extern "C" cudaError_t gputile__gemm_views_expand(const uint32_t *offs, const fl
                                                   int64_t ldb, int64_t ldc, int64_t count,
                                                   gputile__gemm_view *views, cudaStream_t stream)
 {
-    gemm_views_expand_kernel<<<gputile__stride_blocks(count, 256, 4096), 256, 0, stream>>>(
-        (const uint4 *)offs, a, b, c, lda, ldb, ldc, count, views);
-    return cudaGetLastError();
+    return gputile__launch(gemm_views_expand_kernel, gputile__stride_blocks(count, 256, 4096), 256,
+                           0, stream, (const uint4 *)offs, a, b, c, lda, ldb, ldc, count, views);
 }

@@ -39,7 +39,7 @@ extern "C" cudaError_t gputile__gemm_run_NAIVE(const gputile__gemm_args *args,
                                                const gputile__gemm_plan *, cudaStream_t stream)
 {
     dim3 block(NAIVE_BLOCK, NAIVE_BLOCK);
-    gemm_naive_kernel<<<gputile__tile_grid(args->m, args->n, NAIVE_BLOCK, NAIVE_BLOCK), block, 0,
-                        stream>>>(*args);
-    return cudaGetLastError();
+    return gputile__launch(gemm_naive_kernel,
+                           gputile__tile_grid(args->m, args->n, NAIVE_BLOCK, NAIVE_BLOCK), block, 0,
+                           stream, *args);
 }

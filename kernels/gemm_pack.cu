@@ -12,6 +12,7 @@
  * reads and writes are both 128-byte rows of a warp. Moves 8 bytes per
  * element, bandwidth-bound: 64 MB at 4096^2, about 15 us on an H200.
  */
+#include "grid.cuh"
 #include "kernels.h"
 #include "tf32_split.cuh"
 
@@ -79,8 +80,8 @@ static cudaError_t launch(const float *src, int64_t ld, int64_t rows, int64_t k,
     const int64_t tiles_k = (k + TILE - 1) / TILE, tiles_r = (rows + TILE - 1) / TILE;
     dim3 grid((unsigned)tiles_k, (unsigned)(tiles_r < 65535 ? tiles_r : 65535), 1);
     dim3 block(TILE, ROWS, 1);
-    pack_kernel<TRANSPOSE, MODE><<<grid, block, 0, stream>>>(src, ld, rows, k, dst, ldd);
-    return cudaGetLastError();
+    return gputile__launch(pack_kernel<TRANSPOSE, MODE>, grid, block, 0, stream, src, ld, rows, k,
+                           dst, ldd);
 }
 
 } // namespace

@@ -330,20 +330,20 @@ static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan 
     const int64_t tiles = tiles_m * tiles_n;
     if (plan->tail_splits < 2) {
         dim3 grid((unsigned)tiles, p->batch > 0 ? (unsigned)p->batch : 1u, (unsigned)plan->splits);
-        kernel<<<grid, THREADS, 0, stream>>>(*p, tiles_n, plan->k_per_split, plan->work, tiles, 0,
-                                             0, NULL);
-        return cudaGetLastError();
+        return gputile__launch(kernel, grid, THREADS, 0, stream, *p, tiles_n, plan->k_per_split,
+                               plan->work, tiles, 0, 0, (float *)NULL);
     }
     const int64_t tail_tiles = tiles - plan->full_tiles;
-    kernel<<<(unsigned)(plan->full_tiles + tail_tiles * plan->tail_splits), THREADS, 0, stream>>>(
-        *p, tiles_n, plan->k_per_split, plan->work, plan->full_tiles, plan->tail_splits,
-        plan->tail_k, plan->tail_work);
-    cudaError_t err = cudaGetLastError();
+    cudaError_t err =
+        gputile__launch(kernel, (unsigned)(plan->full_tiles + tail_tiles * plan->tail_splits),
+                        THREADS, 0, stream, *p, tiles_n, plan->k_per_split, plan->work,
+                        plan->full_tiles, plan->tail_splits, plan->tail_k, plan->tail_work);
+
     if (err != cudaSuccess)
         return err;
-    gemm_tail_reduce_kernel<BM, BN><<<plan->reduce_blocks, 256, 0, stream>>>(
-        *p, tiles_n, plan->full_tiles, tail_tiles, plan->tail_splits, plan->tail_work);
-    return cudaGetLastError();
+    return gputile__launch(gemm_tail_reduce_kernel<BM, BN>, plan->reduce_blocks, 256, 0, stream, *p,
+                           tiles_n, plan->full_tiles, tail_tiles, plan->tail_splits,
+                           plan->tail_work);
 }
 
 /* One row of gemm_variants.h: tm x tn outputs per thread as RM x RN

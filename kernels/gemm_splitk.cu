@@ -8,6 +8,7 @@
  * alpha and beta (beta == 0 never reads C). A grid-stride loop over the
  * elements, memory-bound: lib/ sizes the grid from the SM count.
  */
+#include "grid.cuh"
 #include "kernels.h"
 
 static __global__ void gemm_splitk_reduce_kernel(gputile__gemm_args p, int splits,
@@ -29,6 +30,5 @@ extern "C" cudaError_t gputile__gemm_splitk_reduce(const gputile__gemm_args *p, 
                                                    const float *work, int blocks,
                                                    cudaStream_t stream)
 {
-    gemm_splitk_reduce_kernel<<<blocks, 256, 0, stream>>>(*p, splits, work);
-    return cudaGetLastError();
+    return gputile__launch(gemm_splitk_reduce_kernel, blocks, 256, 0, stream, *p, splits, work);
 }

@@ -23,6 +23,7 @@
  *   finish.
  * Both add in a fixed order: the same inputs give the same bits.
  */
+#include "grid.cuh"
 #include "kernels.h"
 
 namespace {
@@ -151,12 +152,12 @@ static cudaError_t launch(const thin_args &t, cudaStream_t stream)
         while (wpr > 1 && t.k < (int64_t)wpr * 32 * UNROLL)
             wpr /= 2;
         const int64_t per_block = 8 / wpr;
-        thin_rows_kernel<W>
-            <<<(unsigned)((t.rows + per_block - 1) / per_block), 256, 0, stream>>>(t, wpr);
-    } else {
-        thin_cols_kernel<W><<<(unsigned)((t.rows + 31) / 32), 32 * GROUPS, 0, stream>>>(t);
+        return gputile__launch(thin_rows_kernel<W>,
+                               (unsigned)((t.rows + per_block - 1) / per_block), 256, 0, stream, t,
+                               wpr);
     }
-    return cudaGetLastError();
+    return gputile__launch(thin_cols_kernel<W>, (unsigned)((t.rows + 31) / 32), 32 * GROUPS, 0,
+                           stream, t);
 }
 
 } // namespace

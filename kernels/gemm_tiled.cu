@@ -50,7 +50,6 @@ extern "C" cudaError_t gputile__gemm_run_TILED(const gputile__gemm_args *args,
                                                const gputile__gemm_plan *, cudaStream_t stream)
 {
     dim3 block(TILE, TILE);
-    gemm_tiled_kernel<<<gputile__tile_grid(args->m, args->n, TILE, TILE), block, 0, stream>>>(
-        *args);
-    return cudaGetLastError();
+    return gputile__launch(gemm_tiled_kernel, gputile__tile_grid(args->m, args->n, TILE, TILE),
+                           block, 0, stream, *args);
 }

@@ -354,8 +354,7 @@ static cudaError_t launch(const wgmma_params &w, int splits, cudaStream_t stream
         return err;
     const int64_t tiles_m = (w.p.m + BM - 1) / BM;
     dim3 grid((unsigned)(tiles_m * w.tiles_n), 1, (unsigned)splits);
-    kernel<<<grid, THREADS, bytes, stream>>>(w);
-    return cudaGetLastError();
+    return gputile__launch(kernel, grid, THREADS, bytes, stream, w);
 }
 
 template <int BN, bool SPLIT, bool PROMOTE>

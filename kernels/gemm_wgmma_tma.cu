@@ -667,8 +667,7 @@ static cudaError_t launch(const tma_params &w, int splits, int64_t batch, int64_
     /* LOOP: `blocks` (run's walk) walk the work list; else a block an item */
     const dim3 grid =
         S::LOOP ? dim3((unsigned)blocks) : dim3((unsigned)tiles, (unsigned)batch, (unsigned)splits);
-    kernel<<<grid, THREADS, S::SMEM_BYTES, stream>>>(w);
-    return cudaGetLastError();
+    return gputile__launch(kernel, grid, THREADS, S::SMEM_BYTES, stream, w);
 }
 
 /* The instantiation for the orientation: swapped or not, R MN-major or

@@ -1,11 +1,35 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * grid.cuh: launch-shape helpers shared by the kernels (internal).
+ * grid.cuh: launch helpers shared by the kernels (internal).
  */
 #ifndef GPUTILE_GRID_CUH
 #define GPUTILE_GRID_CUH
 
 #include <stdint.h>
+
+#include <utility>
+
+#include <cuda_runtime.h>
+
+/* kernel<<<grid, block, smem, stream>>>(args...), returning that launch's
+ * own status. A triple-chevron launch returns nothing: its status is read
+ * back with cudaGetLastError(), which also returns (and clears) an error
+ * that the caller's own CUDA calls left pending, so a valid launch would be
+ * reported as failing with the caller's error and the caller would lose it.
+ * cudaLaunchKernelEx returns the launch's status and leaves a pending error
+ * where it is. The arguments convert to the kernel's parameter types as in
+ * a call. */
+template <typename... Params, typename... Args>
+static inline cudaError_t gputile__launch(void (*kernel)(Params...), dim3 grid, dim3 block,
+                                          size_t smem, cudaStream_t stream, Args &&...args)
+{
+    cudaLaunchConfig_t config = {};
+    config.gridDim = grid;
+    config.blockDim = block;
+    config.dynamicSmemBytes = smem;
+    config.stream = stream;
+    return cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...);
+}
 
 /* gridDim.y and gridDim.z stop at 65535: kernels walk rows of tiles in a
  * grid-stride loop, so any number of rows fits. gridDim.x reaches 2^31 - 1,

@@ -82,6 +82,7 @@
  */
 #include <cuda_runtime.h>
 
+#include "grid.cuh"
 #include "histogram.h"
 #include "histogram_packed8.cuh"
 #include "histogram_samples.cuh"
@@ -568,8 +569,8 @@ static cudaError_t launch_one(const gputile__hist_launch *l, const part<Bin> &p,
                               uint32_t nbins, unsigned long long *counts, cudaStream_t stream)
 {
     if (l->tier == GPUTILE_HIST_TIER_GLOBAL) {
-        hist_global_kernel<Bin><<<l->blocks, l->threads, 0, stream>>>(p, bin, nbins, counts);
-        return cudaGetLastError();
+        return gputile__launch(hist_global_kernel<Bin>, l->blocks, l->threads, 0, stream, p, bin,
+                               nbins, counts);
     }
     if (l->tier == GPUTILE_HIST_TIER_ROUTE)
         return hist_route_launch<Bin>(l, p, bin, counts, stream);

@@ -48,6 +48,7 @@
 #include <cuda_runtime.h>
 
 #include "gputile.h"
+#include "grid.cuh"
 #include "histogram.h"
 #include "histogram_image.h"
 #include "histogram_packed16.cuh"
@@ -778,8 +779,8 @@ static cudaError_t launch_rows(kernel_fn k, const params &q, const gputile__himg
         const uint64_t work = (uint64_t)p.rows * (c.nvec + (c.scalars + V - 1) / V);
         uint64_t want = (work + (uint64_t)THREADS * UNROLL - 1) / ((uint64_t)THREADS * UNROLL);
         const int blocks = want < (uint64_t)l->blocks ? (int)(want ? want : 1) : l->blocks;
-        k<<<blocks, THREADS, l->smem, stream>>>(p, q);
-        cudaError_t err = cudaGetLastError();
+        cudaError_t err = gputile__launch(k, blocks, THREADS, l->smem, stream, p, q);
+
         if (err != cudaSuccess)
             return err;
     }

@@ -58,6 +58,7 @@
 
 #include <cuda_runtime.h>
 
+#include "grid.cuh"
 #include "histogram.h"
 #include "histogram_samples.cuh"
 
@@ -429,14 +430,13 @@ static cudaError_t hist_route_launch(const gputile__hist_launch *l, const part<B
         q.tail_n = done + q.nvec == p.nvec ? p.tail_n : 0;
         const uint32_t tiles = (q.nvec + subv - 1) / subv;
         const unsigned blocks = tiles < (uint32_t)l->blocks ? (tiles > 0 ? tiles : 1) : l->blocks;
-        hist_part_kernel<Bin>
-            <<<blocks, THREADS, l->smem, stream>>>(q, bin, slice_log2, slices, sp, counts);
-        if ((err = cudaGetLastError()) != cudaSuccess)
+        if ((err = gputile__launch(hist_part_kernel<Bin>, blocks, THREADS, l->smem, stream, q, bin,
+                                   slice_log2, slices, sp, counts)) != cudaSuccess)
             return err;
         if (tiles > 0) {
-            hist_count_kernel<<<l->count_blocks, CTHREADS, l->count_smem, stream>>>(
-                sp, tiles, slice_log2, slices, counts);
-            if ((err = cudaGetLastError()) != cudaSuccess)
+            if ((err = gputile__launch(hist_count_kernel, l->count_blocks, CTHREADS, l->count_smem,
+                                       stream, sp, tiles, slice_log2, slices, counts)) !=
+                cudaSuccess)
                 return err;
         }
         done += q.nvec;

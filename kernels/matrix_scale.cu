@@ -26,6 +26,6 @@ extern "C" cudaError_t gputile__matrix_scale(int64_t m, int64_t n, float beta, f
                                              int64_t ldc, cudaStream_t stream)
 {
     dim3 block(32, 8);
-    matrix_scale_kernel<<<gputile__tile_grid(m, n, 8, 32), block, 0, stream>>>(m, n, beta, c, ldc);
-    return cudaGetLastError();
+    return gputile__launch(matrix_scale_kernel, gputile__tile_grid(m, n, 8, 32), block, 0, stream,
+                           m, n, beta, c, ldc);
 }

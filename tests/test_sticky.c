@@ -11,8 +11,10 @@
  *   library's pinned memory (the calls fail but forget it), release the
  *   pool, cudaDeviceReset(); after that the library works again, or says
  *   GPUTILE_ERROR_NO_DEVICE while the driver is still recovering the GPU.
- * - Not sticky: an allocation the device refuses (OUT_OF_MEMORY) and a bad
- *   free (CUDA); the very next calls succeed with exact results.
+ * - Not sticky: an error the caller's own CUDA call left pending, an
+ *   allocation the device refuses (OUT_OF_MEMORY) and a bad free (CUDA);
+ *   the very next calls succeed with exact results, and the caller's
+ *   pending error is still there for its cudaGetLastError().
  * Each Test runs in its own process (Criterion), so the corrupted context
  * cannot reach the other tests.
  */
@@ -177,6 +179,14 @@ static void assert_library_works(work *w)
  * keeps the whole file to one test process on the GPU. */
 static void non_sticky_failures_leave_the_library_usable(work *w)
 {
+    /* The caller's own failed CUDA call leaves its error pending. The
+     * library's calls must neither fail with it (launches whose status was
+     * read back with cudaGetLastError() did) nor clear it. */
+    cr_assert_neq(cudaMemcpy(w->dbytes, w->bytes, 1, (enum cudaMemcpyKind)99), cudaSuccess);
+    assert_library_works(w);
+    cr_assert_eq(cudaGetLastError(), cudaErrorInvalidMemcpyDirection,
+                 "the caller's pending error was cleared");
+
     void *p = &p;
     EXPECT(gputile_device_alloc(&p, (size_t)1 << 60), GPUTILE_ERROR_OUT_OF_MEMORY);
     cr_assert_eq(gputile_last_cuda_error(), cudaErrorMemoryAllocation);
