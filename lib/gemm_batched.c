@@ -80,21 +80,20 @@ static void report(gputile_gemm_options *o, const gputile__gemm_choice *c)
     }
 }
 
-/* What both calls share once the batch is checked and its operands are on
- * the device: the precision that runs, the row, the launches. args holds
- * m, n, k, transposes, alpha, beta, and strides or views. */
-static gputile_status run_batch(int requested, int precision, const gputile__device *dev,
-                                gputile__batch_aligned aligned, gputile__gemm_args *args,
-                                cudaStream_t stream, gputile_gemm_options *options)
+/* The row that runs a checked batch (args: m, n, k, transposes, alpha,
+ * beta, and strides unless `views`), chosen before any operand is sent. */
+static gputile_status choose_batch(int requested, int precision, const gputile__device *dev,
+                                   gputile__batch_aligned aligned, const gputile__gemm_args *args,
+                                   bool views, gputile__gemm_choice *choice)
 {
     /* The TF32 precisions are AUTO's alone: the TMA-fed 128 x 128 kernel in
-     * that precision where it takes the batch (gputile__gemm_batched_tensor),
-     * else the FP32 rows (the same or better accuracy; algorithm_used says
-     * which ran). */
+     * that precision where it takes the batch (gputile__gemm_batched_tensor;
+     * never a batch of views), else the FP32 rows (the same or better
+     * accuracy; algorithm_used says which ran). */
     if (precision != GPUTILE_PRECISION_FP32 && requested != GPUTILE_ALGO_AUTO)
         return GPUTILE_ERROR_UNSUPPORTED;
     bool tensor = false;
-    if (precision != GPUTILE_PRECISION_FP32) {
+    if (precision != GPUTILE_PRECISION_FP32 && !views) {
         gputile_status st = gputile__gemm_batched_tensor(dev, args, aligned, &tensor);
         if (st != GPUTILE_SUCCESS)
             return st;
@@ -103,14 +102,18 @@ static gputile_status run_batch(int requested, int precision, const gputile__dev
      * takes C as aligned, as it was fitted for batches) */
     const unsigned form =
         gputile__gemm_form(aligned.a && aligned.b, aligned.c, args->trans_a, args->trans_b);
-    gputile__gemm_choice choice =
-        gputile__gemm_batched_choose(requested, tensor ? precision : GPUTILE_PRECISION_FP32, dev,
-                                     form, args->m, args->n, args->k, args->batch);
-    if (choice.variant < 0)
-        return GPUTILE_ERROR_UNSUPPORTED;
-    gputile_status s = gputile__gemm_batched_execute(&choice, args, aligned, stream);
+    *choice = gputile__gemm_batched_choose(requested, tensor ? precision : GPUTILE_PRECISION_FP32,
+                                           dev, form, args->m, args->n, args->k, args->batch);
+    return choice->variant < 0 ? GPUTILE_ERROR_UNSUPPORTED : GPUTILE_SUCCESS;
+}
+
+static gputile_status run_batch(const gputile__gemm_choice *choice, gputile__batch_aligned aligned,
+                                const gputile__gemm_args *args, cudaStream_t stream,
+                                gputile_gemm_options *options)
+{
+    gputile_status s = gputile__gemm_batched_execute(choice, args, aligned, stream);
     if (s == GPUTILE_SUCCESS)
-        report(options, &choice);
+        report(options, choice);
     return s;
 }
 
@@ -236,7 +239,11 @@ gputile_status gputile_gemm_strided_batched(gputile_op trans_a, gputile_op trans
         .b = strided_rows_aligned16(b, count, stride_b),
         .c = strided_rows_aligned16(c, count, stride_c),
     };
-    return run_batch(requested, precision, dev, aligned, &args, stream, options);
+    gputile__gemm_choice choice;
+    if ((s = choose_batch(requested, precision, dev, aligned, &args, false, &choice)) !=
+        GPUTILE_SUCCESS)
+        return s;
+    return run_batch(&choice, aligned, &args, stream, options);
 }
 
 gputile_status gputile_gemm_batched(gputile_op trans_a, gputile_op trans_b, float alpha,
@@ -279,34 +286,29 @@ gputile_status gputile_gemm_batched(gputile_op trans_a, gputile_op trans_b, floa
         .beta = beta,
         .batch = (int64_t)count,
     };
-    if (ranges.even[0] && ranges.even[1] && ranges.even[2]) {
-        /* views spaced evenly (a strided batch written as views, as of one
-         * tensor's heads or blocks): no descriptors to send */
+    /* views spaced evenly (a strided batch written as views, as of one
+     * tensor's heads or blocks): no descriptors to send */
+    const bool even = ranges.even[0] && ranges.even[1] && ranges.even[2];
+    if (even) {
         args.a = a[0].elements, args.lda = (int64_t)a[0].stride;
         args.b = b[0].elements, args.ldb = (int64_t)b[0].stride;
         args.c = c[0].elements, args.ldc = (int64_t)c[0].stride;
         args.stride_a = ranges.step[0] / (int64_t)sizeof(float);
         args.stride_b = ranges.step[1] / (int64_t)sizeof(float);
         args.stride_c = ranges.step[2] / (int64_t)sizeof(float);
-        return run_batch(requested, precision, dev, aligned, &args, stream, options);
     }
-    /* What run_batch() would refuse, refused before the upload queues
-     * anything: a TF32 precision with a named algorithm, an algorithm
-     * that takes no batch. */
-    if (requested != GPUTILE_ALGO_AUTO &&
-        (precision != GPUTILE_PRECISION_FP32 ||
-         gputile__gemm_batched_choose(
-             requested, GPUTILE_PRECISION_FP32, dev,
-             gputile__gemm_form(aligned.a && aligned.b, aligned.c, args.trans_a, args.trans_b),
-             args.m, args.n, args.k, args.batch)
-                 .variant < 0))
-        return GPUTILE_ERROR_UNSUPPORTED;
+    gputile__gemm_choice choice; /* before the upload queues anything */
+    if ((s = choose_batch(requested, precision, dev, aligned, &args, !even, &choice)) !=
+        GPUTILE_SUCCESS)
+        return s;
+    if (even)
+        return run_batch(&choice, aligned, &args, stream, options);
     gputile__gemm_view *views = NULL;
     if ((s = gputile__gemm_views_upload(a, b, c, count, &ranges, dev->ordinal, stream, &views)) !=
         GPUTILE_SUCCESS)
         return s;
     args.views = views;
-    s = run_batch(requested, precision, dev, aligned, &args, stream, options);
+    s = run_batch(&choice, aligned, &args, stream, options);
     cudaError_t err = gputile__workspace_release(views, stream);
     if (s == GPUTILE_SUCCESS)
         s = gputile__cuda_status(err);
