@@ -118,6 +118,11 @@ cudaError_t gputile__pointer_kind_of(const void *p, size_t bytes, gputile__point
  * pending. */
 cudaError_t gputile__pointer_is_device(const void *p, bool *device);
 
+/* cudaEventQuery(e) without leaving cudaErrorNotReady as the runtime's
+ * last error (event.c): cudaSuccess once e has completed,
+ * cudaErrorNotReady while it is pending, else the failure. */
+cudaError_t gputile__event_query(cudaEvent_t e);
+
 /* True when e has completed; false while it is pending, or on an error
  * (which a later cudaEventSynchronize() reports). Leaves the runtime's
  * last error as it was (event.c). */

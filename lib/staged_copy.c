@@ -279,7 +279,7 @@ static bool after_earlier(const pipe *p, size_t j)
  * longer busy); a failed query other than not-ready goes to *err. */
 static bool dma_ended(pipe *p, int s, cudaError_t *err)
 {
-    const cudaError_t e = cudaEventQuery(p->r->done[s]);
+    const cudaError_t e = gputile__event_query(p->r->done[s]); /* leaves no error pending */
     if (e == cudaSuccess)
         p->r->busy[s] = false;
     else if (e != cudaErrorNotReady)
