@@ -157,20 +157,24 @@ Test(copies, a_pending_error_of_the_callers_survives, .init = gputest_require_de
      .timeout = 120)
 {
     /* The caller's own failed call leaves a (non-sticky) error pending;
-     * bounce copies, whose slot searches ask events, must leave it for the
+     * bounce and staged copies, whose slot searches ask events (a pending
+     * event's cudaErrorNotReady would replace it), must leave it for the
      * caller's cudaGetLastError(). */
     const size_t n = 3 * MiB + 5;
     unsigned char *src = malloc(n), *dev;
     cr_assert_not_null(src);
     gputest_fill_random_bytes(src, n);
     GPUTEST_CUDA(gputest_malloc((void **)&dev, 2 * n));
-    cr_assert_neq(cudaMemcpy(dev, src, 1, (enum cudaMemcpyKind)99), cudaSuccess);
-    gputile__copy_force(BOUNCE);
-    OK(gputile_copy(dev, src, n, NULL));
-    OK(gputile_copy(dev + n, src, n, NULL)); /* the first one's slot may still be busy */
-    gputile__copy_force(-1);
-    cr_assert_eq(cudaGetLastError(), cudaErrorInvalidMemcpyDirection,
-                 "the caller's pending error was cleared");
+    for (int m = BOUNCE; m <= STAGED; ++m) {
+        cr_assert_neq(cudaMemcpy(dev, src, 1, (enum cudaMemcpyKind)99), cudaSuccess);
+        gputile__copy_force(m);
+        OK(gputile_copy(dev, src, n, NULL));
+        OK(gputile_copy(dev + n, src, n, NULL)); /* the first one's slots may still be busy */
+        OK(gputile_copy(src, dev, n, NULL));
+        gputile__copy_force(-1);
+        cr_assert_eq(cudaGetLastError(), cudaErrorInvalidMemcpyDirection,
+                     "method %d: the caller's pending error was cleared", m);
+    }
     GPUTEST_CUDA(cudaDeviceSynchronize());
     GPUTEST_CUDA(cudaFree(dev));
     free(src);
