@@ -146,7 +146,8 @@ gputile_status gputile__pin_register(void *ptr, size_t bytes, unsigned flags, in
     /* Pinned by someone else (cudaHostAlloc, cudaHostRegister outside
      * libgputile): the driver's own error for that varies, so ask first. */
     cudaError_t err = cudaErrorHostMemoryAlreadyRegistered;
-    if (!pinned_elsewhere(lo, hi))
+    const bool asked = !pinned_elsewhere(lo, hi);
+    if (asked)
         err = cudaHostRegister((void *)lo, hi - lo, gputile__host_register_flags(flags));
 
     gputile__pin_lock();
@@ -158,8 +159,11 @@ gputile_status gputile__pin_register(void *ptr, size_t bytes, unsigned flags, in
     gputile__pin_unlock();
     if (err == cudaSuccess)
         return GPUTILE_SUCCESS;
-    if (err == cudaErrorHostMemoryAlreadyRegistered)
+    if (err == cudaErrorHostMemoryAlreadyRegistered) {
+        if (asked)                    /* the driver saw a registration the question missed */
+            (void)cudaGetLastError(); /* not sticky: leave no trace for the caller */
         return GPUTILE_ERROR_ALREADY_REGISTERED;
+    }
     return gputile__cuda_status(err);
 }
 

@@ -278,6 +278,22 @@ Test(pinned, register_memory_pinned_elsewhere, .init = gputest_require_device)
     EXPECT(gputile_pinned_register(p, 8192, 0), GPUTILE_ERROR_ALREADY_REGISTERED);
     EXPECT(gputile_pinned_unregister(p), GPUTILE_ERROR_UNKNOWN_POINTER);
     GPUTEST_CUDA(cudaFreeHost(p));
+    /* registered by CUDA directly inside the range, neither end: only the
+     * driver's cudaHostRegister finds it, and its error stays no pending one */
+    const size_t page = 4096;
+    char *raw = aligned_alloc(page, 5 * page);
+    cr_assert_not_null(raw);
+    GPUTEST_CUDA(cudaHostRegister(raw + 2 * page, page, cudaHostRegisterDefault));
+    const gputile_status st = gputile_pinned_register(raw, 5 * page, 0);
+    cr_log_info("a range around a page CUDA registered: %s (%s)", gputile_status_name(st),
+                gputile_last_cuda_error_name());
+    cr_assert(st == GPUTILE_ERROR_ALREADY_REGISTERED || st == GPUTILE_ERROR_CUDA,
+              "a range around a page CUDA registered: %s", gputile_status_name(st));
+    cr_assert_eq(cudaGetLastError(), cudaSuccess, "an error was left pending");
+    OK(gputile_pinned_register(raw, page, 0)); /* its first page is still free to register */
+    OK(gputile_pinned_unregister(raw));
+    GPUTEST_CUDA(cudaHostUnregister(raw + 2 * page));
+    free(raw);
     OK(gputile_pool_release());
 }
 
