@@ -544,7 +544,6 @@ static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan 
         gputile__launch(kernel, (unsigned)(plan->full_tiles + tail_tiles * plan->tail_splits),
                         THREADS, 0, stream, *p, tiles_n, plan->k_per_split, plan->work,
                         plan->full_tiles, plan->tail_splits, plan->tail_k, plan->tail_work);
-
     if (err != cudaSuccess)
         return err;
     return gputile__launch(gemm_async_tail_reduce_kernel<BM, BN>, plan->reduce_blocks, 256, 0,

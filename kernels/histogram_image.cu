@@ -780,7 +780,6 @@ static cudaError_t launch_rows(kernel_fn k, const params &q, const gputile__himg
         uint64_t want = (work + (uint64_t)THREADS * UNROLL - 1) / ((uint64_t)THREADS * UNROLL);
         const int blocks = want < (uint64_t)l->blocks ? (int)(want ? want : 1) : l->blocks;
         cudaError_t err = gputile__launch(k, blocks, THREADS, l->smem, stream, p, q);
-
         if (err != cudaSuccess)
             return err;
     }
