@@ -67,9 +67,10 @@ typedef enum gputile_status {
 const char *gputile_strerror(int status);
 /* The enum name, e.g. "GPUTILE_ERROR_NULL_POINTER"; "GPUTILE_UNKNOWN" for other values. */
 const char *gputile_status_name(int status);
-/* The cudaError_t behind the last GPUTILE_ERROR_CUDA, _NO_DEVICE or
- * _OUT_OF_MEMORY returned to this thread (0 if none); kept per thread until
- * the next failure in that thread. */
+/* The cudaError_t behind the last GPUTILE_ERROR_CUDA, _NO_DEVICE,
+ * _OUT_OF_MEMORY or _UNSUPPORTED returned to this thread because a CUDA
+ * call failed (0 if none); kept per thread until the next such failure in
+ * that thread (a refusal of the library's own leaves it as it was). */
 int gputile_last_cuda_error(void);
 /* cudaGetErrorName() of gputile_last_cuda_error(); "cudaSuccess" if none. */
 const char *gputile_last_cuda_error_name(void);
