@@ -12,7 +12,7 @@ else
     echo "not ok 1 - global symbols outside the gputile_ prefix:"
     echo "$bad" | sed 's/^/# /'
 fi
-public=$(grep -hoE '\bgputile_[a-z_]+\(' "$top_srcdir/include/gputile.h" | tr -d '(' | sort -u)
+public=$(grep -hoE '\bgputile_[a-z0-9_]+\(' "$top_srcdir/include/gputile.h" | tr -d '(' | sort -u)
 missing=""
 for f in $public; do
     $NM -g --defined-only "$lib" | awk '{print $3}' | grep -qx "$f" || missing="$missing $f"

@@ -3,6 +3,8 @@
  * test_status.c (CPU): status texts and names from the one table, the
  * per-thread CUDA error, versions, algorithm names.
  */
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +66,45 @@ Test(status, cuda_error_is_kept_per_thread)
         cr_assert_str_neq(gputile_last_cuda_error_name(), "cudaSuccess");
         cr_assert_eq(z, 0.0f, "C written on error");
     }
+}
+
+/* A call that fails in CUDA on any machine: a pointer no allocation has
+ * (GPUTILE_ERROR_CUDA with a device, NO_DEVICE without one). */
+static gputile_status failing_call(void)
+{
+    return gputile_device_free((void *)(uintptr_t)16);
+}
+
+static void *fail_in_a_thread(void *arg)
+{
+    int *seen = arg;
+    seen[0] = gputile_last_cuda_error(); /* before its own failure */
+    seen[1] = failing_call() != GPUTILE_SUCCESS;
+    seen[2] = gputile_last_cuda_error();
+    return NULL;
+}
+
+Test(status, cuda_error_is_not_seen_by_other_threads)
+{
+    /* A thread's failure is its own: another thread's error is not seen
+     * before or after it (the status is kept per thread, not per process). */
+    int seen[3] = {-1, -1, -1};
+    pthread_t t;
+    cr_assert_eq(gputile_last_cuda_error(), 0);
+    cr_assert_eq(pthread_create(&t, NULL, fail_in_a_thread, seen), 0);
+    cr_assert_eq(pthread_join(t, NULL), 0);
+    cr_assert_eq(seen[0], 0, "a new thread saw an error before any call");
+    cr_assert(seen[1], "the call that should fail succeeded");
+    cr_assert_neq(seen[2], 0, "the failing thread recorded no CUDA error");
+    cr_assert_eq(gputile_last_cuda_error(), 0, "another thread's error is seen here");
+    cr_assert_neq(failing_call(), GPUTILE_SUCCESS);
+    const int mine = gputile_last_cuda_error();
+    cr_assert_neq(mine, 0);
+    seen[0] = -1;
+    cr_assert_eq(pthread_create(&t, NULL, fail_in_a_thread, seen), 0);
+    cr_assert_eq(pthread_join(t, NULL), 0);
+    cr_assert_eq(seen[0], 0, "this thread's error is seen in a new thread");
+    cr_assert_eq(gputile_last_cuda_error(), mine);
 }
 
 Test(version, header_matches_library)
