@@ -84,15 +84,22 @@ static void *fail_in_a_thread(void *arg)
     return NULL;
 }
 
+/* seen[] of fail_in_a_thread, run in a new thread and waited for. */
+static void fail_in_a_new_thread(int seen[3])
+{
+    pthread_t t;
+    seen[0] = seen[1] = seen[2] = -1;
+    cr_assert_eq(pthread_create(&t, NULL, fail_in_a_thread, seen), 0);
+    cr_assert_eq(pthread_join(t, NULL), 0);
+}
+
 Test(status, cuda_error_is_not_seen_by_other_threads)
 {
     /* A thread's failure is its own: another thread's error is not seen
      * before or after it (the status is kept per thread, not per process). */
-    int seen[3] = {-1, -1, -1};
-    pthread_t t;
+    int seen[3];
     cr_assert_eq(gputile_last_cuda_error(), 0);
-    cr_assert_eq(pthread_create(&t, NULL, fail_in_a_thread, seen), 0);
-    cr_assert_eq(pthread_join(t, NULL), 0);
+    fail_in_a_new_thread(seen);
     cr_assert_eq(seen[0], 0, "a new thread saw an error before any call");
     cr_assert(seen[1], "the call that should fail succeeded");
     cr_assert_neq(seen[2], 0, "the failing thread recorded no CUDA error");
@@ -100,9 +107,7 @@ Test(status, cuda_error_is_not_seen_by_other_threads)
     cr_assert_neq(failing_call(), GPUTILE_SUCCESS);
     const int mine = gputile_last_cuda_error();
     cr_assert_neq(mine, 0);
-    seen[0] = -1;
-    cr_assert_eq(pthread_create(&t, NULL, fail_in_a_thread, seen), 0);
-    cr_assert_eq(pthread_join(t, NULL), 0);
+    fail_in_a_new_thread(seen);
     cr_assert_eq(seen[0], 0, "this thread's error is seen in a new thread");
     cr_assert_eq(gputile_last_cuda_error(), mine);
 }
