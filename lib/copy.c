@@ -79,8 +79,10 @@ gputile_status gputile__copy_pageable(void *dst, const void *src, size_t bytes,
                                       gputile__copy_dir dir, bool partial, cudaStream_t stream)
 {
     const gputile__device *dev;
-    gputile_status st = gputile__device_current(&dev);
-    if (st != GPUTILE_SUCCESS)
+    gputile_status st;
+    /* a graph would replay the bounce and staging buffers, since reused */
+    if ((st = gputile__refuse_capture(stream)) != GPUTILE_SUCCESS ||
+        (st = gputile__device_current(&dev)) != GPUTILE_SUCCESS)
         return st;
     gputile__copy_method m = gputile__copy_choose(gputile__copy_policy_for(dev->major), dir, bytes);
     if (m == GPUTILE__COPY_BOUNCE) {
@@ -183,8 +185,11 @@ gputile_status gputile_copy(void *dst, const void *src, size_t bytes, struct CUs
         return GPUTILE_ERROR_INVALID_VALUE; /* host to host: use memcpy */
     if (dst_at != PAGEABLE && src_at != PAGEABLE) {
         st = gputile__cuda_status(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, stream));
-        /* A cached buffer keeps the pageable contract: complete on return. */
-        if (st == GPUTILE_SUCCESS && (dst_at == CACHED || src_at == CACHED))
+        /* A cached buffer keeps the pageable contract: complete on return
+         * (in a graph's capture: when the graph runs, as any captured copy). */
+        bool capturing = false;
+        if (st == GPUTILE_SUCCESS && (dst_at == CACHED || src_at == CACHED) &&
+            (st = gputile__capturing(stream, &capturing)) == GPUTILE_SUCCESS && !capturing)
             st = gputile__cuda_status(cudaStreamSynchronize(stream));
         return st;
     }

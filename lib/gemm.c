@@ -170,9 +170,10 @@ gputile_status gputile_gemm(gputile_op trans_a, gputile_op trans_b, float alpha,
         return GPUTILE_ERROR_UNSUPPORTED; /* a named TMA row (AUTO takes none there), or a
                                              split asked for of more than 2^30 slices */
 
-    if (any_host) /* transfers overlapped with the kernels; complete on return */
-        s = gputile__gemm_host(&choice, &args, a, b, c, at, stream);
-    else {
+    if (any_host) { /* transfers overlapped with the kernels; complete on return */
+        if ((s = gputile__refuse_capture(stream)) == GPUTILE_SUCCESS)
+            s = gputile__gemm_host(&choice, &args, a, b, c, at, stream);
+    } else {
         args.a = a.elements;
         args.lda = (int64_t)a.stride;
         args.b = b.elements;

@@ -303,6 +303,9 @@ gputile_status gputile_gemm_batched(gputile_op trans_a, gputile_op trans_b, floa
         return s;
     if (even)
         return run_batch(&choice, aligned, &args, stream, options);
+    /* the descriptors go through a pinned slot that later calls reuse */
+    if ((s = gputile__refuse_capture(stream)) != GPUTILE_SUCCESS)
+        return s;
     gputile__gemm_view *views = NULL;
     if ((s = gputile__gemm_views_upload(a, b, c, count, &ranges, dev->ordinal, stream, &views)) !=
         GPUTILE_SUCCESS)

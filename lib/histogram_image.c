@@ -431,7 +431,9 @@ static gputile_status run(gputile__himg_args *a, const uint32_t *keys, size_t nk
     uint32_t *dkeys = NULL;
     if (nkeys != 0 && a->height != 0) {
         const gputile__device *d;
-        if ((s = gputile__device_current(&d)) != GPUTILE_SUCCESS ||
+        /* the keys are copied from the library's own host array */
+        if ((s = gputile__refuse_capture(stream)) != GPUTILE_SUCCESS ||
+            (s = gputile__device_current(&d)) != GPUTILE_SUCCESS ||
             (s = gputile__cuda_status(gputile__workspace_acquire(
                  (void **)&dkeys, nkeys * sizeof *dkeys, d->ordinal, stream))) != GPUTILE_SUCCESS)
             return s;

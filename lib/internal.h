@@ -128,6 +128,14 @@ cudaError_t gputile__event_query(cudaEvent_t e);
  * last error as it was (event.c). */
 bool gputile__event_done(cudaEvent_t e);
 
+/* ---- capture.c ---- */
+/* *yes: `stream` is being captured into a CUDA graph (or its capture was
+ * invalidated). A failed question is reported, *yes false. */
+gputile_status gputile__capturing(cudaStream_t stream, bool *yes);
+/* GPUTILE_ERROR_UNSUPPORTED when `stream` is being captured: for the calls
+ * a graph cannot replay (capture.c says which), before they queue anything. */
+gputile_status gputile__refuse_capture(cudaStream_t stream);
+
 /* ---- memory.c ---- */
 /* A 2D range of bytes: height rows of width bytes, pitch bytes apart. */
 typedef struct gputile__rect {

@@ -65,10 +65,13 @@ gputile_status gputile_matrix_copy(gputile_matrix dst, gputile_matrix src,
     if ((s = gputile__memory_of(dst, &dst_at)) != GPUTILE_SUCCESS ||
         (s = gputile__memory_of(src, &src_at)) != GPUTILE_SUCCESS)
         return s;
+    const bool host = dst_at == GPUTILE__MEMORY_HOST || src_at == GPUTILE__MEMORY_HOST;
+    if (host && (s = gputile__refuse_capture(stream)) != GPUTILE_SUCCESS)
+        return s; /* complete on return: no graph can promise that */
     if ((s = gputile__cuda_status(gputile__memcpy2d_async(
              gputile__matrix_rect(dst), gputile__matrix_rect(src), stream))) != GPUTILE_SUCCESS)
         return s;
-    if (dst_at == GPUTILE__MEMORY_HOST || src_at == GPUTILE__MEMORY_HOST)
+    if (host)
         s = gputile__cuda_status(cudaStreamSynchronize(stream));
     return s;
 }

@@ -21,6 +21,7 @@
 #include <cuda_runtime_api.h>
 
 #include "gputile.h"
+#include "gputile_facade.h"
 #include "support/expect.h"
 #include "support/gpu.h"
 
@@ -235,4 +236,105 @@ Test(graph, captured_calls_replay_exactly, .init = gputest_require_device, .time
         }
     GPUTEST_CUDA(cudaFree(dsamples));
     free(samples);
+}
+
+/* The calls a graph cannot replay on a capturing stream: each returns
+ * GPUTILE_ERROR_UNSUPPORTED, writes nothing and queues nothing, and the
+ * capture stays valid; copies between device and pinned or cached host
+ * memory are captured, and read (or write) the host buffer when the graph
+ * runs. */
+Test(graph, calls_a_graph_cannot_replay_are_refused, .init = gputest_require_device, .timeout = 120)
+{
+    enum { W = 64, H = 48, BYTES = 8 << 20, PIN = 1 << 20 };
+    float *ha = malloc(sizeof(float) * W * W), *hc = malloc(sizeof(float) * W * W);
+    unsigned char *page = malloc(BYTES), *cached = malloc(PIN), *pinned, *back = malloc(PIN);
+    cr_assert(ha && hc && page && cached && back);
+    for (int i = 0; i < W * W; ++i)
+        ha[i] = gputest_small_int(-4, 4), hc[i] = gputest_poison();
+    memset(page, 0x5a, BYTES);
+    OK_ALLOC(gputile_pinned_alloc((void **)&pinned, PIN, 0));
+    OK_ALLOC(gputile_copy_cache(cached, PIN));
+    float *dm;
+    unsigned char *dbytes;
+    uint8_t *img;
+    uint64_t *dcounts;
+    GPUTEST_CUDA(gputest_malloc((void **)&dm, sizeof(float) * 4 * W * W));
+    GPUTEST_CUDA(gputest_malloc((void **)&dbytes, BYTES));
+    GPUTEST_CUDA(gputest_malloc((void **)&img, (size_t)W * H));
+    GPUTEST_CUDA(gputest_malloc((void **)&dcounts, sizeof(uint64_t) * 16));
+    GPUTEST_CUDA(cudaMemset(dbytes, 0xc3, BYTES));
+    const gputile_matrix hA = gputile_matrix_view(ha, W, W, W),
+                         hC = gputile_matrix_view(hc, W, W, W);
+    const gputile_matrix dA = gputile_matrix_view(dm, W, W, W),
+                         dB = gputile_matrix_view(dm + W * W, W, W, W),
+                         dC = gputile_matrix_view(dm + 2 * W * W, W, W, W);
+    /* three problems of 16 x 16 views, unevenly spaced: descriptors to send */
+    gputile_matrix va[3], vb[3], vc[3];
+    const size_t at[3] = {0, 17, 100};
+    for (int i = 0; i < 3; ++i) {
+        va[i] = gputile_matrix_view(dm + at[i], 16, 16, W);
+        vb[i] = gputile_matrix_view(dm + W * W + at[i], 16, 16, W);
+        vc[i] = gputile_matrix_view(dm + 3 * W * W + 20 * i, 16, 16, W);
+    }
+    gputile_hist_input in = GPUTILE_HIST_INPUT_INIT;
+    in.samples = img, in.width = W, in.height = H, in.row_stride_bytes = W;
+    const int32_t nedges[1] = {5};
+    const double e0[5] = {0, 10, 50, 100, 256}, *edges[1] = {e0};
+    uint64_t *const outs[1] = {dcounts};
+
+    cudaStream_t stream;
+    GPUTEST_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    GPUTEST_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+    EXPECT(gputile_copy(dbytes, page, BYTES, stream), GPUTILE_ERROR_UNSUPPORTED);
+    EXPECT(gputile_copy(page, dbytes, BYTES, stream), GPUTILE_ERROR_UNSUPPORTED);
+    EXPECT(gputile_matrix_copy(dA, hA, stream), GPUTILE_ERROR_UNSUPPORTED);
+    EXPECT(gputile_matrix_copy(hC, dA, stream), GPUTILE_ERROR_UNSUPPORTED);
+    EXPECT(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, hA, hA, 0.0f, hC, stream, NULL),
+           GPUTILE_ERROR_UNSUPPORTED);
+    EXPECT(
+        gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, va, vb, 0.0f, vc, 3, stream, NULL),
+        GPUTILE_ERROR_UNSUPPORTED);
+    EXPECT(gputile_histogram_range(&in, nedges, edges, outs, GPUTILE_HIST_OVERWRITE, stream, NULL),
+           GPUTILE_ERROR_UNSUPPORTED);
+    /* captured: device work, and copies with pinned or cached host memory */
+    OK(gputile_copy(dbytes, pinned, PIN, stream));
+    OK(gputile_copy(cached, dbytes + PIN, PIN, stream));
+    OK(gputile_gemm(GPUTILE_OP_N, GPUTILE_OP_N, 1.0f, dA, dB, 0.0f, dC, stream, NULL));
+    cudaGraph_t graph;
+    GPUTEST_CUDA(cudaStreamEndCapture(stream, &graph)); /* still valid */
+    cr_assert_eq(gputest_count_not(page, BYTES, 0x5a), 0,
+                 "a refused download wrote its destination");
+    for (int i = 0; i < W * W; ++i)
+        cr_assert(gputest_is_poison(hc[i]), "a refused call wrote host C at %d", i);
+
+    cudaGraphExec_t exec;
+    GPUTEST_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+    memset(pinned, 0x77, PIN); /* read when the graph runs, not when captured */
+    memset(cached, 0, PIN);
+    GPUTEST_CUDA(cudaMemcpy(dm, ha, sizeof(float) * W * W, cudaMemcpyHostToDevice));
+    GPUTEST_CUDA(cudaMemcpy(dm + W * W, ha, sizeof(float) * W * W, cudaMemcpyHostToDevice));
+    GPUTEST_CUDA(cudaGraphLaunch(exec, stream));
+    GPUTEST_CUDA(cudaStreamSynchronize(stream));
+    GPUTEST_CUDA(cudaMemcpy(back, dbytes, PIN, cudaMemcpyDeviceToHost));
+    cr_assert_eq(gputest_count_not(back, PIN, 0x77), 0, "the upload did not read pinned memory");
+    cr_assert_eq(gputest_count_not(cached, PIN, 0xc3), 0, "the download did not write");
+    GPUTEST_CUDA(cudaMemcpy(hc, dm + 2 * W * W, sizeof(float) * W * W, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < W; ++i)
+        for (int j = 0; j < W; ++j) {
+            double s = 0;
+            for (int l = 0; l < W; ++l)
+                s += (double)ha[i * W + l] * ha[l * W + j];
+            cr_assert_eq(hc[i * W + j], (float)s, "C(%d,%d)", i, j);
+        }
+
+    GPUTEST_CUDA(cudaGraphExecDestroy(exec));
+    GPUTEST_CUDA(cudaGraphDestroy(graph));
+    GPUTEST_CUDA(cudaStreamDestroy(stream));
+    OK(gputile_copy_uncache(cached));
+    OK(gputile_pinned_free(pinned));
+    GPUTEST_CUDA(cudaFree(dm));
+    GPUTEST_CUDA(cudaFree(dbytes));
+    GPUTEST_CUDA(cudaFree(img));
+    GPUTEST_CUDA(cudaFree(dcounts));
+    free(ha), free(hc), free(page), free(cached), free(back);
 }

@@ -191,6 +191,12 @@ cudaError_t cudaStreamDestroy(cudaStream_t s)
     (void)s;
     NO_DEVICE;
 }
+cudaError_t cudaStreamIsCapturing(cudaStream_t s, enum cudaStreamCaptureStatus *st)
+{
+    (void)s;
+    *st = cudaStreamCaptureStatusNone;
+    NO_DEVICE;
+}
 cudaError_t cudaStreamSynchronize(cudaStream_t s)
 {
     (void)s;
