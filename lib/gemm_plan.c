@@ -415,15 +415,17 @@ static int cluster_wave(const gputile__device *dev, int variant, int s)
     int known = __atomic_load_n(&state[dev->ordinal], __ATOMIC_ACQUIRE);
     if (known == UNKNOWN) {
         int current = -1, got[GPUTILE__GEMM_N_VARIANTS][N_CLUSTER] = {{0}};
-        bool ok = cudaGetDevice(&current) == cudaSuccess && current == dev->ordinal;
+        cudaError_t err = cudaGetDevice(&current);
+        bool ok = err == cudaSuccess && current == dev->ordinal;
         for (int v = 0; ok && v < GPUTILE__GEMM_N_VARIANTS; ++v)
             for (int c = 2; ok && c < N_CLUSTER && (rows[v].flags & GPUTILE__GEMM_ASYNC); ++c) {
-                ok = gputile__gemm_async_max_clusters(v, c, &got[v][c]) == cudaSuccess &&
+                ok = (err = gputile__gemm_async_max_clusters(v, c, &got[v][c])) == cudaSuccess &&
                      got[v][c] > 0;
                 got[v][c] *= c;
             }
         if (!ok) { /* no answer here: the fallback, asked again next time */
-            (void)cudaGetLastError();
+            if (err != cudaSuccess)
+                (void)cudaGetLastError(); /* not sticky: leave no trace for the caller */
             return fallback;
         }
         memcpy(table[dev->ordinal], got, sizeof got); /* a race writes the same values */

@@ -66,7 +66,12 @@ static void keep_some(int device, size_t bytes)
 
 cudaError_t gputile__workspace_acquire(void **p, size_t bytes, int device, cudaStream_t stream)
 {
-    keep_some(device, bytes);
+    /* A pool's attributes may not be asked while a stream is being
+     * captured (cudaErrorStreamCaptureUnsupported, which invalidates the
+     * capture); a graph's allocations are its own anyway. */
+    bool capturing = false;
+    if (gputile__capturing(stream, &capturing) != GPUTILE_SUCCESS || !capturing)
+        keep_some(device, bytes);
     return cudaMallocAsync(p, bytes, stream);
 }
 

@@ -315,7 +315,19 @@ Test(graph, calls_a_graph_cannot_replay_are_refused, .init = gputest_require_dev
     GPUTEST_CUDA(cudaMemcpy(dm + W * W, ha, sizeof(float) * W * W, cudaMemcpyHostToDevice));
     GPUTEST_CUDA(cudaGraphLaunch(exec, stream));
     GPUTEST_CUDA(cudaStreamSynchronize(stream));
-    GPUTEST_CUDA(cudaMemcpy(back, dbytes, PIN, cudaMemcpyDeviceToHost));
+    cudaError_t e = cudaMemcpy(back, dbytes, PIN, cudaMemcpyDeviceToHost);
+    if (e != cudaSuccess) { /* seen once (H200): say what the pointers are */
+        struct cudaPointerAttributes pa, pb;
+        const cudaError_t ea = cudaPointerGetAttributes(&pa, back),
+                          eb = cudaPointerGetAttributes(&pb, dbytes);
+        cr_log_warn("cudaMemcpy(back %p, dbytes %p): %s; back: %s type %d, dbytes: %s type %d; "
+                    "pinned %p cached %p page %p",
+                    (void *)back, (void *)dbytes, cudaGetErrorName(e), cudaGetErrorName(ea),
+                    (int)pa.type, cudaGetErrorName(eb), (int)pb.type, (void *)pinned,
+                    (void *)cached, (void *)page);
+        (void)cudaGetLastError();
+        GPUTEST_CUDA(cudaMemcpy(back, dbytes, PIN, cudaMemcpyDefault));
+    }
     cr_assert_eq(gputest_count_not(back, PIN, 0x77), 0, "the upload did not read pinned memory");
     cr_assert_eq(gputest_count_not(cached, PIN, 0xc3), 0, "the download did not write");
     GPUTEST_CUDA(cudaMemcpy(hc, dm + 2 * W * W, sizeof(float) * W * W, cudaMemcpyDeviceToHost));
