@@ -20,8 +20,9 @@
  *  - device->host: the DMAs of every piece are queued at once, each with an
  *    event; piece i is drained by the copy threads while later pieces
  *    arrive; the call returns when the destination holds every byte.
- * When every slot of the device is taken (concurrent copies), the caller
- * copies another way. The host GEMM's packed flow borrows a slot whole
+ * When every slot of the device is taken (concurrent copies), or the only
+ * ones free are still read by DMAs queued on another stream (which may wait
+ * behind any amount of that stream's work), the caller copies another way. The host GEMM's packed flow borrows a slot whole
  * (gputile__bounce_acquire()), with a small device buffer kept beside it.
  */
 #include <pthread.h>
@@ -36,6 +37,7 @@ typedef struct slot {
     cudaEvent_t done[GPUTILE__BOUNCE_MAX_PIECES]; /* the DMAs of the last copy */
     bool taken;                                   /* a copy is using it (under lock) */
     bool busy;                                    /* done[0] recorded and not yet waited on */
+    unsigned long long stream; /* cudaStreamGetId() of the stream done[0] was recorded on */
 } slot;
 
 static slot slots[GPUTILE__MAX_DEVICES][GPUTILE__BOUNCE_SLOTS];
@@ -111,18 +113,35 @@ static cudaError_t prepare(slot *s)
     return cudaSuccess;
 }
 
-/* A slot of the current device for this copy, ready to be written; NULL
- * when all are taken or none can be pinned. */
-static slot *take(void)
+/* The stream's id (cudaStreamGetId: the per-thread default stream is a
+ * different stream in each thread, with one handle); 0, which no stream
+ * has, when it cannot be asked. */
+static unsigned long long stream_id(cudaStream_t stream)
+{
+    unsigned long long id = 0;
+    if (cudaStreamGetId(stream, &id) != cudaSuccess) {
+        (void)cudaGetLastError(); /* a bad stream: the copy's own calls report it */
+        id = 0;
+    }
+    return id;
+}
+
+/* A slot of the current device for a copy on `stream`, ready to be
+ * written; NULL when all are taken, none can be pinned, or the only free
+ * ones wait for DMAs queued on another stream. */
+static slot *take(cudaStream_t stream)
 {
     const gputile__device *dev;
     if (gputile__device_lookup(&dev) != cudaSuccess)
         return NULL;
+    const unsigned long long id = stream_id(stream);
     slot *row = slots[dev->ordinal], *pick = NULL;
     pthread_mutex_lock(&lock);
-    /* A ready buffer first, then a new one, then one still under DMA: its
-     * DMA may be queued behind other work on another stream, which this
-     * copy would wait for (once every slot is pinned, it does). */
+    /* A ready buffer first, then a new one, then one whose DMAs were queued
+     * on this same stream: this copy's own work queues behind them anyway
+     * (CUDA's pageable copies wait for the stream too). A DMA queued on
+     * another stream may wait behind any amount of that stream's work:
+     * such a slot is never waited for (the caller copies directly). */
     for (int i = 0; i < GPUTILE__BOUNCE_SLOTS && pick == NULL; ++i)
         if (!row[i].taken && row[i].buf != NULL &&
             (!row[i].busy || gputile__event_done(row[i].done[0])))
@@ -131,7 +150,7 @@ static slot *take(void)
         if (!row[i].taken && row[i].buf == NULL)
             pick = &row[i];
     for (int i = 0; i < GPUTILE__BOUNCE_SLOTS && pick == NULL; ++i)
-        if (!row[i].taken)
+        if (!row[i].taken && id != 0 && row[i].stream == id)
             pick = &row[i];
     if (pick != NULL)
         pick->taken = true;
@@ -160,9 +179,9 @@ static void give_back(slot *s)
     pthread_mutex_unlock(&lock);
 }
 
-char *gputile__bounce_acquire(void **dev)
+char *gputile__bounce_acquire(void **dev, cudaStream_t stream)
 {
-    slot *s = take();
+    slot *s = take(stream);
     if (s == NULL)
         return NULL;
     if (dev != NULL) {
@@ -197,7 +216,7 @@ static void piece(size_t bytes, int n, int i, size_t *off, size_t *len)
 gputile_status gputile__bounce_upload(void *dst, const void *src, size_t bytes, cudaStream_t stream,
                                       bool *done)
 {
-    slot *s = take();
+    slot *s = take(stream);
     *done = s != NULL;
     if (s == NULL)
         return GPUTILE_SUCCESS;
@@ -213,9 +232,10 @@ gputile_status gputile__bounce_upload(void *dst, const void *src, size_t bytes, 
     }
     /* The buffer stays in use until the queued DMAs have read it. */
     cudaError_t rec = cudaEventRecord(s->done[0], stream);
-    if (rec == cudaSuccess)
+    if (rec == cudaSuccess) {
         s->busy = true;
-    else if (cudaStreamSynchronize(stream) != cudaSuccess) /* the DMAs, if any, are over */
+        s->stream = stream_id(stream);
+    } else if (cudaStreamSynchronize(stream) != cudaSuccess) /* the DMAs, if any, are over */
         (void)cudaGetLastError();
     give_back(s);
     return gputile__cuda_status(err != cudaSuccess ? err : rec);
@@ -224,7 +244,7 @@ gputile_status gputile__bounce_upload(void *dst, const void *src, size_t bytes, 
 gputile_status gputile__bounce_download(void *dst, const void *src, size_t bytes,
                                         cudaStream_t stream, bool *done)
 {
-    slot *s = take();
+    slot *s = take(stream);
     *done = s != NULL;
     if (s == NULL)
         return GPUTILE_SUCCESS;

@@ -60,12 +60,22 @@ static gputile_status locate(const void *p, size_t bytes, where *at, bool *parti
     return gputile__cuda_status(err);
 }
 
+/* Host->device returns once the driver has staged the source (the DMA
+ * completes in the order of `stream`); device->host returns once the copy
+ * is complete (CUDA's rules for pageable memory). */
+static gputile_status direct(void *dst, const void *src, size_t bytes, cudaStream_t stream)
+{
+    return gputile__cuda_status(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, stream));
+}
+
 static gputile_status staged(void *dst, const void *src, size_t bytes, gputile__copy_dir dir,
-                             cudaStream_t stream)
+                             bool partial, cudaStream_t stream)
 {
     gputile__ring ring;
     gputile_status st =
         gputile__ring_init(&ring, gputile__stage_chunk(dir == GPUTILE__COPY_H2D), bytes);
+    if (st == GPUTILE_ERROR_OUT_OF_MEMORY && !partial)
+        return direct(dst, src, bytes, stream); /* no pinned ring: the driver's own staging */
     if (st != GPUTILE_SUCCESS)
         return st;
     gputile__rect to = {dst, bytes, bytes, 1}, from = {(char *)src, bytes, bytes, 1};
@@ -75,14 +85,14 @@ static gputile_status staged(void *dst, const void *src, size_t bytes, gputile__
     return st != GPUTILE_SUCCESS ? st : r;
 }
 
-gputile_status gputile__copy_pageable(void *dst, const void *src, size_t bytes,
-                                      gputile__copy_dir dir, bool partial, cudaStream_t stream)
+/* The copy on the stream's own device, whose bounce buffers, crossovers
+ * and staging events serve it. */
+static gputile_status copy_pageable_here(void *dst, const void *src, size_t bytes,
+                                         gputile__copy_dir dir, bool partial, cudaStream_t stream)
 {
     const gputile__device *dev;
-    gputile_status st;
-    /* a graph would replay the bounce and staging buffers, since reused */
-    if ((st = gputile__refuse_capture(stream)) != GPUTILE_SUCCESS ||
-        (st = gputile__device_current(&dev)) != GPUTILE_SUCCESS)
+    gputile_status st = gputile__device_current(&dev);
+    if (st != GPUTILE_SUCCESS)
         return st;
     gputile__copy_method m = gputile__copy_choose(gputile__copy_policy_for(dev->major), dir, bytes);
     if (m == GPUTILE__COPY_BOUNCE) {
@@ -94,11 +104,22 @@ gputile_status gputile__copy_pageable(void *dst, const void *src, size_t bytes,
         m = GPUTILE__COPY_DIRECT; /* every bounce buffer is busy */
     }
     if (m == GPUTILE__COPY_DIRECT && !partial)
-        /* Host->device returns once the driver has staged the source (the
-         * DMA completes in the order of `stream`); device->host returns once
-         * the copy is complete (CUDA's rules for pageable memory). */
-        return gputile__cuda_status(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, stream));
-    return staged(dst, src, bytes, dir, stream);
+        return direct(dst, src, bytes, stream);
+    return staged(dst, src, bytes, dir, partial, stream);
+}
+
+gputile_status gputile__copy_pageable(void *dst, const void *src, size_t bytes,
+                                      gputile__copy_dir dir, bool partial, cudaStream_t stream)
+{
+    int previous;
+    gputile_status st;
+    /* a graph would replay the bounce and staging buffers, since reused */
+    if ((st = gputile__refuse_capture(stream)) != GPUTILE_SUCCESS ||
+        (st = gputile__device_enter(stream, &previous)) != GPUTILE_SUCCESS)
+        return st;
+    st = copy_pageable_here(dst, src, bytes, dir, partial, stream);
+    gputile__device_leave(previous);
+    return st;
 }
 
 /* What the short path knows of one side of a copy. */

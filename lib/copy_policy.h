@@ -113,12 +113,13 @@ gputile_status gputile__bounce_download(void *dst, const void *src, size_t bytes
                                         cudaStream_t stream, bool *done);
 /* A bounce buffer of the current device (GPUTILE__BOUNCE_BYTES, pinned,
  * no DMA pending on it) for the caller's own use, or NULL when every slot
- * is taken or none can be pinned; with dev, also the slot's device buffer
+ * is taken, none can be pinned or the free ones wait for DMAs of a stream
+ * other than `stream`; with dev, also the slot's device buffer
  * of GPUTILE__BOUNCE_DEVICE_BYTES (made on first request and kept with the
  * slot; *dev NULL when it cannot be). The caller gives both back with
  * gputile__bounce_release() once none of its DMAs and kernels is pending. */
 #define GPUTILE__BOUNCE_DEVICE_BYTES ((size_t)256 << 10)
-char *gputile__bounce_acquire(void **dev);
+char *gputile__bounce_acquire(void **dev, cudaStream_t stream);
 void gputile__bounce_release(char *buf);
 /* Frees every bounce buffer not in use, on every device (after waiting for
  * its DMAs): gputile_pool_release() and the end of the process. */

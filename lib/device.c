@@ -73,3 +73,21 @@ gputile_status gputile__device_current(const gputile__device **out)
 {
     return gputile__cuda_status(gputile__device_lookup(out));
 }
+
+gputile_status gputile__device_enter(cudaStream_t stream, int *previous)
+{
+    int current, own;
+    *previous = -1;
+    cudaError_t err = cudaGetDevice(&current);
+    if (err == cudaSuccess)
+        err = cudaStreamGetDevice(stream, &own);
+    if (err == cudaSuccess && own != current && (err = cudaSetDevice(own)) == cudaSuccess)
+        *previous = current;
+    return gputile__cuda_status(err);
+}
+
+void gputile__device_leave(int previous)
+{
+    if (previous >= 0 && cudaSetDevice(previous) != cudaSuccess)
+        (void)cudaGetLastError(); /* the call's own status stands */
+}

@@ -444,10 +444,10 @@ static gputile_status direct(const gputile__gemm_choice *choice, const gputile__
      * out in one DMA each, into the device buffer kept beside it when they
      * fit (gemm_host.h); NULL: each moves on its own. */
     void *ws = NULL, *slot_dev = NULL;
-    char *packed =
-        total > 0 && total <= packed_max()
-            ? gputile__bounce_acquire(total <= GPUTILE__BOUNCE_DEVICE_BYTES ? &slot_dev : NULL)
-            : NULL;
+    char *packed = total > 0 && total <= packed_max()
+                       ? gputile__bounce_acquire(
+                             total <= GPUTILE__BOUNCE_DEVICE_BYTES ? &slot_dev : NULL, stream)
+                       : NULL;
     gputile_status s = GPUTILE_SUCCESS;
     if (slot_dev != NULL)
         ws = slot_dev;

@@ -49,6 +49,13 @@ gputile_status gputile__device_current(const gputile__device **out);
 /* The same, returning the CUDA error without recording it as the thread's
  * last one (for questions whose failure the caller ignores). */
 cudaError_t gputile__device_lookup(const gputile__device **out);
+/* Makes the device of `stream` current for the length of a call whose
+ * events and pinned buffers must belong to that device (an event is
+ * recorded only on a stream of its own device; a copy may be queued on a
+ * stream of any device). *previous: what gputile__device_leave() restores,
+ * -1 when nothing was changed. */
+gputile_status gputile__device_enter(cudaStream_t stream, int *previous);
+void gputile__device_leave(int previous);
 
 /* ---- workspace.c: device scratch of the planned launches ---- */
 /* Stream-ordered device memory (the device's default pool, which keeps

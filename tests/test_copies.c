@@ -226,6 +226,108 @@ Test(copies, a_bounce_copy_never_waits_for_another_streams_work, .init = gputest
     free(back);
 }
 
+Test(copies, a_bounce_copy_never_waits_for_another_streams_work_once_every_buffer_is_pinned,
+     .init = gputest_require_device, .timeout = 60)
+{
+    /* Stream 1 is held; one bounce upload per buffer (lib/copy_policy.h:
+     * GPUTILE__BOUNCE_SLOTS, 4) is queued behind the hold, so every buffer
+     * is pinned and busy. An upload and a download on stream 2 must still
+     * not wait for stream 1 (they go direct): before, they took a busy
+     * buffer and waited for its event, here for ever (the timeout). */
+    enum { SLOTS = 4 };
+    const size_t n = 1 * MiB + 3;
+    unsigned char *src[SLOTS + 1], *back = malloc(n), *down = malloc(n + 2 * GUARD), *dev, *other;
+    cr_assert(back && down);
+    for (int i = 0; i <= SLOTS; ++i) {
+        cr_assert((src[i] = malloc(n)) != NULL);
+        gputest_fill_random_bytes(src[i], n);
+    }
+    GPUTEST_CUDA(gputest_malloc((void **)&dev, (SLOTS + 1) * n));
+    GPUTEST_CUDA(gputest_malloc((void **)&other, n));
+    GPUTEST_CUDA(cudaMemcpy(other, src[0], n, cudaMemcpyHostToDevice));
+    memset(down, 0xA5, n + 2 * GUARD);
+    cudaStream_t s1, s2;
+    GPUTEST_CUDA(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
+    GPUTEST_CUDA(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
+    static int go;
+    __atomic_store_n(&go, 0, __ATOMIC_RELEASE);
+    GPUTEST_CUDA(cudaLaunchHostFunc(s1, hold_stream, &go));
+    gputile__copy_force(BOUNCE);
+    for (int i = 0; i < SLOTS; ++i) /* each returns once queued behind the hold */
+        OK(gputile_copy(dev + (size_t)i * n, src[i], n, s1));
+    OK(gputile_copy(dev + (size_t)SLOTS * n, src[SLOTS], n, s2));
+    OK(gputile_copy(down + GUARD, other, n, s2)); /* complete on return */
+    gputile__copy_force(-1);
+    GPUTEST_CUDA(cudaStreamSynchronize(s2));
+    cr_assert_eq(cudaStreamQuery(s1), cudaErrorNotReady, "stream 1 ran before it was let go");
+    __atomic_store_n(&go, 1, __ATOMIC_RELEASE);
+    GPUTEST_CUDA(cudaStreamSynchronize(s1));
+    for (int i = 0; i <= SLOTS; ++i) {
+        GPUTEST_CUDA(cudaMemcpy(back, dev + (size_t)i * n, n, cudaMemcpyDeviceToHost));
+        cr_assert_eq(gputest_first_diff(back, src[i], n), n, "upload %d (stream %d)", i,
+                     i < SLOTS ? 1 : 2);
+    }
+    cr_assert_eq(gputest_first_diff(down + GUARD, src[0], n), n, "stream 2's download");
+    for (size_t g = 0; g < GUARD; ++g)
+        cr_assert(down[g] == 0xA5 && down[GUARD + n + g] == 0xA5, "guard byte %zu", g);
+    GPUTEST_CUDA(cudaStreamDestroy(s1));
+    GPUTEST_CUDA(cudaStreamDestroy(s2));
+    GPUTEST_CUDA(cudaFree(dev));
+    GPUTEST_CUDA(cudaFree(other));
+    for (int i = 0; i <= SLOTS; ++i)
+        free(src[i]);
+    free(back);
+    free(down);
+}
+
+Test(copies, pageable_copies_on_a_stream_of_another_device, .init = gputest_require_device,
+     .timeout = 120)
+{
+    /* CUDA queues a copy on a stream of any device; the library's bounce
+     * buffers and staging ring record events on that stream, which must
+     * then belong to the stream's device, not the current one (before, the
+     * event record failed from the bounce size up: GPUTILE_ERROR_CUDA, a
+     * download left unwritten). The current device is left as it was. */
+    int count = 0;
+    GPUTEST_CUDA(cudaGetDeviceCount(&count));
+    if (count < 2)
+        cr_skip_test("one device: a stream of another device needs two");
+    const size_t sizes[] = {200 * KiB + 1, 3 * MiB + 5, 40 * MiB + 7};
+    const size_t most = 40 * MiB + 7;
+    unsigned char *src = malloc(most), *back = malloc(most + 2 * GUARD), *dev;
+    cr_assert(src && back);
+    GPUTEST_CUDA(cudaSetDevice(1));
+    cudaStream_t s;
+    GPUTEST_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    GPUTEST_CUDA(gputest_malloc((void **)&dev, most));
+    GPUTEST_CUDA(cudaSetDevice(0));
+    for (int m = -1; m <= STAGED; ++m)
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i) {
+            const size_t n = sizes[i];
+            gputest_fill_random_bytes(src, n);
+            memset(back, 0x5A, n + 2 * GUARD);
+            gputile__copy_force(m);
+            OK(gputile_copy(dev, src, n, s));
+            OK(gputile_copy(back + GUARD, dev, n, s));
+            gputile__copy_force(-1);
+            GPUTEST_CUDA(cudaStreamSynchronize(s));
+            int current = -1;
+            GPUTEST_CUDA(cudaGetDevice(&current));
+            cr_assert_eq(current, 0, "the current device changed (%s, %zu bytes)",
+                         m < 0 ? "auto" : method_name[m], n);
+            cr_assert_eq(gputest_first_diff(back + GUARD, src, n), n, "%s, %zu bytes",
+                         m < 0 ? "auto" : method_name[m], n);
+            for (size_t g = 0; g < GUARD; ++g)
+                cr_assert(back[g] == 0x5A && back[GUARD + n + g] == 0x5A, "guard byte %zu", g);
+        }
+    GPUTEST_CUDA(cudaSetDevice(1));
+    GPUTEST_CUDA(cudaStreamDestroy(s));
+    GPUTEST_CUDA(cudaFree(dev));
+    GPUTEST_CUDA(cudaSetDevice(0));
+    free(src);
+    free(back);
+}
+
 /* ---- the short path: every pair of kinds, either side asked first ------------------ */
 
 enum { PAGE_A, PAGE_B, PINNED, MANAGED, DEV_A, DEV_B, KINDS };

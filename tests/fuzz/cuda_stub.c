@@ -191,6 +191,16 @@ cudaError_t cudaStreamDestroy(cudaStream_t s)
     (void)s;
     NO_DEVICE;
 }
+cudaError_t cudaStreamGetDevice(cudaStream_t s, int *d)
+{
+    (void)s, (void)d;
+    NO_DEVICE;
+}
+cudaError_t cudaStreamGetId(cudaStream_t s, unsigned long long *id)
+{
+    (void)s, (void)id;
+    NO_DEVICE;
+}
 cudaError_t cudaStreamIsCapturing(cudaStream_t s, enum cudaStreamCaptureStatus *st)
 {
     (void)s;
