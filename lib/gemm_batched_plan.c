@@ -88,6 +88,12 @@ gputile__gemm_choice gputile__gemm_batched_choose(int requested, int precision,
         if (c.variant >= 0 && !gputile__gemm_takes_batch(c.variant))
             c.variant = -1;
     }
+    /* A batch never splits k, and the cp.async rows count its slices in an
+     * int (k of 2^34 on async128x128 computed nothing): past
+     * GPUTILE__GEMM_MAX_SLICES, AUTO takes a batch row (64-bit counts) and
+     * a named row is refused. */
+    if (c.variant >= 0 && !gputile__gemm_slices_fit(&c, k))
+        c.variant = requested == GPUTILE_ALGO_AUTO ? GPUTILE__GEMM_V_BATCHED_64 : -1;
     return c;
 }
 
@@ -103,8 +109,8 @@ gputile_status gputile__gemm_batched_tensor(const gputile__device *dev,
                                               args->stride_a < most && args->stride_b < most);
     if (args->views != NULL || !aligned.a || !aligned.b || !strides ||
         (args->trans_a && !args->trans_b) || args->m < 64 || args->n < 64 || args->k < 1 ||
-        !gputile__gemm_tma_dims(args->m, args->n, args->k) || args->lda >= most ||
-        args->ldb >= most)
+        !gputile__gemm_tma_dims(args->m, args->n, args->k) || args->lda <= 0 || args->lda >= most ||
+        args->ldb <= 0 || args->ldb >= most)
         return GPUTILE_SUCCESS;
     return gputile__cuda_status(gputile__gemm_tensor_cores(dev, yes));
 }

@@ -378,8 +378,11 @@ gputile_status gputile__gemm_views_on_device(const gputile_matrix *a, const gput
  * Slots of pinned memory (from the pinned pool) that hold descriptors on
  * their way to the device, each with an event recorded after its copy: a
  * slot is reused once its event has completed. Slots belong to a device
- * (the event's). With every slot in flight the oldest is waited for. */
-#define SLOTS 16
+ * (the event's). A call takes an idle slot, else one never used (up to
+ * SLOTS: calls queued ahead of a stream that is held back each keep one,
+ * and the call returns without waiting for the stream), and only with
+ * every slot in flight waits for the oldest. */
+#define SLOTS 256
 
 typedef struct slot {
     void *host;
@@ -387,48 +390,70 @@ typedef struct slot {
     cudaEvent_t done; /* NULL: never used */
     int device;
     bool taken;              /* between acquire and the event's record */
+    bool flight;             /* done recorded and not yet seen complete */
     unsigned long long used; /* when last submitted, for the oldest */
 } slot;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t returned = PTHREAD_COND_INITIALIZER; /* a taken slot was given back */
 static slot slots[SLOTS];
+static int opened; /* slots[0, opened) have been taken at least once */
 static unsigned long long clock_;
 
-/* True when s's last copy has finished (or it never ran one). */
+/* True when s's last copy has finished (or it never ran one); asks the
+ * event only while s is in flight. */
 static bool idle(slot *s)
 {
-    return s->done == NULL || gputile__event_done(s->done);
+    if (s->flight && gputile__event_done(s->done))
+        s->flight = false;
+    return !s->flight;
+}
+
+/* Under the lock: a slot of this device whose copy is known to be over,
+ * else the oldest of this device in flight if its copy is over (one
+ * question to the driver: a backlog of calls asks no more), else one never
+ * used, else another device's idle slot (its event is remade), else the
+ * oldest in flight, this device's first (*wait); NULL when every slot is
+ * taken by calls under way. */
+static slot *choose(int device, bool *wait)
+{
+    slot *oldest = NULL, *oldest_other = NULL, *other = NULL;
+    *wait = false;
+    for (int i = 0; i < opened; ++i) {
+        slot *s = &slots[i];
+        if (s->taken)
+            continue;
+        const bool mine = s->done == NULL || s->device == device;
+        if (!s->flight && mine)
+            return s;
+        slot **o = mine ? &oldest : &oldest_other;
+        if (!s->flight)
+            other = other != NULL ? other : s;
+        else if (*o == NULL || s->used < (*o)->used)
+            *o = s;
+    }
+    if (oldest != NULL && idle(oldest))
+        return oldest;
+    if (opened < SLOTS)
+        return &slots[opened++];
+    if (other != NULL)
+        return other;
+    if (oldest_other != NULL && idle(oldest_other))
+        return oldest_other;
+    slot *pick = oldest != NULL ? oldest : oldest_other;
+    *wait = pick != NULL;
+    return pick;
 }
 
 static gputile_status acquire(size_t bytes, int device, slot **out)
 {
+    bool wait;
+    slot *pick;
     pthread_mutex_lock(&lock);
-    /* An idle slot of this device, else another device's idle slot (its
-     * event is remade), else the oldest in flight, this device's first:
-     * taken here, waited for after the lock (other threads' calls go on). */
-    slot *pick = NULL, *oldest = NULL, *oldest_other = NULL;
-    for (int i = 0; i < SLOTS && pick == NULL; ++i) {
-        slot *s = &slots[i];
-        if (s->taken)
-            continue;
-        const bool mine = s->done == NULL || s->device == device, done = idle(s);
-        slot **o = mine ? &oldest : &oldest_other;
-        if (mine && done)
-            pick = s;
-        else if (!done && (*o == NULL || s->used < (*o)->used))
-            *o = s;
-    }
-    for (int i = 0; i < SLOTS && pick == NULL; ++i)
-        if (!slots[i].taken && idle(&slots[i]))
-            pick = &slots[i];
-    bool wait = false;
-    if (pick == NULL && (pick = oldest != NULL ? oldest : oldest_other) != NULL)
-        wait = true;
-    if (pick != NULL)
-        pick->taken = true; /* ours: waited for, its event remade, its buffer grown unlocked */
+    while ((pick = choose(device, &wait)) == NULL) /* every slot mid-call: one is given back soon */
+        pthread_cond_wait(&returned, &lock);
+    pick->taken = true; /* ours: waited for, its event remade, its buffer grown unlocked */
     pthread_mutex_unlock(&lock);
-    if (pick == NULL)
-        return GPUTILE_ERROR_OUT_OF_MEMORY; /* all slots taken by other threads mid-call */
     gputile_status st = GPUTILE_SUCCESS;
     if (wait)
         st = gputile__cuda_status(cudaEventSynchronize(pick->done));
@@ -459,6 +484,7 @@ static gputile_status acquire(size_t bytes, int device, slot **out)
     if (st != GPUTILE_SUCCESS) {
         pthread_mutex_lock(&lock);
         pick->taken = false;
+        pthread_cond_signal(&returned);
         pthread_mutex_unlock(&lock);
     } else
         *out = pick;
@@ -468,7 +494,7 @@ static gputile_status acquire(size_t bytes, int device, slot **out)
 void gputile__gemm_views_release_idle(void)
 {
     pthread_mutex_lock(&lock);
-    for (int i = 0; i < SLOTS; ++i) {
+    for (int i = 0; i < opened; ++i) {
         slot *s = &slots[i];
         if (s->taken || s->host == NULL)
             continue;
@@ -476,6 +502,7 @@ void gputile__gemm_views_release_idle(void)
             (void)cudaEventSynchronize(s->done);
             (void)cudaEventDestroy(s->done);
             s->done = NULL;
+            s->flight = false;
         }
         (void)gputile_pool_free(s->host); /* cached in the pool, freed by its caller */
         s->host = NULL;
@@ -489,8 +516,11 @@ static void give_back(slot *s, bool submitted)
 {
     pthread_mutex_lock(&lock);
     s->taken = false;
-    if (submitted)
+    if (submitted) {
         s->used = ++clock_;
+        s->flight = true;
+    }
+    pthread_cond_signal(&returned);
     pthread_mutex_unlock(&lock);
 }
 

@@ -868,11 +868,11 @@ gputile__gemm_choice gputile__gemm_choose(int requested, int precision, int spli
                 splits = tensor_splits(dev, c.variant, form, m, n, k);
             /* the FP32 rows where their model says they are faster, or
              * where the TMA cannot address the product */
-            if (dev != NULL && dev->sms > 0 && m > 0 && n > 0 && k > 0 &&
-                (rows[c.variant].flags & GPUTILE__GEMM_TMA)) {
+            if (dev != NULL && dev->sms > 0 && (rows[c.variant].flags & GPUTILE__GEMM_TMA)) {
                 const struct fp32_pick p = fp32_model(dev, form, split_k, m, n, k);
-                if (!gputile__gemm_tma_dims(m, n, k) ||
-                    p.us < tensor_us(dev, c.variant, form, m, n, k, splits, false))
+                if (!gputile__gemm_tma_dims(m, n, k) || /* k = 0 too: C = beta C */
+                    (m > 0 && n > 0 && k > 0 &&
+                     p.us < tensor_us(dev, c.variant, form, m, n, k, splits, false)))
                     take_fp32(&c, &splits, &tail, p);
             }
         }

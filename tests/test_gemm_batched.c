@@ -516,6 +516,58 @@ Test(batched, views_of_two_row_strides, .init = gputest_require_device)
     free_operand(&a1), free_operand(&a2), free_operand(&b), free_operand(&c);
 }
 
+static void hold_stream(void *flag)
+{
+    while (!__atomic_load_n((int *)flag, __ATOMIC_ACQUIRE))
+        ;
+}
+
+Test(batched, scattered_views_queued_behind_a_held_stream, .init = gputest_require_device,
+     .timeout = 120)
+{
+    /* Batches of views not evenly spaced send their descriptors through
+     * pinned slots, each busy until the stream reaches its copy. Calls
+     * queued behind a held stream must all return without waiting for it
+     * (before, the 17th waited for the first's copy: here for ever, the
+     * timeout), and compute their products once it runs. */
+    enum { M = 9, N = 13, K = 7, COUNT = 11, CALLS = 200 }; /* fewer calls than slots (256) */
+    operand a, b, c;
+    make_operand(&a, M, K, K + 1, 2, COUNT, true, true);
+    make_operand(&b, K, N, N, 3, COUNT, true, true);
+    make_operand(&c, M, N, N + 2, 1, (size_t)COUNT * CALLS, true, true);
+    upload(&a), upload(&b), upload(&c);
+    gputile_matrix va[COUNT], vb[COUNT], vc[COUNT];
+    cudaStream_t s;
+    GPUTEST_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    static int go;
+    __atomic_store_n(&go, 0, __ATOMIC_RELEASE);
+    GPUTEST_CUDA(cudaLaunchHostFunc(s, hold_stream, &go));
+    for (size_t j = 0; j < CALLS; ++j) {
+        for (size_t i = 0; i < COUNT; ++i) { /* problem i * 7 mod 11: no even spacing */
+            const size_t p = i * 7 % COUNT;
+            va[i] = view(&a, p, true), vb[i] = view(&b, p, true);
+            vc[i] = view(&c, j * COUNT + p, true);
+        }
+        cr_assert_eq(
+            gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 2, va, vb, 1, vc, COUNT, s, NULL),
+            GPUTILE_SUCCESS, "call %zu", j);
+    }
+    cr_assert_eq(cudaStreamQuery(s), cudaErrorNotReady, "the stream ran before it was let go");
+    __atomic_store_n(&go, 1, __ATOMIC_RELEASE);
+    GPUTEST_CUDA(cudaStreamSynchronize(s));
+    float *got = malloc(c.total * sizeof(float));
+    gputile_matrix *ha = malloc((size_t)COUNT * CALLS * sizeof *ha),
+                   *hb = malloc((size_t)COUNT * CALLS * sizeof *hb);
+    cr_assert(got != NULL && ha != NULL && hb != NULL);
+    GPUTEST_CUDA(cudaMemcpy(got, c.dev, c.total * sizeof(float), cudaMemcpyDeviceToHost));
+    for (size_t p = 0; p < (size_t)COUNT * CALLS; ++p)
+        ha[p] = view(&a, p % COUNT, false), hb[p] = view(&b, p % COUNT, false);
+    check_batch(&c, c.host, got, ha, hb, false, false, K, 2, 1, true, 0);
+    GPUTEST_CUDA(cudaStreamDestroy(s));
+    free(got), free(ha), free(hb);
+    free_operand(&a), free_operand(&b), free_operand(&c);
+}
+
 static const batch_case shapes[] = {
     /* the bench's anchors, fewer problems */
     {16, 16, 16, 0, 0, 1, 0, 3000, 0, 0, 0, 0, 0},

@@ -909,7 +909,8 @@ Test(gemm_plan, tensor_precisions_take_no_tma_row_past_its_coordinates)
 {
     const int64_t big = ((int64_t)1 << 31) + 128, below = ((int64_t)1 << 31) - 128;
     const int64_t past[][3] = {
-        {1, 1, big}, {big, 1, 4}, {big, 4, 4}, {4, big, 4}, {((int64_t)1 << 32) + 128, 1, 4}};
+        {1, 1, big}, {big, 1, 4}, {big, 4, 4},  {4, big, 4}, {((int64_t)1 << 32) + 128, 1, 4},
+        {big, 1, 0}, {1, big, 0}, {big, big, 0}}; /* k = 0: C = beta C, on the FP32 rows */
     const int precisions[] = {GPUTILE_PRECISION_TF32, GPUTILE_PRECISION_FP32_3XTF32};
     for (size_t p = 0; p < 2; ++p)
         for (size_t i = 0; i < sizeof past / sizeof past[0]; ++i) {
@@ -925,6 +926,39 @@ Test(gemm_plan, tensor_precisions_take_no_tma_row_past_its_coordinates)
         gputile__gemm_choose(GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_TF32, 0, &h200,
                              GPUTILE__GEMM_FORM_ALIGNED, below, 1, 4);
     cr_expect(row(c)->flags & GPUTILE__GEMM_TMA, "%ldx1x4: %s", (long)below, row(c)->name);
+}
+
+/* A batch never splits k: a cp.async row would count 2^31 slices or more
+ * (k of 2^34 with bk 8) in an int, so a named one is refused there (-1:
+ * GPUTILE_ERROR_UNSUPPORTED) and AUTO takes a row that counts in 64 bits,
+ * for every shape around the bound. */
+Test(gemm_plan, a_batch_never_counts_more_than_2_30_slices)
+{
+    const int64_t bound = ((int64_t)1 << 30) * 8; /* bk 8: the async rows' smallest */
+    const int64_t ks[] = {bound - 8, bound, bound + 1, ((int64_t)1 << 35) + 3, (int64_t)1 << 40};
+    const int64_t mns[][2] = {{1, 1}, {64, 64}, {128, 128}, {512, 7}};
+    const int named[] = {GPUTILE_ALGO_ASYNC_64X32, GPUTILE_ALGO_ASYNC_128X128,
+                         GPUTILE_ALGO_ASYNC_128X32, GPUTILE_ALGO_BATCHED_64};
+    for (size_t i = 0; i < sizeof ks / sizeof ks[0]; ++i)
+        for (size_t s = 0; s < sizeof mns / sizeof mns[0]; ++s) {
+            const gputile__gemm_choice a = gputile__gemm_batched_choose(
+                GPUTILE_ALGO_AUTO, GPUTILE_PRECISION_FP32, &h200, GPUTILE__GEMM_FORM_ALIGNED,
+                mns[s][0], mns[s][1], ks[i], 3);
+            cr_assert(a.variant >= 0 && gputile__gemm_slices_fit(&a, ks[i]),
+                      "AUTO, %ldx%ldx%ld: %s", (long)mns[s][0], (long)mns[s][1], (long)ks[i],
+                      a.variant >= 0 ? row(a)->name : "refused");
+            for (size_t r = 0; r < sizeof named / sizeof named[0]; ++r) {
+                const gputile__gemm_choice c = gputile__gemm_batched_choose(
+                    named[r], GPUTILE_PRECISION_FP32, &h200, GPUTILE__GEMM_FORM_ALIGNED, mns[s][0],
+                    mns[s][1], ks[i], 3);
+                const gputile__gemm_row *w =
+                    gputile__gemm_row_of(gputile__gemm_variant(named[r], GPUTILE_PRECISION_FP32));
+                const bool fits = !(w->flags & GPUTILE__GEMM_SPLITK) ||
+                                  ceil_div(ks[i], w->bk) <= (int64_t)1 << 30;
+                cr_assert_eq(c.variant >= 0, fits, "%s, k %ld: %s", w->name, (long)ks[i],
+                             c.variant >= 0 ? "taken" : "refused");
+            }
+        }
 }
 
 /* A split counts its slices in an int: a named cp.async row given k of
