@@ -27,6 +27,7 @@
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "copy_policy.h"
 #include "copy_threads.h"
@@ -80,6 +81,17 @@ void gputile__bounce_release_idle(void)
         (void)cudaGetLastError(); /* at exit or after a reset: nothing to report */
 }
 
+/* In a child forked after the first buffer was pinned: the buffers, events
+ * and device memory are the parent's (CUDA does not follow a fork), and the
+ * lock may have been held by a thread that does not exist here (a
+ * gputile_pool_release() under way): the child forgets them all, so its
+ * exit handler finds nothing to free and no lock to wait for. */
+static void forked_child(void)
+{
+    pthread_mutex_init(&lock, NULL);
+    memset(slots, 0, sizeof slots);
+}
+
 /* Registered with atexit() after the first buffer is pinned, so after the
  * CUDA runtime registered its own teardown: it runs first, while the
  * runtime can still free the buffers (a destructor would run after it), and
@@ -87,6 +99,7 @@ void gputile__bounce_release_idle(void)
 static void register_release_at_exit(void)
 {
     (void)atexit(gputile__bounce_release_idle);
+    (void)pthread_atfork(NULL, NULL, forked_child);
 }
 
 /* Pins a slot's buffer and creates its events (current device). */
