@@ -190,9 +190,10 @@ static gputile_status run(summa *w)
 {
     int device, lo, hi;
     gputile_status s, r;
-    const size_t kp_max = w->k / (size_t)w->cm.ranks + 1 < GPUTILE_DIST_PANEL
-                              ? w->k / (size_t)w->cm.ranks + 1
-                              : GPUTILE_DIST_PANEL;
+    /* the largest rank's block of k: ceil(k / ranks) (k / ranks + 1 made
+     * the buffers twice the size needed where ranks divides k = ranks) */
+    const size_t block = w->k / (size_t)w->cm.ranks + (w->k % (size_t)w->cm.ranks != 0);
+    const size_t kp_max = block < GPUTILE_DIST_PANEL ? block : GPUTILE_DIST_PANEL;
     const size_t bytes = kp_max * w->n * sizeof(float);
     cudaEvent_t *events[] = {&w->ready[0], &w->ready[1], &w->freed[0],
                              &w->freed[1], &w->start,    &w->done};

@@ -50,6 +50,7 @@ gputile_status gputile_dist_histogram_reduce(const uint64_t *local, int32_t nbin
 #else /* GPUTILE_WITH_NCCL */
 
 #include "../kernels/counts_add.h"
+#include "histogram_plan.h"
 
 /* One rank's local histogram: run() writes it into `out` (nbins counts,
  * OVERWRITE) with the type's own gputile_histogram_* call, which checks
@@ -57,6 +58,7 @@ gputile_status gputile_dist_histogram_reduce(const uint64_t *local, int32_t nbin
 typedef struct local_hist {
     gputile_status (*run)(const struct local_hist *h, uint64_t *out, cudaStream_t stream,
                           gputile_histogram_options *options);
+    int type; /* GPUTILE__HIST_SAMPLE_*: the checks of the samples */
     const void *samples;
     size_t n;
     size_t sample_bytes; /* for the aliasing check against counts */
@@ -100,33 +102,44 @@ static gputile_status check_device(const void *p, size_t bytes)
                : GPUTILE_ERROR_INVALID_VALUE;
 }
 
+/* counts of a rank that receives the total: NULL, alignment, extent. */
+static gputile_status check_counts(const uint64_t *counts, int32_t nbins)
+{
+    if (counts == NULL)
+        return GPUTILE_ERROR_NULL_POINTER;
+    if ((uintptr_t)counts % sizeof(uint64_t) != 0)
+        return GPUTILE_ERROR_INVALID_VALUE;
+    if ((uintptr_t)counts > UINTPTR_MAX - (size_t)nbins * sizeof(uint64_t))
+        return GPUTILE_ERROR_OVERFLOW;
+    return GPUTILE_SUCCESS;
+}
+
 /* The checks every call shares, in the man page's order: those that need
- * no device first, then the communicator (rank, size, device), then
- * root's range and where counts lives. counts may be NULL on a rank that
- * receives nothing. */
+ * no device first (counts' too where every rank receives), then the
+ * communicator (rank, size, device), then root's range and, on a rank
+ * that receives the total, counts. counts is not looked at on a rank that
+ * receives nothing (it may be NULL, or anything: the man page). */
 static gputile_status check_common(int32_t nbins, const uint64_t *counts, gputile_hist_mode mode,
                                    int root, void *comm, gputile__comm *c, bool *receives)
 {
     gputile_status s;
+    const bool all = root == GPUTILE_DIST_ALL_RANKS;
     if (comm == NULL)
         return GPUTILE_ERROR_NULL_POINTER;
     if ((mode != GPUTILE_HIST_OVERWRITE && mode != GPUTILE_HIST_ACCUMULATE) || nbins <= 0 ||
         root < GPUTILE_DIST_ALL_RANKS)
         return GPUTILE_ERROR_INVALID_VALUE;
-    if ((uintptr_t)counts % sizeof(uint64_t) != 0)
-        return GPUTILE_ERROR_INVALID_VALUE;
-    if ((uintptr_t)counts > UINTPTR_MAX - (size_t)nbins * sizeof(uint64_t))
-        return GPUTILE_ERROR_OVERFLOW;
-    if ((s = gputile__comm_open(comm, c)) != GPUTILE_SUCCESS)
+    if ((all && (s = check_counts(counts, nbins)) != GPUTILE_SUCCESS) ||
+        (s = gputile__comm_open(comm, c)) != GPUTILE_SUCCESS)
         return s;
     if (root >= c->ranks)
         return GPUTILE_ERROR_INVALID_VALUE;
-    *receives = root == GPUTILE_DIST_ALL_RANKS || root == c->rank;
-    if (*receives && counts == NULL)
-        return GPUTILE_ERROR_NULL_POINTER;
-    if (counts != NULL)
-        return check_device(counts, (size_t)nbins * sizeof(uint64_t));
-    return GPUTILE_SUCCESS;
+    *receives = all || root == c->rank;
+    if (!*receives)
+        return GPUTILE_SUCCESS;
+    if (!all && (s = check_counts(counts, nbins)) != GPUTILE_SUCCESS)
+        return s;
+    return check_device(counts, (size_t)nbins * sizeof(uint64_t));
 }
 
 /* Sums every rank's `local` into counts (receiving ranks). spare: nbins
@@ -136,7 +149,11 @@ static gputile_status reduce(const gputile__comm *c, const uint64_t *local, uint
                              int32_t nbins, uint64_t *counts, gputile_hist_mode mode, int root,
                              bool receives, cudaStream_t stream)
 {
-    uint64_t *dst = mode == GPUTILE_HIST_OVERWRITE && receives ? counts : spare;
+    /* A rank that receives nothing: ncclReduce does not use its receive
+     * buffer (local stands in, and no spare is needed). */
+    uint64_t *dst = !receives                        ? (uint64_t *)(uintptr_t)local
+                    : mode == GPUTILE_HIST_OVERWRITE ? counts
+                                                     : spare;
     ncclResult_t r =
         root == GPUTILE_DIST_ALL_RANKS
             ? ncclAllReduce(local, dst, (size_t)nbins, ncclUint64, ncclSum, c->comm, stream)
@@ -154,11 +171,21 @@ static gputile_status dist_histogram(const local_hist *h, uint64_t *counts, gput
     gputile__comm c;
     bool receives;
     gputile_status s;
-    if (comm != NULL && options != NULL && options->size < sizeof *options)
-        return GPUTILE_ERROR_INVALID_VALUE;
+    if (comm != NULL) { /* the local call's own checks that need no device, before any */
+        int tier, cluster;
+        float scale;
+        if (options != NULL && options->size < sizeof *options)
+            return GPUTILE_ERROR_INVALID_VALUE;
+        if ((s = gputile__hist_read_options(options, &tier, &cluster)) != GPUTILE_SUCCESS ||
+            (h->type == GPUTILE__HIST_SAMPLE_FLOAT &&
+             (s = gputile__hist_f32_scale(h->lower, h->upper, h->nbins, &scale)) !=
+                 GPUTILE_SUCCESS) ||
+            (s = gputile__hist_check_samples(h->type, h->samples, h->n)) != GPUTILE_SUCCESS)
+            return s;
+    }
     if ((s = check_common(h->nbins, counts, mode, root, comm, &c, &receives)) != GPUTILE_SUCCESS)
         return s;
-    if (h->n <= SIZE_MAX / h->sample_bytes &&
+    if (receives &&
         overlap(h->samples, h->n * h->sample_bytes, counts, (size_t)h->nbins * sizeof(uint64_t)))
         return GPUTILE_ERROR_ALIASING;
 
@@ -195,7 +222,8 @@ gputile_status gputile_dist_histogram_i32(const int32_t *samples, size_t n, int3
                                           void *comm, struct CUstream_st *stream,
                                           gputile_histogram_options *options)
 {
-    const local_hist h = {run_i32, samples, n, sizeof(int32_t), nbins, 0.0f, 0.0f};
+    const local_hist h = {
+        run_i32, GPUTILE__HIST_SAMPLE_INT32, samples, n, sizeof(int32_t), nbins, 0.0f, 0.0f};
     return dist_histogram(&h, counts, mode, root, comm, stream, options);
 }
 
@@ -204,7 +232,8 @@ gputile_status gputile_dist_histogram_f32(const float *samples, size_t n, float 
                                           int root, void *comm, struct CUstream_st *stream,
                                           gputile_histogram_options *options)
 {
-    const local_hist h = {run_f32, samples, n, sizeof(float), nbins, lower, upper};
+    const local_hist h = {
+        run_f32, GPUTILE__HIST_SAMPLE_FLOAT, samples, n, sizeof(float), nbins, lower, upper};
     return dist_histogram(&h, counts, mode, root, comm, stream, options);
 }
 
@@ -217,23 +246,25 @@ gputile_status gputile_dist_histogram_reduce(const uint64_t *local, int32_t nbin
     gputile_status s;
     if (comm != NULL && local == NULL)
         return GPUTILE_ERROR_NULL_POINTER;
+    const size_t bytes = nbins > 0 ? (size_t)nbins * sizeof(uint64_t) : 0;
+    if (comm != NULL && (uintptr_t)local % sizeof(uint64_t) != 0)
+        return GPUTILE_ERROR_INVALID_VALUE;
+    if (comm != NULL && (uintptr_t)local > UINTPTR_MAX - bytes)
+        return GPUTILE_ERROR_OVERFLOW;
     if ((s = check_common(nbins, counts, mode, root, comm, &c, &receives)) != GPUTILE_SUCCESS)
         return s;
-    const size_t bytes = (size_t)nbins * sizeof(uint64_t);
-    if ((uintptr_t)local % sizeof(uint64_t) != 0)
-        return GPUTILE_ERROR_INVALID_VALUE;
-    if ((uintptr_t)local > UINTPTR_MAX - bytes)
-        return GPUTILE_ERROR_OVERFLOW;
     /* In place (local == counts) is NCCL's in-place reduction: OVERWRITE only. */
-    if (overlap(local, bytes, counts, bytes) && (local != counts || mode != GPUTILE_HIST_OVERWRITE))
+    if (receives && overlap(local, bytes, counts, bytes) &&
+        (local != counts || mode != GPUTILE_HIST_OVERWRITE))
         return GPUTILE_ERROR_ALIASING;
     if ((s = check_device(local, bytes)) != GPUTILE_SUCCESS)
         return s;
 
-    const bool direct = mode == GPUTILE_HIST_OVERWRITE && receives;
+    /* scratch only to add the total to counts */
+    const bool spare_needed = mode == GPUTILE_HIST_ACCUMULATE && receives;
     int device;
     void *spare = NULL;
-    if (!direct &&
+    if (spare_needed &&
         ((s = gputile__cuda_status(cudaGetDevice(&device))) != GPUTILE_SUCCESS ||
          (s = gputile__cuda_status(gputile__workspace_acquire(&spare, bytes, device, stream))) !=
              GPUTILE_SUCCESS))

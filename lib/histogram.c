@@ -97,6 +97,29 @@ static gputile_status check_args(const gputile__hist_type *t, const void *sample
     return GPUTILE_SUCCESS;
 }
 
+gputile_status gputile__hist_check_samples(int type, const void *samples, size_t n)
+{
+    const gputile__hist_type *t = gputile__hist_type_of(type);
+    if (samples == NULL && n != 0)
+        return GPUTILE_ERROR_NULL_POINTER;
+    if ((uintptr_t)samples % t->bytes != 0)
+        return GPUTILE_ERROR_INVALID_VALUE;
+    if (n > (SIZE_MAX / 2) / t->bytes || !range_ok(samples, n * t->bytes))
+        return GPUTILE_ERROR_OVERFLOW;
+    return GPUTILE_SUCCESS;
+}
+
+gputile_status gputile__hist_f32_scale(float lower, float upper, int32_t nbins, float *scale)
+{
+    if (!isfinite(lower) || !isfinite(upper) || !(lower < upper) || !isfinite(upper - lower))
+        return GPUTILE_ERROR_INVALID_VALUE;
+    *scale = nbins > 0 ? (float)((double)nbins / ((double)upper - (double)lower)) : 0.0f;
+    /* A range narrower than nbins / FLT_MAX: an infinite scale would put the
+     * sample at lower in no documented bin (0 * inf) and the rest in the
+     * last. */
+    return isfinite(*scale) ? GPUTILE_SUCCESS : GPUTILE_ERROR_INVALID_VALUE;
+}
+
 /* samples and counts must be memory the kernels can read and write. */
 gputile_status gputile__hist_check_memory(const void *p)
 {
@@ -182,14 +205,10 @@ gputile_status gputile_histogram_f32(const float *samples, size_t n, float lower
                                      struct CUstream_st *stream, gputile_histogram_options *options)
 {
     /* Bounds first among the value checks: they are this call's own. */
-    if (!isfinite(lower) || !isfinite(upper) || !(lower < upper) || !isfinite(upper - lower))
-        return GPUTILE_ERROR_INVALID_VALUE;
-    const float scale = nbins > 0 ? (float)((double)nbins / ((double)upper - (double)lower)) : 0.0f;
-    /* A range narrower than nbins / FLT_MAX: an infinite scale would put the
-     * sample at lower in no documented bin (0 * inf) and the rest in the
-     * last. */
-    if (!isfinite(scale))
-        return GPUTILE_ERROR_INVALID_VALUE;
+    float scale;
+    gputile_status s = gputile__hist_f32_scale(lower, upper, nbins, &scale);
+    if (s != GPUTILE_SUCCESS)
+        return s;
     gputile__hist_args args = {
         .samples = samples,
         .n = n,

@@ -38,5 +38,13 @@ gputile_status gputile__hist_plan(int32_t nbins, int type, uint64_t n, int tier,
 gputile_status gputile__hist_read_options(const gputile_histogram_options *o, int *tier,
                                           int *cluster);
 gputile_status gputile__hist_check_memory(const void *p);
+/* The checks of a histogram call's samples that need no device: NULL with
+ * n > 0 (NULL_POINTER), misaligned for the sample type (INVALID_VALUE),
+ * past the end of the address space (OVERFLOW). type: a
+ * GPUTILE__HIST_SAMPLE_*. */
+gputile_status gputile__hist_check_samples(int type, const void *samples, size_t n);
+/* Float bins' bounds (finite, lower < upper, a finite range) and their
+ * scale nbins / (upper - lower), which must be finite: INVALID_VALUE. */
+gputile_status gputile__hist_f32_scale(float lower, float upper, int32_t nbins, float *scale);
 
 #endif /* GPUTILE_HISTOGRAM_PLAN_H */

@@ -16,6 +16,7 @@
  *    and exact on small integers with one.
  */
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -172,6 +173,34 @@ Test(dist_args, histogram_before_the_communicator)
         GPUTILE_ERROR_INVALID_VALUE);
     ROWCHECK(gputile_dist_histogram_reduce(counts, INT32_MIN, counts, O, ALL, comm, NULL),
              GPUTILE_ERROR_INVALID_VALUE);
+    /* the local histogram's own checks, and local's, come before the
+     * communicator too (they ran after it was read, and after scratch
+     * was queued: with this dummy, a crash) */
+    gputile_histogram_options bad_tier = GPUTILE_HISTOGRAM_OPTIONS_INIT,
+                              bad_reserved = GPUTILE_HISTOGRAM_OPTIONS_INIT;
+    bad_tier.tier = 99;
+    bad_reserved.reserved = 1;
+    ROWCHECK(gputile_dist_histogram_f32(sf, 64, 1, 0, NB, counts, O, ALL, comm, NULL, NULL),
+             GPUTILE_ERROR_INVALID_VALUE);
+    ROWCHECK(gputile_dist_histogram_f32(sf, 64, 0, INFINITY, NB, counts, O, 0, comm, NULL, NULL),
+             GPUTILE_ERROR_INVALID_VALUE);
+    ROWCHECK(gputile_dist_histogram_i32(si, 64, NB, counts, O, ALL, comm, NULL, &bad_tier),
+             GPUTILE_ERROR_INVALID_VALUE);
+    ROWCHECK(gputile_dist_histogram_i32(si, 64, NB, counts, O, 0, comm, NULL, &bad_reserved),
+             GPUTILE_ERROR_INVALID_VALUE);
+    ROWCHECK(gputile_dist_histogram_i32(NULL, 64, NB, counts, O, 0, comm, NULL, NULL),
+             GPUTILE_ERROR_NULL_POINTER);
+    ROWCHECK(gputile_dist_histogram_f32((const float *)(const void *)((const char *)sf + 2), 64, 0,
+                                        1, NB, counts, O, ALL, comm, NULL, NULL),
+             GPUTILE_ERROR_INVALID_VALUE);
+    ROWCHECK(gputile_dist_histogram_i32((const int32_t *)(UINTPTR_MAX - 63), 64, NB, counts, O, 0,
+                                        comm, NULL, NULL),
+             GPUTILE_ERROR_OVERFLOW);
+    ROWCHECK(gputile_dist_histogram_reduce(odd, NB, counts, O, 0, comm, NULL),
+             GPUTILE_ERROR_INVALID_VALUE);
+    ROWCHECK(gputile_dist_histogram_reduce((const uint64_t *)(UINTPTR_MAX - 63), NB, counts, O, 0,
+                                           comm, NULL),
+             GPUTILE_ERROR_OVERFLOW);
 }
 
 Test(dist_args, gemm_before_the_communicator)
