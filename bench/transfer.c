@@ -19,7 +19,9 @@
  * 1a. --crossovers: gputile_copy forced to each method a quarter-octave
  *    apart from 4 KiB to 64 MiB, the fastest per size, and the row of
  *    crossovers for lib/copy_policy.h.
- * 1b. The staging knobs (slot size, slots, copy threads) swept at 256 MiB,
+ * 1b. The host's own copy rate (pageable to pinned and back, the copy
+ *    threads alone, 1 to 16 threads, with the load average), then the
+ *    staging knobs (slot size, slots, copy threads) swept at 256 MiB,
  *    so the defaults can be chosen from measurements.
  * 2. The cost of a 1 GiB pinned block: fresh cudaHostAlloc, cudaHostRegister,
  *    gputile_pool_alloc() of a cached block. Target: pooled >= 1000x faster.
@@ -394,6 +396,69 @@ static void crossovers(const bench_options *o, cudaStream_t stream)
     free(page);
 }
 
+/* ---- 1b'. the host's own copy rate --------------------------------------------
+ * Pageable to pinned memory and back by the library's copy threads alone
+ * (no DMA), 256 MiB, for 1 to 16 threads: the ceiling the staged copies'
+ * host side works under on this machine, with its load average. A staged
+ * rate far under the pinned DMA's while this rate is high points at the
+ * pipeline; both low, at the host (other work on its cores, its memory). */
+void gputile__copy_threads_set(int threads);
+void gputile__parallel_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height);
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void host_ceiling(const bench_options *o)
+{
+    const size_t bytes = 256 * MiB;
+    static const int threads[] = {1, 2, 4, 8, 12, 16};
+    enum { REPS = 5 };
+    void *page = xmalloc(bytes), *pinned;
+    fill(page, bytes);
+    BENCH_CUDA(cudaHostAlloc(&pinned, bytes, cudaHostAllocDefault));
+    memset(pinned, 0, bytes);
+    double load[3] = {0, 0, 0};
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f != NULL) {
+        if (fscanf(f, "%lf %lf %lf", &load[0], &load[1], &load[2]) != 3)
+            load[0] = load[1] = load[2] = -1;
+        fclose(f);
+    }
+    if (!o->csv)
+        printf("\nHost copy rate: the library's copy threads, 256 MiB, no DMA, GB/s (load "
+               "average %.2f %.2f %.2f)\n%8s %12s %12s\n",
+               load[0], load[1], load[2], "threads", "to pinned", "from pinned");
+    for (size_t t = 0; t < sizeof threads / sizeof threads[0]; ++t) {
+        gputile__copy_threads_set(threads[t]);
+        double gb[2];
+        for (int d = 0; d < 2; ++d) {
+            void *dst = d == 0 ? pinned : page, *src = d == 0 ? page : pinned;
+            double ms[REPS];
+            gputile__parallel_copy2d(dst, bytes, src, bytes, bytes, 1); /* warm-up */
+            for (int r = 0; r < REPS; ++r) {
+                const double t0 = now_ms();
+                gputile__parallel_copy2d(dst, bytes, src, bytes, bytes, 1);
+                ms[r] = now_ms() - t0;
+            }
+            qsort(ms, REPS, sizeof ms[0], cmp_double);
+            gb[d] = bytes / ms[REPS / 2] / 1e6;
+            if (o->csv)
+                printf("host,%d,%zu,%s,%.4f,%.2f\n", threads[t], bytes,
+                       d == 0 ? "to-pinned" : "from-pinned", ms[REPS / 2], gb[d]);
+        }
+        if (!o->csv)
+            printf("%8d %12.2f %12.2f\n", threads[t], gb[0], gb[1]);
+        fflush(stdout);
+    }
+    gputile__copy_threads_set(0);
+    BENCH_CUDA(cudaFreeHost(pinned));
+    free(page);
+}
+
 /* ---- 1b. the staging knobs, swept ---------------------------------------------
  * gputile_copy from pageable memory at 256 MiB for chunk sizes, buffer
  * counts and copy-thread counts around the defaults: the measurements the
@@ -454,12 +519,6 @@ static void sweep(const bench_options *o, cudaStream_t stream)
 }
 
 /* ---- 2. allocation cost ---------------------------------------------------- */
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 static void alloc_cost(const bench_options *o)
 {
@@ -792,8 +851,10 @@ int bench_transfer(int argc, char **argv)
     }
     if (do_rates)
         rates(&o, max_mib * MiB, stream);
-    if (do_sweep)
+    if (do_sweep) {
+        host_ceiling(&o);
         sweep(&o, stream);
+    }
     if (do_alloc)
         alloc_cost(&o);
     bool right = true;
