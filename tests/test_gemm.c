@@ -168,3 +168,71 @@ ParameterizedTest(struct gemm_case *tc, gemm, against_cublas, .init = gputest_re
     run_case(*tc, true);
     run_case(*tc, false);
 }
+
+/* alpha = 0 sets C = beta C without reading A or B (gputile.h; BLAS's
+ * rule): A and B are NaN and infinities inside their views, so a kernel
+ * that multiplied them by 0 would leave NaN in C. beta 0.5 (C exact
+ * halves of small integers) and 0 (C poisoned: zeros); every FP32 row,
+ * forced splits, AUTO, and AUTO in the TF32 precisions. */
+Test(gemm, alpha_zero_reads_neither_a_nor_b, .init = gputest_require_device, .timeout = 120)
+{
+    const size_t m = 37, n = 45, k = 29;
+    placed a, b, c;
+    gputest_place(&a, m, k, 1, 3);
+    gputest_place(&b, k, n, 2, 1);
+    gputest_place(&c, m, n, 3, 2);
+    for (size_t i = 0; i < gputest_parent_size(&a); ++i)
+        a.host[i] = i % 2 ? NAN : INFINITY;
+    for (size_t i = 0; i < gputest_parent_size(&b); ++i)
+        b.host[i] = i % 3 ? -INFINITY : NAN;
+    gputest_upload(&a);
+    gputest_upload(&b);
+    float *before = malloc(gputest_parent_size(&c) * sizeof(float));
+    float *got = malloc(gputest_parent_size(&c) * sizeof(float));
+    cr_assert(before && got);
+    struct gputest_run runs[GPUTEST_MAX_RUNS];
+    const size_t nruns = gputest_runs(0, runs);
+    const int precisions[] = {GPUTILE_PRECISION_FP32, GPUTILE_PRECISION_TF32,
+                              GPUTILE_PRECISION_FP32_3XTF32};
+    for (int bz = 0; bz < 2; ++bz) {
+        const float beta = bz ? 0.0f : 0.5f;
+        fill(&c, true, gputest_poison());
+        if (bz)
+            for (size_t i = 0; i < gputest_parent_size(&c); ++i)
+                c.host[i] = gputest_poison();
+        memcpy(before, c.host, gputest_parent_size(&c) * sizeof(float));
+        for (size_t p = 0; p < 3; ++p)
+            for (size_t r = 0; r < (p == 0 ? nruns : 1); ++r) {
+                gputile_gemm_options o = GPUTILE_GEMM_OPTIONS_INIT;
+                o.precision = precisions[p];
+                o.algorithm = p == 0 ? runs[r].algorithm : GPUTILE_ALGO_AUTO;
+                o.split_k = p == 0 ? runs[r].split_k : 0;
+                gputest_upload(&c);
+                const gputile_status s = gputile_gemm(
+                    GPUTILE_OP_N, GPUTILE_OP_N, 0.0f, gputest_view_of(&a, a.dev),
+                    gputest_view_of(&b, b.dev), beta, gputest_view_of(&c, c.dev), NULL, &o);
+                cr_assert_eq(s, GPUTILE_SUCCESS, "%s, precision %d: %s",
+                             gputile_algorithm_name(o.algorithm), precisions[p],
+                             gputile_status_name(s));
+                GPUTEST_CUDA(cudaDeviceSynchronize());
+                gputest_download(&c, got);
+                for (size_t row = 0; row < c.parent_height; ++row)
+                    for (size_t col = 0; col < c.stride; ++col) {
+                        const size_t i = row * c.stride + col;
+                        const float want = !gputest_inside(&c, row, col) ? before[i]
+                                           : bz                          ? 0.0f
+                                                                         : 0.5f * before[i];
+                        cr_assert(memcmp(&got[i], &want, sizeof want) == 0,
+                                  "%s (split %d), precision %d, beta %g: C parent (%zu, %zu) = "
+                                  "%.9g, want %.9g",
+                                  gputile_algorithm_name(o.algorithm), o.split_k, precisions[p],
+                                  (double)beta, row, col, (double)got[i], (double)want);
+                    }
+            }
+    }
+    free(before);
+    free(got);
+    gputest_unplace(&a);
+    gputest_unplace(&b);
+    gputest_unplace(&c);
+}

@@ -52,13 +52,6 @@ static gputile_pool_stats pool_stats(void)
     return st;
 }
 
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
 /* ---- allocation ---------------------------------------------------------- */
 
 /* Host -> device -> host through the block, every byte compared. */
@@ -318,20 +311,18 @@ Test(pinned, pool_reuses_blocks, .init = gputest_require_device, .timeout = 300)
     OK(gputile_pool_free(q));
     OK(gputile_pool_free(r));
 
-    /* 1 GiB: fresh pinning costs ~0.3 s; reuse must cost microseconds. */
+    /* 1 GiB: the block itself comes back, pinned pages and contents as
+     * they were (how fast: gputile-bench transfer, not a unit test) */
     const size_t gib = (size_t)1 << 30;
-    double t0 = now_ms();
+    gputile_pool_stats s2 = pool_stats();
     OK_ALLOC(gputile_pool_alloc(&p, gib, 0));
-    double fresh = now_ms() - t0;
     memset(p, 0x5a, gib); /* the whole block is usable */
     OK(gputile_pool_free(p));
-    t0 = now_ms();
     OK_ALLOC(gputile_pool_alloc(&q, gib, 0));
-    double reuse = now_ms() - t0;
     cr_assert_eq(q, p);
-    cr_log_info("1 GiB pinned: fresh %.3f ms, pooled %.4f ms", fresh, reuse);
-    cr_assert_lt(reuse, 1.0, "pooled 1 GiB allocation took %.3f ms", reuse);
-    cr_assert_lt(reuse * 1000, fresh, "pooled %.4f ms vs fresh %.3f ms", reuse, fresh);
+    gputile_pool_stats s3 = pool_stats();
+    cr_assert_eq(s3.misses - s2.misses, 1, "the 1 GiB block was pinned again");
+    cr_assert_eq(s3.hits - s2.hits, 1);
     cr_assert_eq(gputest_count_not(q, gib, 0x5a), 0);
     OK(gputile_pool_free(q));
     OK(gputile_pool_release());
