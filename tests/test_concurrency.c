@@ -81,7 +81,8 @@ typedef struct hist_case {
     int32_t nbins;
     int tier; /* the tier the plan gave */
     bool is_float;
-    uint64_t *want; /* host: the serial counts */
+    uint64_t *want;  /* host: the serial counts */
+    uint64_t *exact; /* host: the CPU's counts (integer samples), or NULL */
 } hist_case;
 static hist_case hists[4];
 static int n_hists;
@@ -217,6 +218,7 @@ static void round_of_calls(worker *w, outputs *o, cudaStream_t stream, bool reco
         CHECK(w, gputile_gemm(g->ta, g->tb, g->alpha, g->a, g->b, g->beta, c, stream, &opt),
               g->what);
         gputile_matrix out = gputile_matrix_view(o->c_host, g->n, g->m, g->n);
+        memset(o->c_host, 0xFF, sizeof(float) * g->m * g->n); /* NaN: a copy that writes nothing */
         CHECK(w, gputile_matrix_copy(out, c, stream), "copy C out");
         if (record) {
             memcpy(g->want, o->c_host, sizeof(float) * g->m * g->n);
@@ -228,6 +230,7 @@ static void round_of_calls(worker *w, outputs *o, cudaStream_t stream, bool reco
         }
     }
 
+    memset(o->hc, 0xFF, sizeof(float) * HM * HN); /* NaN: a product that writes nothing */
     CHECK(w,
           gputile_matmul(gputile_matrix_view(host_a, HK, HM, HK),
                          gputile_matrix_view(host_b, HN, HK, HN),
@@ -241,6 +244,10 @@ static void round_of_calls(worker *w, outputs *o, cudaStream_t stream, bool reco
     for (int i = 0; i < n_hists; ++i) {
         hist_case *h = &hists[i];
         gputile_histogram_options opt = GPUTILE_HISTOGRAM_OPTIONS_INIT;
+        /* counts from an earlier round would match: poisoned on both sides */
+        CHECK_CUDA(w, cudaMemsetAsync(o->counts, 0xFF, sizeof(uint64_t) * (size_t)h->nbins, stream),
+                   "poison counts");
+        memset(o->counts_host, 0xFF, sizeof(uint64_t) * (size_t)h->nbins);
         gputile_status s =
             h->is_float ? gputile_histogram_f32(samples_f, NSAMPLES, -1.0f, 1.0f, h->nbins,
                                                 o->counts, GPUTILE_HIST_OVERWRITE, stream, &opt)
@@ -254,6 +261,8 @@ static void round_of_calls(worker *w, outputs *o, cudaStream_t stream, bool reco
             w, cudaMemcpyAsync(o->counts_host, o->counts, bytes, cudaMemcpyDeviceToHost, stream),
             "counts out");
         CHECK_CUDA(w, cudaStreamSynchronize(stream), "sync counts");
+        if (record && h->exact != NULL) /* the serial pass itself against the CPU */
+            CHECK_SAME(w, o->counts_host, h->exact, bytes, "serial histogram counts");
         if (record)
             memcpy(h->want, o->counts_host, bytes);
         else
@@ -384,13 +393,13 @@ static void setup_hists(void)
     max_nbins = 1000;
     for (int t = GPUTILE_HIST_TIER_SHARED; t <= GPUTILE_HIST_TIER_GLOBAL; ++t)
         if (found[t]) {
-            hists[n_hists++] = (hist_case){found[t], t, false, NULL};
+            hists[n_hists++] = (hist_case){found[t], t, false, NULL, NULL};
             if (found[t] > max_nbins)
                 max_nbins = found[t];
         }
     gputile_histogram_options o = GPUTILE_HISTOGRAM_OPTIONS_INIT;
     OK(gputile_histogram_plan(1000, &o));
-    hists[n_hists++] = (hist_case){1000, o.tier_used, true, NULL};
+    hists[n_hists++] = (hist_case){1000, o.tier_used, true, NULL, NULL};
     for (int i = 0; i < n_hists; ++i) {
         hists[i].want = malloc(sizeof(uint64_t) * (size_t)hists[i].nbins);
         cr_assert_not_null(hists[i].want);
@@ -403,6 +412,15 @@ static void setup_hists(void)
     for (size_t i = 0; i < NSAMPLES; ++i) {
         si[i] = (int32_t)(gputest_rand() % ((uint64_t)max_nbins + 20)) - 10;
         sf[i] = gputest_uniform(-1.2f, 1.2f);
+    }
+    for (int i = 0; i < n_hists; ++i) { /* bin min(max(x, 0), nbins - 1) */
+        hist_case *h = &hists[i];
+        if (h->is_float)
+            continue;
+        h->exact = calloc((size_t)h->nbins, sizeof(uint64_t));
+        cr_assert_not_null(h->exact);
+        for (size_t j = 0; j < NSAMPLES; ++j)
+            ++h->exact[si[j] < 0 ? 0 : si[j] >= h->nbins ? h->nbins - 1 : si[j]];
     }
     OK_ALLOC(gputile_device_alloc((void **)&samples_i, sizeof(int32_t) * NSAMPLES));
     OK_ALLOC(gputile_device_alloc((void **)&samples_f, sizeof(float) * NSAMPLES));
@@ -490,8 +508,10 @@ Test(concurrency, eight_threads_match_the_serial_results, .init = gputest_requir
         free_matrix(&gemms[i].c0);
         free(gemms[i].want);
     }
-    for (int i = 0; i < n_hists; ++i)
+    for (int i = 0; i < n_hists; ++i) {
         free(hists[i].want);
+        free(hists[i].exact);
+    }
     OK(gputile_device_free(samples_i));
     OK(gputile_device_free(samples_f));
     free(host_a);
