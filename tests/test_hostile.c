@@ -1607,6 +1607,23 @@ static void assert_gemm_result(const float *c)
     gemm_reference(H.a, H.b, want);
     cr_assert(memcmp(c, want, sizeof want) == 0, "valid GEMM: wrong result");
 }
+/* The batched calls' C, in the device arena (where they ran): read back
+ * and compared as assert_gemm_result does. */
+static void device_gemm_operands(void)
+{
+    if (D != NULL) {
+        GPUTEST_CUDA(cudaMemcpy(D->a, H.a, sizeof H.a, cudaMemcpyHostToDevice));
+        GPUTEST_CUDA(cudaMemcpy(D->b, H.b, sizeof H.b, cudaMemcpyHostToDevice));
+    }
+}
+static void assert_device_gemm_result(void)
+{
+    float got[N * N];
+    GPUTEST_CUDA(cudaDeviceSynchronize());
+    GPUTEST_CUDA(cudaMemcpy(got, D != NULL ? D->c : H.c, sizeof got,
+                            D != NULL ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost));
+    assert_gemm_result(got);
+}
 static void hist_reference(bool is_float, uint64_t *want)
 {
     memset(want, 0, NB * sizeof *want);
@@ -1664,10 +1681,11 @@ CALL(v_gemm)
 /* Batched calls run on device memory only: the device arena where there is one. */
 CALL(v_gemm_strided_batched)
 {
+    device_gemm_operands();
     gputile_status s = gputile_gemm_strided_batched(OPN, OPN, 1, D ? DA : HA, 0, D ? DB : HB, 0, 0,
                                                     D ? DC : HC, 0, 1, NULL, &H.go);
     if (s == GPUTILE_SUCCESS) {
-        GPUTEST_CUDA(cudaDeviceSynchronize());
+        assert_device_gemm_result();
         cr_assert(gputile_algorithm_name(H.go.algorithm_used) != NULL);
     }
     return s;
@@ -1675,9 +1693,10 @@ CALL(v_gemm_strided_batched)
 CALL(v_gemm_batched)
 {
     const gputile_matrix a[1] = {D ? DA : HA}, b[1] = {D ? DB : HB}, c[1] = {D ? DC : HC};
+    device_gemm_operands();
     gputile_status s = gputile_gemm_batched(OPN, OPN, 1, a, b, 0, c, 1, NULL, &H.go);
     if (s == GPUTILE_SUCCESS) {
-        GPUTEST_CUDA(cudaDeviceSynchronize());
+        assert_device_gemm_result();
         cr_assert(gputile_algorithm_name(H.go.algorithm_used) != NULL);
     }
     return s;
