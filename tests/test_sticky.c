@@ -37,11 +37,12 @@ cudaError_t gputest_illegal_store(cudaStream_t stream);
 #define COPY_BYTES ((size_t)8 << 20) /* above the staging threshold */
 
 typedef struct work {
-    float *a, *b, *c, *want;   /* host, pageable */
-    gputile_matrix da, db, dc; /* device */
-    int32_t *samples;          /* device */
-    uint64_t *counts;          /* device */
-    uint64_t want_counts[NB];
+    float *a, *b, *c, *want;          /* host, pageable */
+    gputile_matrix da, db, dc;        /* device */
+    int32_t *samples;                 /* device */
+    uint64_t *counts;                 /* device */
+    uint64_t want_counts[NB];         /* gputile_histogram_i32: clamped into the bins */
+    uint64_t want_even[NB];           /* the image calls over [0, NB): others not counted */
     unsigned char *bytes, *bytes_out; /* pageable, COPY_BYTES */
     void *dbytes;                     /* device, COPY_BYTES */
 } work;
@@ -76,9 +77,12 @@ static void setup(work *w)
     int32_t *s = malloc(sizeof(int32_t) * NS);
     cr_assert_not_null(s);
     memset(w->want_counts, 0, sizeof w->want_counts);
+    memset(w->want_even, 0, sizeof w->want_even);
     for (int i = 0; i < NS; ++i) {
         s[i] = (int32_t)(gputest_rand() % (NB + 10)) - 5;
         w->want_counts[s[i] < 0 ? 0 : s[i] >= NB ? NB - 1 : s[i]]++;
+        if (s[i] >= 0 && s[i] < NB)
+            w->want_even[s[i]]++;
     }
     OK_ALLOC(gputile_matrix_alloc_device(&w->da, M, M));
     OK_ALLOC(gputile_matrix_alloc_device(&w->db, M, M));
@@ -153,6 +157,62 @@ static void assert_library_works(work *w)
     GPUTEST_CUDA(cudaMemcpy(got, w->counts, sizeof got, cudaMemcpyDeviceToHost));
     watch("the test's cudaMemcpy");
     cr_assert(memcmp(got, w->want_counts, sizeof got) == 0, "histogram: wrong counts");
+
+    /* the image calls: the samples as one row of NS int32 pixels */
+    gputile_hist_input in = GPUTILE_HIST_INPUT_INIT;
+    in.samples = w->samples;
+    in.type = GPUTILE_SAMPLE_I32;
+    in.width = NS;
+    in.height = 1;
+    in.row_stride_bytes = NS * sizeof(int32_t);
+    const gputile_hist_even levels[1] = {{NB, 0, 0.0, (double)NB}};
+    uint64_t *const counts[1] = {w->counts};
+    GPUTEST_CUDA(cudaMemset(w->counts, 0xFF, sizeof got));
+    OK(gputile_histogram_even(&in, levels, counts, GPUTILE_HIST_OVERWRITE, NULL, NULL));
+    watch("gputile_histogram_even");
+    GPUTEST_CUDA(cudaMemcpy(got, w->counts, sizeof got, cudaMemcpyDeviceToHost));
+    cr_assert(memcmp(got, w->want_even, sizeof got) == 0, "even image histogram: wrong counts");
+    double edges[NB + 1];
+    for (int i = 0; i <= NB; ++i)
+        edges[i] = i;
+    const int32_t nedges[1] = {NB + 1};
+    const double *const edge_sets[1] = {edges};
+    GPUTEST_CUDA(cudaMemset(w->counts, 0xFF, sizeof got));
+    OK(gputile_histogram_range(&in, nedges, edge_sets, counts, GPUTILE_HIST_OVERWRITE, NULL, NULL));
+    watch("gputile_histogram_range");
+    GPUTEST_CUDA(cudaMemcpy(got, w->counts, sizeof got, cudaMemcpyDeviceToHost));
+    cr_assert(memcmp(got, w->want_even, sizeof got) == 0, "range image histogram: wrong counts");
+
+    /* the batches (one product each) and the multi-device call on this device */
+    GPUTEST_CUDA(cudaMemset(w->dc.elements, 0xFF, sizeof(float) * M * M));
+    OK(gputile_gemm_strided_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, w->da, 0, w->db, 0, 0, w->dc, 0,
+                                    1, NULL, NULL));
+    watch("gputile_gemm_strided_batched");
+    OK(gputile_matrix_copy(hmat(w->c), w->dc, NULL));
+    cr_assert(memcmp(w->c, w->want, sizeof(float) * M * M) == 0, "strided batch: wrong result");
+    GPUTEST_CUDA(cudaMemset(w->dc.elements, 0xFF, sizeof(float) * M * M));
+    OK(gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 1, &w->da, &w->db, 0, &w->dc, 1, NULL,
+                            NULL));
+    watch("gputile_gemm_batched");
+    OK(gputile_matrix_copy(hmat(w->c), w->dc, NULL));
+    cr_assert(memcmp(w->c, w->want, sizeof(float) * M * M) == 0, "views batch: wrong result");
+    int device = 0;
+    GPUTEST_CUDA(cudaGetDevice(&device));
+    poison_floats(w->c, M * M);
+    OK(gputile_gemm_devices(&device, 1, GPUTILE_OP_N, GPUTILE_OP_N, 1, hmat(w->a), hmat(w->b), 0,
+                            hmat(w->c), NULL));
+    watch("gputile_gemm_devices");
+    cr_assert(memcmp(w->c, w->want, sizeof(float) * M * M) == 0, "gemm_devices: wrong result");
+
+    memset(w->bytes_out, 0, COPY_BYTES);
+    OK(gputile_copy_cache(w->bytes, COPY_BYTES));
+    watch("gputile_copy_cache");
+    OK(gputile_copy(w->dbytes, w->bytes, COPY_BYTES, NULL));
+    watch("gputile_copy of a cached buffer");
+    OK(gputile_copy_uncache(w->bytes));
+    watch("gputile_copy_uncache");
+    OK(gputile_copy(w->bytes_out, w->dbytes, COPY_BYTES, NULL));
+    cr_assert(memcmp(w->bytes_out, w->bytes, COPY_BYTES) == 0, "cached copy: wrong bytes");
 
     memset(w->bytes_out, 0, COPY_BYTES);
     OK(gputile_copy(w->dbytes, w->bytes, COPY_BYTES, NULL));
