@@ -22,7 +22,8 @@
  *    arrive; the call returns when the destination holds every byte.
  * When every slot of the device is taken (concurrent copies), or the only
  * ones free are still read by DMAs queued on another stream (which may wait
- * behind any amount of that stream's work), the caller copies another way. The host GEMM's packed flow borrows a slot whole
+ * behind any amount of that stream's work), the caller copies another way.
+ * The host GEMM's packed flow borrows a slot whole
  * (gputile__bounce_acquire()), with a small device buffer kept beside it.
  */
 #include <pthread.h>
