@@ -25,10 +25,12 @@
  */
 #include <float.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -522,15 +524,44 @@ static void hold_stream(void *flag)
         ;
 }
 
+/* Lets the held stream go after 30 s if the test has not (a call that
+ * waits for the stream then fails the test instead of hanging it). */
+typedef struct watchdog {
+    int go, fired;
+    pthread_mutex_t lock;
+    pthread_cond_t done;
+    bool over;
+} watchdog;
+
+static void *watch_stream(void *p)
+{
+    watchdog *w = p;
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 30;
+    pthread_mutex_lock(&w->lock);
+    while (!w->over && pthread_cond_timedwait(&w->done, &w->lock, &until) == 0)
+        ;
+    if (!w->over)
+        __atomic_store_n(&w->fired, 1, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&w->lock);
+    __atomic_store_n(&w->go, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
 Test(batched, scattered_views_queued_behind_a_held_stream, .init = gputest_require_device,
      .timeout = 120)
 {
     /* Batches of views not evenly spaced send their descriptors through
      * pinned slots, each busy until the stream reaches its copy. Calls
      * queued behind a held stream must all return without waiting for it
-     * (before, the 17th waited for the first's copy: here for ever, the
-     * timeout), and compute their products once it runs. */
-    enum { M = 9, N = 13, K = 7, COUNT = 11, CALLS = 200 }; /* fewer calls than slots (256) */
+     * (before, the 17th waited for the first's copy: for ever here, had
+     * the watchdog not let the stream go), and compute their products once
+     * it runs. 48 calls: more than the 16 slots there were, fewer than the
+     * 256 there are, and their stream work (~6 operations each) well
+     * inside the driver's queue of pending work, beyond which queuing
+     * itself waits for the stream (200 calls did, on an H100). */
+    enum { M = 9, N = 13, K = 7, COUNT = 11, CALLS = 48 };
     operand a, b, c;
     make_operand(&a, M, K, K + 1, 2, COUNT, true, true);
     make_operand(&b, K, N, N, 3, COUNT, true, true);
@@ -539,9 +570,10 @@ Test(batched, scattered_views_queued_behind_a_held_stream, .init = gputest_requi
     gputile_matrix va[COUNT], vb[COUNT], vc[COUNT];
     cudaStream_t s;
     GPUTEST_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-    static int go;
-    __atomic_store_n(&go, 0, __ATOMIC_RELEASE);
-    GPUTEST_CUDA(cudaLaunchHostFunc(s, hold_stream, &go));
+    static watchdog w = {0, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, false};
+    GPUTEST_CUDA(cudaLaunchHostFunc(s, hold_stream, &w.go));
+    pthread_t dog;
+    cr_assert_eq(pthread_create(&dog, NULL, watch_stream, &w), 0);
     for (size_t j = 0; j < CALLS; ++j) {
         for (size_t i = 0; i < COUNT; ++i) { /* problem i * 7 mod 11: no even spacing */
             const size_t p = i * 7 % COUNT;
@@ -551,9 +583,16 @@ Test(batched, scattered_views_queued_behind_a_held_stream, .init = gputest_requi
         cr_assert_eq(
             gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 2, va, vb, 1, vc, COUNT, s, NULL),
             GPUTILE_SUCCESS, "call %zu", j);
+        cr_assert_eq(__atomic_load_n(&w.fired, __ATOMIC_ACQUIRE), 0,
+                     "call %zu returned only once the stream was let go", j);
     }
     cr_assert_eq(cudaStreamQuery(s), cudaErrorNotReady, "the stream ran before it was let go");
-    __atomic_store_n(&go, 1, __ATOMIC_RELEASE);
+    pthread_mutex_lock(&w.lock);
+    w.over = true;
+    pthread_cond_signal(&w.done);
+    pthread_mutex_unlock(&w.lock);
+    cr_assert_eq(pthread_join(dog, NULL), 0);
+    cr_assert_eq(__atomic_load_n(&w.fired, __ATOMIC_ACQUIRE), 0, "the watchdog let the stream go");
     GPUTEST_CUDA(cudaStreamSynchronize(s));
     float *got = malloc(c.total * sizeof(float));
     gputile_matrix *ha = malloc((size_t)COUNT * CALLS * sizeof *ha),

@@ -130,7 +130,7 @@ static void watch(const char *after)
         return;
     const cudaError_t now = cudaPeekAtLastError();
     if (now != watched) {
-        cr_log_warn("the caller's pending %s is %s after %s", cudaGetErrorName(watched),
+        cr_log_info("the caller's pending %s is %s after %s", cudaGetErrorName(watched),
                     cudaGetErrorName(now), after);
         watched = cudaSuccess;
     }
