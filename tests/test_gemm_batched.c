@@ -558,9 +558,13 @@ Test(batched, scattered_views_queued_behind_a_held_stream, .init = gputest_requi
      * (before, the 17th waited for the first's copy: for ever here, had
      * the watchdog not let the stream go), and compute their products once
      * it runs. 48 calls: more than the 16 slots there were, fewer than the
-     * 256 there are, and their stream work (~6 operations each) well
-     * inside the driver's queue of pending work, beyond which queuing
-     * itself waits for the stream (200 calls did, on an H100). */
+     * 256 there are, and their stream work (a few operations each) well
+     * inside the driver's queue of pending work: on an H100 the 1022nd
+     * copy or memset queued on a held stream waited for it. One call runs
+     * first on the free stream: the first launch of a kernel in a process
+     * loads it (CUDA's lazy loading), and loading waits for the device's
+     * work, the held stream's included (on the H100 the first call
+     * returned only when the watchdog let the stream go). */
     enum { M = 9, N = 13, K = 7, COUNT = 11, CALLS = 48 };
     operand a, b, c;
     make_operand(&a, M, K, K + 1, 2, COUNT, true, true);
@@ -570,6 +574,16 @@ Test(batched, scattered_views_queued_behind_a_held_stream, .init = gputest_requi
     gputile_matrix va[COUNT], vb[COUNT], vc[COUNT];
     cudaStream_t s;
     GPUTEST_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    operand warm; /* the same shapes on their own C: the kernels loaded */
+    make_operand(&warm, M, N, N + 2, 1, COUNT, true, true);
+    for (size_t i = 0; i < COUNT; ++i) {
+        const size_t p = i * 7 % COUNT;
+        va[i] = view(&a, p, true), vb[i] = view(&b, p, true), vc[i] = view(&warm, p, true);
+    }
+    cr_assert_eq(gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 2, va, vb, 1, vc, COUNT, s, NULL),
+                 GPUTILE_SUCCESS);
+    GPUTEST_CUDA(cudaStreamSynchronize(s));
+    free_operand(&warm);
     static watchdog w = {0, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, false};
     GPUTEST_CUDA(cudaLaunchHostFunc(s, hold_stream, &w.go));
     pthread_t dog;
