@@ -1478,6 +1478,69 @@ static void fuzz_copy_cache(reader *r)
     }
 }
 
+/* gputile_device_free() and the facade's device matrices. Freeing NULL
+ * is a no-op that asks nothing of the device; anything else is CUDA's to
+ * judge (here: no device). The facade's allocation checks its sizes
+ * before the device (the stride is the width rounded up to
+ * GPUTILE_DEVICE_ROW_ALIGN, and height x stride floats must fit a size_t),
+ * allocates nothing for an empty matrix, and leaves *m untouched on any
+ * error; its free clears *m only on success. */
+static void fuzz_device_memory(reader *r)
+{
+    const unsigned what = u8(r) % 3;
+    gputile_matrix m = {1, 2, 3, (float *)UNTOUCHED}, before;
+    gputile_status s;
+    if (what == 0) {
+        void *p = fz_ptr(r);
+        fuzz_cuda_calls = 0;
+        s = gputile_device_free(p);
+        judge("gputile_device_free", s, 0, 0,
+              p == NULL ? GPUTILE_SUCCESS : GPUTILE_ERROR_NO_DEVICE);
+        if (p == NULL && fuzz_cuda_calls != 0)
+            fail("asked the device to free NULL", "gputile_device_free", s);
+        return;
+    }
+    gputile_matrix *pm = u8(r) % 8 == 0 ? NULL : &m;
+    if (what == 1) {
+        const size_t width = u8(r) % 2 ? u8(r) : fz_size(r);
+        const size_t height = u8(r) % 2 ? u8(r) % 4 : fz_size(r);
+        const size_t align = GPUTILE_DEVICE_ROW_ALIGN;
+        const unsigned __int128 stride = ((unsigned __int128)width + align - 1) / align * align;
+        const unsigned __int128 bytes = stride * height * sizeof(float);
+        unsigned must = 0, may = 0;
+        if (pm == NULL)
+            must |= B(GPUTILE_ERROR_NULL_POINTER);
+        else if (stride > SIZE_MAX || bytes > SIZE_MAX)
+            must |= B(GPUTILE_ERROR_OVERFLOW);
+        else if (width > SIZE_MAX - align) /* the facade's own bound, a little short of it */
+            may |= B(GPUTILE_ERROR_OVERFLOW);
+        before = m;
+        fuzz_cuda_calls = 0;
+        s = gputile_matrix_alloc_device(pm, width, height);
+        judge("gputile_matrix_alloc_device", s, must, may,
+              bytes == 0 ? GPUTILE_SUCCESS : GPUTILE_ERROR_NO_DEVICE);
+        if (s != GPUTILE_SUCCESS && memcmp(&m, &before, sizeof m) != 0)
+            fail("wrote *m of a failed call", "gputile_matrix_alloc_device", s);
+        if (s == GPUTILE_SUCCESS &&
+            (fuzz_cuda_calls != 0 || m.width != width || m.height != height ||
+             m.stride != (size_t)stride || m.elements != NULL))
+            fail("an empty matrix not described as asked, or allocated",
+                 "gputile_matrix_alloc_device", s);
+        return;
+    }
+    m = fz_matrix(r);
+    before = m;
+    fuzz_cuda_calls = 0;
+    s = gputile_matrix_free_device(pm);
+    judge("gputile_matrix_free_device", s, pm == NULL ? B(GPUTILE_ERROR_NULL_POINTER) : 0, 0,
+          m.elements == NULL ? GPUTILE_SUCCESS : GPUTILE_ERROR_NO_DEVICE);
+    if (s != GPUTILE_SUCCESS && memcmp(&m, &before, sizeof m) != 0)
+        fail("wrote *m of a failed call", "gputile_matrix_free_device", s);
+    if (s == GPUTILE_SUCCESS &&
+        (m.width != 0 || m.height != 0 || m.stride != 0 || m.elements != NULL))
+        fail("*m not cleared", "gputile_matrix_free_device", s);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -1485,9 +1548,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(arena, POISON, sizeof arena);
     const unsigned pick = u8(&r);
     /* >= 240: the image calls; 232..239: the batched GEMMs, several devices,
-     * the copy cache and the distributed layout (so the other entries keep
-     * their corpus) */
-    switch (pick >= 240 ? 10 + pick % 2 : pick >= 232 ? 12 + (pick - 232) : pick % 10) {
+     * the copy cache and the distributed layout; 230, 231: device memory
+     * (so the other entries keep their corpus) */
+    switch (pick >= 240   ? 10 + pick % 2
+            : pick >= 232 ? 12 + (pick - 232)
+            : pick >= 230 ? 20
+                          : pick % 10) {
+    case 20:
+        fuzz_device_memory(&r);
+        break;
     case 12:
     case 13:
         fuzz_gemm_strided_batched(&r);
