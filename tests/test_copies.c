@@ -180,20 +180,14 @@ Test(copies, a_pending_error_of_the_callers_survives, .init = gputest_require_de
     free(src);
 }
 
-/* A host function that holds its stream until the test lets it go. */
-static void hold_stream(void *flag)
-{
-    while (!__atomic_load_n((int *)flag, __ATOMIC_ACQUIRE))
-        ;
-}
-
 Test(copies, a_bounce_copy_never_waits_for_another_streams_work, .init = gputest_require_device,
      .timeout = 60)
 {
     /* Stream 1 is held by a host function; a bounce upload queued behind
      * it leaves its buffer busy until the hold ends. An upload on stream 2
      * must not wait for that (a free buffer is pinned instead): before,
-     * it took the busy one and waited, here for ever (the timeout). */
+     * it took the busy one and waited, here until the watchdog let stream 1
+     * go. */
     const size_t n = 3 * MiB + 9;
     unsigned char *src1 = malloc(n), *src2 = malloc(n), *back = malloc(n), *dev;
     cr_assert(src1 && src2 && back);
@@ -203,16 +197,15 @@ Test(copies, a_bounce_copy_never_waits_for_another_streams_work, .init = gputest
     cudaStream_t s1, s2;
     GPUTEST_CUDA(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
     GPUTEST_CUDA(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
-    static int go;
-    __atomic_store_n(&go, 0, __ATOMIC_RELEASE);
-    GPUTEST_CUDA(cudaLaunchHostFunc(s1, hold_stream, &go));
+    gputest_hold hold;
+    gputest_hold_stream(&hold, s1, 30);
     gputile__copy_force(BOUNCE);
     OK(gputile_copy(dev, src1, n, s1)); /* returns once queued: its DMA waits for the hold */
     OK(gputile_copy(dev + n, src2, n, s2));
     gputile__copy_force(-1);
     GPUTEST_CUDA(cudaStreamSynchronize(s2)); /* stream 2's copy is complete, stream 1 still held */
     cr_assert_eq(cudaStreamQuery(s1), cudaErrorNotReady, "stream 1 ran before it was let go");
-    __atomic_store_n(&go, 1, __ATOMIC_RELEASE);
+    cr_assert(gputest_release(&hold), "the watchdog let stream 1 go");
     GPUTEST_CUDA(cudaStreamSynchronize(s1));
     GPUTEST_CUDA(cudaMemcpy(back, dev, n, cudaMemcpyDeviceToHost));
     cr_assert_eq(gputest_first_diff(back, src1, n), n, "stream 1's upload");
@@ -233,7 +226,8 @@ Test(copies, a_bounce_copy_never_waits_for_another_streams_work_once_every_buffe
      * GPUTILE__BOUNCE_SLOTS, 4) is queued behind the hold, so every buffer
      * is pinned and busy. An upload and a download on stream 2 must still
      * not wait for stream 1 (they go direct): before, they took a busy
-     * buffer and waited for its event, here for ever (the timeout). */
+     * buffer and waited for its event, here until the watchdog let stream 1
+     * go. */
     enum { SLOTS = 4 };
     const size_t n = 1 * MiB + 3;
     unsigned char *src[SLOTS + 1], *back = malloc(n), *down = malloc(n + 2 * GUARD), *dev, *other;
@@ -249,9 +243,8 @@ Test(copies, a_bounce_copy_never_waits_for_another_streams_work_once_every_buffe
     cudaStream_t s1, s2;
     GPUTEST_CUDA(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
     GPUTEST_CUDA(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
-    static int go;
-    __atomic_store_n(&go, 0, __ATOMIC_RELEASE);
-    GPUTEST_CUDA(cudaLaunchHostFunc(s1, hold_stream, &go));
+    gputest_hold hold;
+    gputest_hold_stream(&hold, s1, 30);
     gputile__copy_force(BOUNCE);
     for (int i = 0; i < SLOTS; ++i) /* each returns once queued behind the hold */
         OK(gputile_copy(dev + (size_t)i * n, src[i], n, s1));
@@ -260,7 +253,7 @@ Test(copies, a_bounce_copy_never_waits_for_another_streams_work_once_every_buffe
     gputile__copy_force(-1);
     GPUTEST_CUDA(cudaStreamSynchronize(s2));
     cr_assert_eq(cudaStreamQuery(s1), cudaErrorNotReady, "stream 1 ran before it was let go");
-    __atomic_store_n(&go, 1, __ATOMIC_RELEASE);
+    cr_assert(gputest_release(&hold), "the watchdog let stream 1 go");
     GPUTEST_CUDA(cudaStreamSynchronize(s1));
     for (int i = 0; i <= SLOTS; ++i) {
         GPUTEST_CUDA(cudaMemcpy(back, dev + (size_t)i * n, n, cudaMemcpyDeviceToHost));

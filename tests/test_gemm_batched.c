@@ -25,12 +25,10 @@
  */
 #include <float.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -518,37 +516,6 @@ Test(batched, views_of_two_row_strides, .init = gputest_require_device)
     free_operand(&a1), free_operand(&a2), free_operand(&b), free_operand(&c);
 }
 
-static void hold_stream(void *flag)
-{
-    while (!__atomic_load_n((int *)flag, __ATOMIC_ACQUIRE))
-        ;
-}
-
-/* Lets the held stream go after 30 s if the test has not (a call that
- * waits for the stream then fails the test instead of hanging it). */
-typedef struct watchdog {
-    int go, fired;
-    pthread_mutex_t lock;
-    pthread_cond_t done;
-    bool over;
-} watchdog;
-
-static void *watch_stream(void *p)
-{
-    watchdog *w = p;
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += 30;
-    pthread_mutex_lock(&w->lock);
-    while (!w->over && pthread_cond_timedwait(&w->done, &w->lock, &until) == 0)
-        ;
-    if (!w->over)
-        __atomic_store_n(&w->fired, 1, __ATOMIC_RELEASE);
-    pthread_mutex_unlock(&w->lock);
-    __atomic_store_n(&w->go, 1, __ATOMIC_RELEASE);
-    return NULL;
-}
-
 Test(batched, scattered_views_queued_behind_a_held_stream, .init = gputest_require_device,
      .timeout = 120)
 {
@@ -584,10 +551,8 @@ Test(batched, scattered_views_queued_behind_a_held_stream, .init = gputest_requi
                  GPUTILE_SUCCESS);
     GPUTEST_CUDA(cudaStreamSynchronize(s));
     free_operand(&warm);
-    static watchdog w = {0, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, false};
-    GPUTEST_CUDA(cudaLaunchHostFunc(s, hold_stream, &w.go));
-    pthread_t dog;
-    cr_assert_eq(pthread_create(&dog, NULL, watch_stream, &w), 0);
+    gputest_hold hold;
+    gputest_hold_stream(&hold, s, 30);
     for (size_t j = 0; j < CALLS; ++j) {
         for (size_t i = 0; i < COUNT; ++i) { /* problem i * 7 mod 11: no even spacing */
             const size_t p = i * 7 % COUNT;
@@ -597,16 +562,11 @@ Test(batched, scattered_views_queued_behind_a_held_stream, .init = gputest_requi
         cr_assert_eq(
             gputile_gemm_batched(GPUTILE_OP_N, GPUTILE_OP_N, 2, va, vb, 1, vc, COUNT, s, NULL),
             GPUTILE_SUCCESS, "call %zu", j);
-        cr_assert_eq(__atomic_load_n(&w.fired, __ATOMIC_ACQUIRE), 0,
-                     "call %zu returned only once the stream was let go", j);
+        cr_assert(!gputest_hold_fired(&hold), "call %zu returned only once the stream was let go",
+                  j);
     }
     cr_assert_eq(cudaStreamQuery(s), cudaErrorNotReady, "the stream ran before it was let go");
-    pthread_mutex_lock(&w.lock);
-    w.over = true;
-    pthread_cond_signal(&w.done);
-    pthread_mutex_unlock(&w.lock);
-    cr_assert_eq(pthread_join(dog, NULL), 0);
-    cr_assert_eq(__atomic_load_n(&w.fired, __ATOMIC_ACQUIRE), 0, "the watchdog let the stream go");
+    cr_assert(gputest_release(&hold), "the watchdog let the stream go");
     GPUTEST_CUDA(cudaStreamSynchronize(s));
     float *got = malloc(c.total * sizeof(float));
     gputile_matrix *ha = malloc((size_t)COUNT * CALLS * sizeof *ha),

@@ -418,3 +418,54 @@ size_t gputest_count_not(const unsigned char *p, size_t n, unsigned char v)
         bad += p[i] != v;
     return bad;
 }
+
+static void spin_until_go(void *p)
+{
+    gputest_hold *h = p;
+    while (!__atomic_load_n(&h->go, __ATOMIC_ACQUIRE))
+        ;
+}
+
+static void *watchdog(void *p)
+{
+    gputest_hold *h = p;
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += h->seconds;
+    pthread_mutex_lock(&h->lock);
+    while (!h->over && pthread_cond_timedwait(&h->done, &h->lock, &until) == 0)
+        ;
+    if (!h->over)
+        __atomic_store_n(&h->fired, 1, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&h->lock);
+    __atomic_store_n(&h->go, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+void gputest_hold_stream(gputest_hold *h, cudaStream_t s, int seconds)
+{
+    h->go = h->fired = 0;
+    h->over = false;
+    h->seconds = seconds;
+    cr_assert_eq(pthread_mutex_init(&h->lock, NULL), 0);
+    cr_assert_eq(pthread_cond_init(&h->done, NULL), 0);
+    GPUTEST_CUDA(cudaLaunchHostFunc(s, spin_until_go, h));
+    cr_assert_eq(pthread_create(&h->dog, NULL, watchdog, h), 0);
+}
+
+bool gputest_hold_fired(gputest_hold *h)
+{
+    return __atomic_load_n(&h->fired, __ATOMIC_ACQUIRE) != 0;
+}
+
+bool gputest_release(gputest_hold *h)
+{
+    pthread_mutex_lock(&h->lock);
+    h->over = true;
+    pthread_cond_signal(&h->done);
+    pthread_mutex_unlock(&h->lock);
+    cr_assert_eq(pthread_join(h->dog, NULL), 0); /* the watchdog lets the stream go */
+    pthread_cond_destroy(&h->done);
+    pthread_mutex_destroy(&h->lock);
+    return !gputest_hold_fired(h);
+}

@@ -6,6 +6,7 @@
 #ifndef GPUTILE_TEST_GPU_H
 #define GPUTILE_TEST_GPU_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -120,6 +121,25 @@ gputile_status gputest_wait_for_memory(int attempt);
         GPUTEST_RETRY_WHILE(e_, cudaErrorMemoryAllocation, (void)0, (call)); \
         gputest_cuda_ok(e_, #call, __FILE__, __LINE__);                      \
     } while (0)
+
+/* A stream held by a host function that spins until gputest_release(),
+ * or until a watchdog lets it go after `seconds` (a call that waits for
+ * the stream then fails its test instead of hanging it). Keep the hold
+ * until the stream has been synchronised: its host function reads it. */
+typedef struct gputest_hold {
+    int go, fired;
+    bool over;
+    int seconds;
+    pthread_mutex_t lock;
+    pthread_cond_t done;
+    pthread_t dog;
+} gputest_hold;
+void gputest_hold_stream(gputest_hold *h, cudaStream_t s, int seconds);
+/* Whether the watchdog has let the stream go. */
+bool gputest_hold_fired(gputest_hold *h);
+/* Lets the stream go and ends the watchdog; false when the watchdog had
+ * let the stream go before. */
+bool gputest_release(gputest_hold *h);
 
 /* A per-process random stream, seeded from /dev/urandom (logged, so a failing
  * run can be repeated with GPUTEST_SEED=...). */
