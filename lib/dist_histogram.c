@@ -80,13 +80,6 @@ static gputile_status run_f32(const local_hist *h, uint64_t *out, cudaStream_t s
                                  GPUTILE_HIST_OVERWRITE, stream, options);
 }
 
-static bool overlap(const void *a, size_t abytes, const void *b, size_t bbytes)
-{
-    uintptr_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
-    return a != NULL && b != NULL && abytes != 0 && bbytes != 0 && a0 < b0 + bbytes &&
-           b0 < a0 + abytes;
-}
-
 /* Device memory of the current device (or managed), as the histogram
  * calls require of their counts. */
 static gputile_status check_device(const void *p, size_t bytes)
@@ -185,8 +178,8 @@ static gputile_status dist_histogram(const local_hist *h, uint64_t *counts, gput
     }
     if ((s = check_common(h->nbins, counts, mode, root, comm, &c, &receives)) != GPUTILE_SUCCESS)
         return s;
-    if (receives &&
-        overlap(h->samples, h->n * h->sample_bytes, counts, (size_t)h->nbins * sizeof(uint64_t)))
+    if (receives && gputile__bytes_overlap(h->samples, h->n * h->sample_bytes, counts,
+                                           (size_t)h->nbins * sizeof(uint64_t)))
         return GPUTILE_ERROR_ALIASING;
 
     int device;
@@ -254,7 +247,7 @@ gputile_status gputile_dist_histogram_reduce(const uint64_t *local, int32_t nbin
     if ((s = check_common(nbins, counts, mode, root, comm, &c, &receives)) != GPUTILE_SUCCESS)
         return s;
     /* In place (local == counts) is NCCL's in-place reduction: OVERWRITE only. */
-    if (receives && overlap(local, bytes, counts, bytes) &&
+    if (receives && gputile__bytes_overlap(local, bytes, counts, bytes) &&
         (local != counts || mode != GPUTILE_HIST_OVERWRITE))
         return GPUTILE_ERROR_ALIASING;
     if ((s = check_device(local, bytes)) != GPUTILE_SUCCESS)

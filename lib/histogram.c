@@ -69,12 +69,6 @@ static bool range_ok(const void *p, size_t bytes)
     return (uintptr_t)p <= UINTPTR_MAX - bytes;
 }
 
-static bool ranges_overlap(const void *a, size_t abytes, const void *b, size_t bbytes)
-{
-    uintptr_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
-    return abytes != 0 && bbytes != 0 && a0 < b0 + bbytes && b0 < a0 + abytes;
-}
-
 /* Checks that need no device, in the order the man page lists them; the
  * samples' size and alignment are their type's (t). */
 static gputile_status check_args(const gputile__hist_type *t, const void *samples, size_t n,
@@ -92,7 +86,7 @@ static gputile_status check_args(const gputile__hist_type *t, const void *sample
     if (n > (SIZE_MAX / 2) / t->bytes || !range_ok(samples, n * t->bytes) ||
         !range_ok(counts, (size_t)nbins * sizeof(uint64_t)))
         return GPUTILE_ERROR_OVERFLOW;
-    if (ranges_overlap(samples, n * t->bytes, counts, (size_t)nbins * sizeof(uint64_t)))
+    if (gputile__bytes_overlap(samples, n * t->bytes, counts, (size_t)nbins * sizeof(uint64_t)))
         return GPUTILE_ERROR_ALIASING;
     return GPUTILE_SUCCESS;
 }

@@ -86,6 +86,17 @@ gputile_status gputile__check_matrix(gputile_matrix m);
  * views with the same stride; by address ranges otherwise). */
 bool gputile__overlap(gputile_matrix x, gputile_matrix y);
 
+/* True when the byte ranges [a, a + abytes) and [b, b + bbytes) share a
+ * byte; an empty range (or a NULL one) shares none. The callers' ranges fit
+ * in the address space (checked before), so the sums do not wrap. */
+static inline bool gputile__bytes_overlap(const void *a, size_t abytes, const void *b,
+                                          size_t bbytes)
+{
+    uintptr_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
+    return a != NULL && b != NULL && abytes != 0 && bbytes != 0 && a0 < b0 + bbytes &&
+           b0 < a0 + abytes;
+}
+
 /* Where a matrix's memory lives, as far as kernels are concerned. */
 typedef enum gputile__memory {
     GPUTILE__MEMORY_HOST,  /* ordinary or pinned host memory: staged through the device */
