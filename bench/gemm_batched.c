@@ -51,7 +51,7 @@ static const char usage[] =
     "  --algorithms: these rows forced too (FP32), timed in the same rounds;\n"
     "  --shape: only these shapes (COUNT: 256 MiB of A + B + C where left out)\n";
 
-#define MAX_FORCED 16 /* --algorithms */
+#define MAX_FORCED 24 /* --algorithms: every FFMA batch row and a few more */
 #define MAX_SHAPES 64 /* --shape */
 
 typedef struct batch {

@@ -156,6 +156,8 @@
     X(BATCHED_64X8, GPUTILE_ALGO_BATCHED_64X8, "batched64x8", GPUTILE__FP32, 64, 8, 16, 128, 4, 4, \
       4, GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                             \
     X(BATCHED_8X32, GPUTILE_ALGO_BATCHED_8X32, "batched8x32", GPUTILE__FP32, 8, 32, 8, 128, 5, 4,  \
+      4, GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                             \
+    X(BATCHED_32X8, GPUTILE_ALGO_BATCHED_32X8, "batched32x8", GPUTILE__FP32, 32, 8, 8, 128, 5, 4,  \
       4, GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)
 
 #define GPUTILE__GEMM_VARIANTS(X)  \

@@ -678,7 +678,8 @@ Test(gemm_plan, batch_copies_per_operand_and_through_the_l1_for_short_k)
 {
     const int variants[] = {GPUTILE__GEMM_V_BATCHED_16,   GPUTILE__GEMM_V_BATCHED_32,
                             GPUTILE__GEMM_V_BATCHED_64,   GPUTILE__GEMM_V_BATCHED_8X64,
-                            GPUTILE__GEMM_V_BATCHED_64X8, GPUTILE__GEMM_V_BATCHED_8X32};
+                            GPUTILE__GEMM_V_BATCHED_64X8, GPUTILE__GEMM_V_BATCHED_8X32,
+                            GPUTILE__GEMM_V_BATCHED_32X8};
     const int64_t ks[] = {1, GPUTILE__GEMM_BATCH_L1_K, GPUTILE__GEMM_BATCH_L1_K + 1, 4096};
     for (size_t v = 0; v < sizeof variants / sizeof variants[0]; ++v)
         for (int al = 0; al < 4; ++al)
@@ -714,7 +715,7 @@ Test(gemm_plan, batch_half_slice_kernel_for_k_within_half_a_slice)
         {GPUTILE__GEMM_V_BATCHED_32, 9, 0},   {GPUTILE__GEMM_V_BATCHED_32, 24, 0},
         {GPUTILE__GEMM_V_BATCHED_64, 3, 1},   {GPUTILE__GEMM_V_BATCHED_64, 16, 0},
         {GPUTILE__GEMM_V_BATCHED_8X64, 4, 0}, {GPUTILE__GEMM_V_BATCHED_64X8, 4, 0},
-        {GPUTILE__GEMM_V_BATCHED_8X32, 4, 0},
+        {GPUTILE__GEMM_V_BATCHED_8X32, 4, 0}, {GPUTILE__GEMM_V_BATCHED_32X8, 4, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         const gputile__gemm_choice c = {

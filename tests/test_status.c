@@ -146,6 +146,7 @@ Test(gemm, algorithm_names)
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_ASYNC_64X32), "async64x32");
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_ASYNC_32X64), "async32x64");
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_BATCHED_8X32), "batched8x32");
+    cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_BATCHED_32X8), "batched32x8");
     cr_assert_null(gputile_algorithm_name(-1));
     cr_assert_null(gputile_algorithm_name(9999));
 }
