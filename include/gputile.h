@@ -143,7 +143,9 @@ typedef enum gputile_algorithm {
     GPUTILE_ALGO_ASYNC_64X32 = 24,  /* 64x32 tiles (C 32 wide or less), 2 warps, 8x4 per thread */
     GPUTILE_ALGO_ASYNC_32X64 = 25,  /* 32x64 tiles (C 32 tall or less), 2 warps, 4x8 per thread */
     GPUTILE_ALGO_BATCHED_8X32 = 26, /* batches of C 8 rows tall or less: 8x32 tiles, 16 threads each */
-    GPUTILE_ALGO_BATCHED_32X8 = 27  /* batches of C 8 columns wide or less: 32x8 tiles, 16 threads each */
+    GPUTILE_ALGO_BATCHED_32X8 = 27, /* batches of C 8 columns wide or less: 32x8 tiles, 16 threads each */
+    GPUTILE_ALGO_BATCHED_16_KSPLIT = 28, /* batched16, a block's 8 slots splitting one tile's k */
+    GPUTILE_ALGO_BATCHED_32_KSPLIT = 29  /* batched32, a block's 4 slots splitting one tile's k */
 } gputile_algorithm;
 
 /* What gputile_gemm() computes with (man 3 gputile_gemm has the measured
@@ -205,7 +207,7 @@ gputile_status gputile_matmul(gputile_matrix a, gputile_matrix b, gputile_matrix
  * "batched32", "batched64", "async128x128", "async128x256", "async64x128",
  * "async128x64", "async64x64", "async128x32", "async32x128", "async64x64w8",
  * "batched8x64", "batched64x8", "async64x32", "async32x64", "batched8x32",
- * "batched32x8"; NULL for an unknown value. (test_status checks that this list and the README name them all.) */
+ * "batched32x8", "batched16k", "batched32k"; NULL for an unknown value. (test_status checks that this list and the README name them all.) */
 const char *gputile_algorithm_name(int algorithm);
 
 /* ---- Histogram ------------------------------------------------------------

@@ -239,9 +239,15 @@ __device__ __forceinline__ pair_at locate(const gputile__gemm_args &p, int64_t p
 }
 
 /* HALF: every problem's k fits the first half of one slice (k <= BK / 2;
- * the square tiles only): half of each slice copied and multiplied. */
+ * the square tiles only): half of each slice copied and multiplied.
+ * KS (the GPUTILE__GEMM_KSPLIT rows): the block's PPB slots share one pair,
+ * slot s taking slices s, s + PPB, ... of its k, and the partial sums are
+ * added in shared memory before C is written: a work item is one pair, not
+ * PPB of them, so a batch of few long-k pairs fills its last round of
+ * blocks PPB times more finely (ncu, 29 x 17 x 507 x 2,817 on batched32:
+ * 705 items over 528 blocks, SMs busy 0.69 of the time cuBLAS's are). */
 template <int BM, int BN, int BK, int TPP, int RN, int MINB, bool TA, bool TB, bool VA, bool VB,
-          bool HALF>
+          bool HALF, bool KS>
 static __global__ void __launch_bounds__(THREADS, MINB)
     gemm_batched_kernel(gputile__gemm_args p, int64_t tiles_n, int64_t tiles, int64_t pairs,
                         bool l1)
@@ -253,14 +259,20 @@ static __global__ void __launch_bounds__(THREADS, MINB)
 
     const int slot = threadIdx.x / TPP, lt = threadIdx.x % TPP;
     const int lm = lt / LN, ln = lt % LN;
-    const int64_t items = (pairs + PPB - 1) / PPB, chunks = (p.k + BK - 1) / BK;
+    const int64_t chunks = (p.k + BK - 1) / BK;
+    const int64_t items = KS ? pairs : (pairs + PPB - 1) / PPB;
+    /* steps of an item: KS, each slot's share of the slices */
+    const int64_t steps = KS ? (chunks + PPB - 1) / PPB : chunks;
+    static_assert(!KS || (C::C_ROWS == BM && !HALF), "KS: a slot's partial C fits its stage part");
+    auto slice_of = [&](int64_t step) -> int64_t { return KS ? step * PPB + slot : step; };
+    auto pair_of = [&](int64_t item) -> int64_t { return KS ? item : item * PPB + slot; };
     int64_t w = blockIdx.x;
     if (w >= items)
         return;
 
     /* copies (pair of this thread's slot, slice `chunk`) into stage s */
     auto issue = [&](const pair_at &at, int64_t chunk, int s) {
-        if (!at.ok)
+        if (!at.ok || (KS && chunk >= chunks))
             return;
         float *as = smem + s * C::STAGE_FLOATS + slot * C::PAIR_FLOATS, *bs = as + C::A_FLOATS;
         const int64_t k0 = chunk * BK;
@@ -285,22 +297,44 @@ static __global__ void __launch_bounds__(THREADS, MINB)
         for (int j = 0; j < RN; ++j)
             acc[i][j] = 0.0f;
 
-    pair_at cur = locate(p, w * PPB + slot, pairs, tiles, tiles_n, BM, BN);
-    int64_t chunk = 0;
+    /* acc's rows r0 .. r0 + C_ROWS - 1 of the tile into sc, rows of C_PITCH */
+    auto stage_acc = [&](float *sc, int r0) {
+#pragma unroll
+        for (int i = 0; i < RM; ++i) {
+            const int r = (TA ? lm * 4 + i : lm + LM * i) - r0;
+            if (r < 0 || r >= C::C_ROWS)
+                continue;
+#pragma unroll
+            for (int h = 0; h < RN / 4; ++h) {
+                if (TB) { /* columns ln + LN (4 h + j) */
+#pragma unroll
+                    for (int j = 0; j < 4; ++j)
+                        sc[r * C::C_PITCH + ln + LN * (4 * h + j)] = acc[i][4 * h + j];
+                } else {
+                    *reinterpret_cast<float4 *>(&sc[r * C::C_PITCH + ln * 4 + 4 * LN * h]) =
+                        make_float4(acc[i][4 * h], acc[i][4 * h + 1], acc[i][4 * h + 2],
+                                    acc[i][4 * h + 3]);
+                }
+            }
+        }
+    };
+
+    pair_at cur = locate(p, pair_of(w), pairs, tiles, tiles_n, BM, BN);
+    int64_t chunk = 0; /* the step (KS: the slot's slice is slice_of(chunk)) */
     int stage = 0;
-    issue(cur, 0, 0);
+    issue(cur, slice_of(0), 0);
     commit();
     for (;;) {
         /* the next (item, slice) of this block, into the other stage */
         int64_t nw = w, nchunk = chunk + 1;
-        if (nchunk == chunks)
+        if (nchunk == steps)
             nw += gridDim.x, nchunk = 0;
         const bool more = nw < items;
         pair_at nxt = cur;
         if (more && nchunk == 0)
-            nxt = locate(p, nw * PPB + slot, pairs, tiles, tiles_n, BM, BN);
+            nxt = locate(p, pair_of(nw), pairs, tiles, tiles_n, BM, BN);
         if (more)
-            issue(nxt, nchunk, stage ^ 1);
+            issue(nxt, slice_of(nchunk), stage ^ 1);
         commit(); /* possibly empty: the wait below always leaves one group */
         wait_all_but_one();
         __syncthreads();
@@ -364,10 +398,43 @@ static __global__ void __launch_bounds__(THREADS, MINB)
          * k = 4: 8, not 16): one uniform branch per slice, which full
          * slices pass. A branch before every step of 4 cost 2-5% on full
          * slices; the 8-row and 8-column tiles gained nothing from it. */
-        const int64_t left = p.k - chunk * BK;
-        multiply(left >= BK ? BK : (int)left);
+        const int64_t left = p.k - slice_of(chunk) * BK;
+        if (!KS || left > 0) /* KS: a slot past the last slice adds nothing */
+            multiply(left >= BK ? BK : (int)left);
 
-        if (chunk == chunks - 1) { /* the pair's last slice: C = alpha acc + beta C */
+        if (KS && chunk == steps - 1) {
+            /* the item's last step: each slot's partial C into its part of
+             * this stage (rows of C_PITCH), then the block adds the PPB
+             * parts and writes C, consecutive threads along a row */
+            pair_sync<TPP>(slot); /* the slot's slice is read */
+            stage_acc(smem + stage * C::STAGE_FLOATS + slot * C::PAIR_FLOATS, 0);
+            __syncthreads();
+            if (cur.ok) { /* the same pair for every slot */
+                const int64_t ldc = cur.v.ldc;
+                float *c0 = cur.v.c + cur.m0 * ldc + cur.n0;
+                const int rows_in = p.m - cur.m0 < BM ? (int)(p.m - cur.m0) : BM,
+                          cols_in = p.n - cur.n0 < BN ? (int)(p.n - cur.n0) : BN;
+                const float *part = smem + stage * C::STAGE_FLOATS;
+#pragma unroll
+                for (int q = 0; q < (BM * BN + THREADS - 1) / THREADS; ++q) {
+                    const int e = threadIdx.x + q * THREADS, r = e / BN, cc = e % BN;
+                    if (e < BM * BN && r < rows_in && cc < cols_in) {
+                        float v = 0.0f;
+#pragma unroll
+                        for (int s = 0; s < PPB; ++s)
+                            v += part[s * C::PAIR_FLOATS + r * C::C_PITCH + cc];
+                        float *dst = c0 + r * ldc + cc;
+                        v *= p.alpha;
+                        *dst = p.beta != 0.0f ? v + p.beta * *dst : v;
+                    }
+                }
+            }
+#pragma unroll
+            for (int i = 0; i < RM; ++i)
+#pragma unroll
+                for (int j = 0; j < RN; ++j)
+                    acc[i][j] = 0.0f;
+        } else if (!KS && chunk == chunks - 1) { /* the pair's last slice: C = alpha acc + beta C */
             const bool vec_c = cur.ok && !TB && (uintptr_t)cur.v.c % 16 == 0 && cur.v.ldc % 4 == 0;
             const int64_t ldc = cur.v.ldc;
             float *c0 = cur.v.c + cur.m0 * ldc + cur.n0; /* the tile's first element */
@@ -427,25 +494,7 @@ static __global__ void __launch_bounds__(THREADS, MINB)
 #pragma unroll
                 for (int r0 = 0; r0 < BM; r0 += C::C_ROWS) {
                     pair_sync<TPP>(slot); /* the slice, or the pass before, is read */
-#pragma unroll
-                    for (int i = 0; i < RM; ++i) {
-                        const int r = (TA ? lm * 4 + i : lm + LM * i) - r0;
-                        if (r < 0 || r >= C::C_ROWS)
-                            continue;
-#pragma unroll
-                        for (int h = 0; h < RN / 4; ++h) {
-                            if (TB) { /* columns ln + LN (4 h + j) */
-#pragma unroll
-                                for (int j = 0; j < 4; ++j)
-                                    sc[r * C::C_PITCH + ln + LN * (4 * h + j)] = acc[i][4 * h + j];
-                            } else {
-                                *reinterpret_cast<float4 *>(
-                                    &sc[r * C::C_PITCH + ln * 4 + 4 * LN * h]) =
-                                    make_float4(acc[i][4 * h], acc[i][4 * h + 1], acc[i][4 * h + 2],
-                                                acc[i][4 * h + 3]);
-                            }
-                        }
-                    }
+                    stage_acc(sc, r0);
                     pair_sync<TPP>(slot);
 #pragma unroll
                     for (int q = 0; q < C::C_ROWS * BN / TPP; ++q) {
@@ -473,28 +522,29 @@ static __global__ void __launch_bounds__(THREADS, MINB)
 
 /* One instantiation: with `blocks`, how many of its blocks fit on an SM
  * (lib/'s persistent grid); else the launch of plan->grid_blocks blocks. */
-template <int BM, int BN, int BK, int TPP, int RN, int MINB, bool TA, bool TB, bool VA, bool VB>
+template <int BM, int BN, int BK, int TPP, int RN, int MINB, bool KS, bool TA, bool TB, bool VA,
+          bool VB>
 static cudaError_t config(const gputile__gemm_args *p, const gputile__gemm_plan *plan,
                           cudaStream_t stream, int *blocks)
 {
     using C = cfg<BM, BN, BK, TPP, RN, MINB, TA, TB, VA, VB>;
     static_assert(C::SMEM_BYTES <= 48 * 1024, "no opt-in for more shared memory is made");
-    auto kernel = gemm_batched_kernel<BM, BN, BK, TPP, RN, MINB, TA, TB, VA, VB, false>;
+    auto kernel = gemm_batched_kernel<BM, BN, BK, TPP, RN, MINB, TA, TB, VA, VB, false, KS>;
     if (blocks != NULL) /* the general kernel's (HALF's registers are within its bound) */
         return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, THREADS,
                                                              C::SMEM_BYTES);
     /* k within half a slice (plan->half_k: the GPUTILE__GEMM_HALF_K rows,
      * which are the square tiles) */
-    if constexpr (C::TRIM)
+    if constexpr (C::TRIM && !KS)
         if (plan->half_k)
-            kernel = gemm_batched_kernel<BM, BN, BK, TPP, RN, MINB, TA, TB, VA, VB, true>;
+            kernel = gemm_batched_kernel<BM, BN, BK, TPP, RN, MINB, TA, TB, VA, VB, true, false>;
     const int64_t tiles_n = (p->n + BN - 1) / BN, tiles = (p->m + BM - 1) / BM * tiles_n;
     const int64_t pairs = tiles * (p->batch > 0 ? p->batch : 1);
     return gputile__launch(kernel, (unsigned)plan->grid_blocks, THREADS, C::SMEM_BYTES, stream, *p,
                            tiles_n, tiles, pairs, plan->l1_copies != 0);
 }
 
-template <int BM, int BN, int BK, int THREADS_, int MINB, int TM, int TN>
+template <int BM, int BN, int BK, int THREADS_, int MINB, int TM, int TN, bool KS>
 static cudaError_t row(const gputile__gemm_args *p, const gputile__gemm_plan *plan,
                        cudaStream_t stream, int ta, int tb, int va, int vb, int *blocks)
 {
@@ -504,8 +554,8 @@ static cudaError_t row(const gputile__gemm_args *p, const gputile__gemm_plan *pl
     switch (ta << 3 | tb << 2 | va << 1 | vb) {
 #define CASE(k)                                                                              \
     case k:                                                                                  \
-        return config<BM, BN, BK, TPP, TN, MINB, (k >> 3) & 1, (k >> 2) & 1, (k >> 1) & 1,   \
-                      (k & 1) != 0>(p, plan, stream, blocks);
+        return config<BM, BN, BK, TPP, TN, MINB, KS, (k >> 3) & 1, (k >> 2) & 1,             \
+                      (k >> 1) & 1, (k & 1) != 0>(p, plan, stream, blocks);
         CASE(0) CASE(1) CASE(2) CASE(3) CASE(4) CASE(5) CASE(6) CASE(7)
         CASE(8) CASE(9) CASE(10) CASE(11) CASE(12) CASE(13) CASE(14) CASE(15)
 #undef CASE
@@ -532,7 +582,8 @@ static __global__ void gemm_batched_scale_kernel(gputile__gemm_args p)
 }
 
 #define BATCHED_ROW(id, algorithm, name, precision, bm, bn, bk, threads, per_sm, tm, tn, flags) \
-    GPUTILE__ROW_QUERY(id, bm, bn, bk, threads, per_sm, tm, tn)                                 \
+    GPUTILE__ROW_QUERY(id, bm, bn, bk, threads, per_sm, tm, tn,                                 \
+                       ((flags)&GPUTILE__GEMM_KSPLIT) != 0)                                     \
     GPUTILE__ROW_RUN(id)
 GPUTILE__GEMM_BATCHED_ROWS(BATCHED_ROW)
 #undef BATCHED_ROW

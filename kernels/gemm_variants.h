@@ -50,6 +50,9 @@
     0x800u /* PERSISTENT: a kernel for k within half a slice (k <= bk / 2) copies and \
               multiplies only that half (plan.half_k) */
 
+#define GPUTILE__GEMM_KSPLIT \
+    0x1000u /* PERSISTENT: a block's pairs share one tile, each taking every (pairs a \
+               block)-th slice of k, added in shared memory (a work item is one pair) */
 #define GPUTILE__FP32 GPUTILE_PRECISION_FP32
 #define GPUTILE__3XTF32 GPUTILE_PRECISION_FP32_3XTF32
 #define GPUTILE__TF32 GPUTILE_PRECISION_TF32
@@ -158,7 +161,11 @@
     X(BATCHED_8X32, GPUTILE_ALGO_BATCHED_8X32, "batched8x32", GPUTILE__FP32, 8, 32, 8, 128, 5, 4,  \
       4, GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                             \
     X(BATCHED_32X8, GPUTILE_ALGO_BATCHED_32X8, "batched32x8", GPUTILE__FP32, 32, 8, 8, 128, 5, 4,  \
-      4, GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)
+      4, GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT)                                             \
+    X(BATCHED_16_KS, GPUTILE_ALGO_BATCHED_16_KSPLIT, "batched16k", GPUTILE__FP32, 16, 16, 16, 128, \
+      5, 4, 4, GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT | GPUTILE__GEMM_KSPLIT)                \
+    X(BATCHED_32_KS, GPUTILE_ALGO_BATCHED_32_KSPLIT, "batched32k", GPUTILE__FP32, 32, 32, 16, 128, \
+      4, 4, 8, GPUTILE__GEMM_VEC | GPUTILE__GEMM_PERSISTENT | GPUTILE__GEMM_KSPLIT)
 
 #define GPUTILE__GEMM_VARIANTS(X)  \
     GPUTILE__GEMM_SEED_ROWS(X)     \

@@ -134,14 +134,16 @@ static cudaError_t blocks_per_sm(const gputile__gemm_choice *c, int ta, int tb, 
 
 /* The persistent grid: every block the SMs hold at once, or one per item
  * of the work list when there are fewer (an item: 128 / (threads per tile)
- * pairs of problem and tile; kernels/gemm_batched.cu). */
+ * pairs of problem and tile, or one pair on the KSPLIT rows, whose slots
+ * share it; kernels/gemm_batched.cu). */
 cudaError_t gputile__gemm_plan_persistent(const gputile__gemm_choice *c,
                                           const gputile__gemm_args *p, gputile__gemm_plan *plan)
 {
     const gputile__gemm_row *r = gputile__gemm_row_of(c->variant);
     const int64_t tiles = (p->m + r->bm - 1) / r->bm * ((p->n + r->bn - 1) / r->bn);
     const int64_t pairs = tiles * (p->batch > 0 ? p->batch : 1);
-    const int64_t per_block = r->threads / ((r->bm / r->tm) * (r->bn / r->tn));
+    const int64_t per_block =
+        r->flags & GPUTILE__GEMM_KSPLIT ? 1 : r->threads / ((r->bm / r->tm) * (r->bn / r->tn));
     const int64_t items = (pairs + per_block - 1) / per_block;
     int per_sm = r->per_sm;
     if (c->device >= 0) {

@@ -676,10 +676,10 @@ Test(gemm_plan, tiny_batches_pack_large_ones_tile)
  * the grid is planned from the row's blocks per SM. */
 Test(gemm_plan, batch_copies_per_operand_and_through_the_l1_for_short_k)
 {
-    const int variants[] = {GPUTILE__GEMM_V_BATCHED_16,   GPUTILE__GEMM_V_BATCHED_32,
-                            GPUTILE__GEMM_V_BATCHED_64,   GPUTILE__GEMM_V_BATCHED_8X64,
-                            GPUTILE__GEMM_V_BATCHED_64X8, GPUTILE__GEMM_V_BATCHED_8X32,
-                            GPUTILE__GEMM_V_BATCHED_32X8};
+    const int variants[] = {
+        GPUTILE__GEMM_V_BATCHED_16,   GPUTILE__GEMM_V_BATCHED_32,    GPUTILE__GEMM_V_BATCHED_64,
+        GPUTILE__GEMM_V_BATCHED_8X64, GPUTILE__GEMM_V_BATCHED_64X8,  GPUTILE__GEMM_V_BATCHED_8X32,
+        GPUTILE__GEMM_V_BATCHED_32X8, GPUTILE__GEMM_V_BATCHED_16_KS, GPUTILE__GEMM_V_BATCHED_32_KS};
     const int64_t ks[] = {1, GPUTILE__GEMM_BATCH_L1_K, GPUTILE__GEMM_BATCH_L1_K + 1, 4096};
     for (size_t v = 0; v < sizeof variants / sizeof variants[0]; ++v)
         for (int al = 0; al < 4; ++al)
@@ -710,12 +710,13 @@ Test(gemm_plan, batch_half_slice_kernel_for_k_within_half_a_slice)
         int64_t k;
         int half;
     } cases[] = {
-        {GPUTILE__GEMM_V_BATCHED_16, 1, 1},   {GPUTILE__GEMM_V_BATCHED_16, 8, 1},
-        {GPUTILE__GEMM_V_BATCHED_16, 9, 0},   {GPUTILE__GEMM_V_BATCHED_32, 8, 1},
-        {GPUTILE__GEMM_V_BATCHED_32, 9, 0},   {GPUTILE__GEMM_V_BATCHED_32, 24, 0},
-        {GPUTILE__GEMM_V_BATCHED_64, 3, 1},   {GPUTILE__GEMM_V_BATCHED_64, 16, 0},
-        {GPUTILE__GEMM_V_BATCHED_8X64, 4, 0}, {GPUTILE__GEMM_V_BATCHED_64X8, 4, 0},
-        {GPUTILE__GEMM_V_BATCHED_8X32, 4, 0}, {GPUTILE__GEMM_V_BATCHED_32X8, 4, 0},
+        {GPUTILE__GEMM_V_BATCHED_16, 1, 1},    {GPUTILE__GEMM_V_BATCHED_16, 8, 1},
+        {GPUTILE__GEMM_V_BATCHED_16, 9, 0},    {GPUTILE__GEMM_V_BATCHED_32, 8, 1},
+        {GPUTILE__GEMM_V_BATCHED_32, 9, 0},    {GPUTILE__GEMM_V_BATCHED_32, 24, 0},
+        {GPUTILE__GEMM_V_BATCHED_64, 3, 1},    {GPUTILE__GEMM_V_BATCHED_64, 16, 0},
+        {GPUTILE__GEMM_V_BATCHED_8X64, 4, 0},  {GPUTILE__GEMM_V_BATCHED_64X8, 4, 0},
+        {GPUTILE__GEMM_V_BATCHED_8X32, 4, 0},  {GPUTILE__GEMM_V_BATCHED_32X8, 4, 0},
+        {GPUTILE__GEMM_V_BATCHED_16_KS, 4, 0}, {GPUTILE__GEMM_V_BATCHED_32_KS, 8, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         const gputile__gemm_choice c = {

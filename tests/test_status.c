@@ -147,6 +147,8 @@ Test(gemm, algorithm_names)
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_ASYNC_32X64), "async32x64");
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_BATCHED_8X32), "batched8x32");
     cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_BATCHED_32X8), "batched32x8");
+    cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_BATCHED_16_KSPLIT), "batched16k");
+    cr_assert_str_eq(gputile_algorithm_name(GPUTILE_ALGO_BATCHED_32_KSPLIT), "batched32k");
     cr_assert_null(gputile_algorithm_name(-1));
     cr_assert_null(gputile_algorithm_name(9999));
 }
