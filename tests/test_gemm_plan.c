@@ -700,6 +700,34 @@ Test(gemm_plan, batch_copies_per_operand_and_through_the_l1_for_short_k)
             }
 }
 
+/* The KSPLIT rows' slots share a pair (kernels/gemm_batched.cu): a work
+ * item is one pair, where the other persistent rows' is a pair a slot
+ * (4 of them a block on 32 x 32 tiles, 8 on 16 x 16); the grid is one
+ * block an item up to the blocks the SMs hold (no device: 132 x per_sm). */
+Test(gemm_plan, ksplit_rows_plan_a_block_a_pair)
+{
+    const struct {
+        int variant;
+        int64_t count, blocks;
+    } cases[] = {
+        {GPUTILE__GEMM_V_BATCHED_32, 100, 25},    {GPUTILE__GEMM_V_BATCHED_32_KS, 100, 100},
+        {GPUTILE__GEMM_V_BATCHED_16, 100, 50},    {GPUTILE__GEMM_V_BATCHED_16_KS, 100, 400},
+        {GPUTILE__GEMM_V_BATCHED_32, 2817, 528},  {GPUTILE__GEMM_V_BATCHED_32_KS, 2817, 528},
+        {GPUTILE__GEMM_V_BATCHED_16_KS, 99, 396},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const gputile__gemm_choice c = {
+            .variant = cases[i].variant, .splits = 1, .sms = 132, .device = -1};
+        const gputile__gemm_args args = {.m = 29, .n = 17, .k = 507, .batch = cases[i].count};
+        const gputile__batch_aligned aligned = {.a = true, .b = true};
+        gputile__gemm_plan plan;
+        cr_assert_eq(gputile__gemm_batched_plan(&c, &args, aligned, &plan), cudaSuccess);
+        cr_expect_eq(plan.grid_blocks, cases[i].blocks, "case %zu %s: %ld blocks", i, row(c)->name,
+                     (long)plan.grid_blocks);
+        cr_expect_not(plan.half_k, "case %zu", i);
+    }
+}
+
 /* k within half a slice (k <= bk / 2 = 8) takes the square persistent
  * tiles' HALF kernel (plan.half_k: half of each slice copied and
  * multiplied); k = 9 and the 8-row and 8-column tiles, the general one. */
