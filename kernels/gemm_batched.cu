@@ -402,107 +402,101 @@ static __global__ void __launch_bounds__(THREADS, MINB)
         if (!KS || left > 0) /* KS: a slot past the last slice adds nothing */
             multiply(left >= BK ? BK : (int)left);
 
-        if (KS && chunk == steps - 1) {
-            /* the item's last step: each slot's partial C into its part of
-             * this stage (rows of C_PITCH), then the block adds the PPB
-             * parts and writes C, consecutive threads along a row */
-            pair_sync<TPP>(slot); /* the slot's slice is read */
-            stage_acc(smem + stage * C::STAGE_FLOATS + slot * C::PAIR_FLOATS, 0);
-            __syncthreads();
-            if (cur.ok) { /* the same pair for every slot */
-                const int64_t ldc = cur.v.ldc;
-                float *c0 = cur.v.c + cur.m0 * ldc + cur.n0;
-                const int rows_in = p.m - cur.m0 < BM ? (int)(p.m - cur.m0) : BM,
-                          cols_in = p.n - cur.n0 < BN ? (int)(p.n - cur.n0) : BN;
-                const float *part = smem + stage * C::STAGE_FLOATS;
-#pragma unroll
-                for (int q = 0; q < (BM * BN + THREADS - 1) / THREADS; ++q) {
-                    const int e = threadIdx.x + q * THREADS, r = e / BN, cc = e % BN;
-                    if (e < BM * BN && r < rows_in && cc < cols_in) {
-                        float v = 0.0f;
-#pragma unroll
-                        for (int s = 0; s < PPB; ++s)
-                            v += part[s * C::PAIR_FLOATS + r * C::C_PITCH + cc];
-                        float *dst = c0 + r * ldc + cc;
-                        v *= p.alpha;
-                        *dst = p.beta != 0.0f ? v + p.beta * *dst : v;
-                    }
-                }
-            }
-#pragma unroll
-            for (int i = 0; i < RM; ++i)
-#pragma unroll
-                for (int j = 0; j < RN; ++j)
-                    acc[i][j] = 0.0f;
-        } else if (!KS && chunk == chunks - 1) { /* the pair's last slice: C = alpha acc + beta C */
-            const bool vec_c = cur.ok && !TB && (uintptr_t)cur.v.c % 16 == 0 && cur.v.ldc % 4 == 0;
+        if (chunk == steps - 1) { /* the item's last step: C = alpha acc + beta C */
             const int64_t ldc = cur.v.ldc;
             float *c0 = cur.v.c + cur.m0 * ldc + cur.n0; /* the tile's first element */
             const int rows_in = p.m - cur.m0 < BM ? (int)(p.m - cur.m0) : BM,
                       cols_in = p.n - cur.n0 < BN ? (int)(p.n - cur.n0) : BN;
-            if (vec_c) { /* 16-byte stores straight from the registers */
+            if constexpr (KS) {
+                /* each slot's partial C into its part of this stage (rows
+                 * of C_PITCH), then the block adds the PPB parts and writes
+                 * C, consecutive threads along a row */
+                pair_sync<TPP>(slot); /* the slot's slice is read */
+                stage_acc(smem + stage * C::STAGE_FLOATS + slot * C::PAIR_FLOATS, 0);
+                __syncthreads();
+                if (cur.ok) { /* the same pair for every slot */
+                    const float *part = smem + stage * C::STAGE_FLOATS;
 #pragma unroll
-                for (int i = 0; i < RM; ++i) {
-                    const int64_t row = cur.m0 + (TA ? lm * 4 + i : lm + LM * i);
-                    if (row >= p.m)
-                        continue;
-                    float *crow = cur.v.c + row * cur.v.ldc;
+                    for (int q = 0; q < (BM * BN + THREADS - 1) / THREADS; ++q) {
+                        const int e = threadIdx.x + q * THREADS, r = e / BN, cc = e % BN;
+                        if (e < BM * BN && r < rows_in && cc < cols_in) {
+                            float v = 0.0f;
 #pragma unroll
-                    for (int h = 0; h < RN / 4; ++h) {
-                        const int64_t col0 = cur.n0 + ln * 4 + 4 * LN * h;
-                        float v[4] = {p.alpha * acc[i][4 * h], p.alpha * acc[i][4 * h + 1],
-                                      p.alpha * acc[i][4 * h + 2], p.alpha * acc[i][4 * h + 3]};
-                        if (col0 < p.n)
-                            gputile__store_c4(crow + col0, v, true, p.n - col0, p.beta != 0.0f,
-                                              p.beta);
+                            for (int s = 0; s < PPB; ++s)
+                                v += part[s * C::PAIR_FLOATS + r * C::C_PITCH + cc];
+                            float *dst = c0 + r * ldc + cc;
+                            v *= p.alpha;
+                            *dst = p.beta != 0.0f ? v + p.beta * *dst : v;
+                        }
                     }
                 }
-            } else if (cur.ok && !TB && BN > 8 && (uintptr_t)cur.v.c % 8 == 0 &&
-                       cur.v.ldc % 2 == 0) { /* rows 8-byte aligned: 8-byte stores */
+            } else {
+                const bool vec_c =
+                    cur.ok && !TB && (uintptr_t)cur.v.c % 16 == 0 && cur.v.ldc % 4 == 0;
+                if (vec_c) { /* 16-byte stores straight from the registers */
 #pragma unroll
-                for (int i = 0; i < RM; ++i) {
-                    const int r = TA ? lm * 4 + i : lm + LM * i;
-                    if (r >= rows_in)
-                        continue;
+                    for (int i = 0; i < RM; ++i) {
+                        const int64_t row = cur.m0 + (TA ? lm * 4 + i : lm + LM * i);
+                        if (row >= p.m)
+                            continue;
+                        float *crow = cur.v.c + row * cur.v.ldc;
 #pragma unroll
-                    for (int h = 0; h < RN / 4; ++h)
-#pragma unroll
-                        for (int j = 0; j < 4; j += 2) {
-                            const int cc = ln * 4 + 4 * LN * h + j;
-                            float *dst = c0 + r * ldc + cc;
-                            float2 v = make_float2(p.alpha * acc[i][4 * h + j],
-                                                   p.alpha * acc[i][4 * h + j + 1]);
-                            if (cc + 1 < cols_in) {
-                                if (p.beta != 0.0f) {
-                                    const float2 o = *reinterpret_cast<const float2 *>(dst);
-                                    v.x += p.beta * o.x, v.y += p.beta * o.y;
-                                }
-                                *reinterpret_cast<float2 *>(dst) = v;
-                            } else if (cc < cols_in) {
-                                *dst = p.beta != 0.0f ? v.x + p.beta * *dst : v.x;
-                            }
+                        for (int h = 0; h < RN / 4; ++h) {
+                            const int64_t col0 = cur.n0 + ln * 4 + 4 * LN * h;
+                            float v[4] = {p.alpha * acc[i][4 * h], p.alpha * acc[i][4 * h + 1],
+                                          p.alpha * acc[i][4 * h + 2], p.alpha * acc[i][4 * h + 3]};
+                            if (col0 < p.n)
+                                gputile__store_c4(crow + col0, v, true, p.n - col0, p.beta != 0.0f,
+                                                  p.beta);
                         }
-                }
-            } else if (cur.ok) {
-                /* Rows not 16-byte aligned, or B^T (a thread's columns LN
+                    }
+                } else if (cur.ok && !TB && BN > 8 && (uintptr_t)cur.v.c % 8 == 0 &&
+                           cur.v.ldc % 2 == 0) { /* rows 8-byte aligned: 8-byte stores */
+#pragma unroll
+                    for (int i = 0; i < RM; ++i) {
+                        const int r = TA ? lm * 4 + i : lm + LM * i;
+                        if (r >= rows_in)
+                            continue;
+#pragma unroll
+                        for (int h = 0; h < RN / 4; ++h)
+#pragma unroll
+                            for (int j = 0; j < 4; j += 2) {
+                                const int cc = ln * 4 + 4 * LN * h + j;
+                                float *dst = c0 + r * ldc + cc;
+                                float2 v = make_float2(p.alpha * acc[i][4 * h + j],
+                                                       p.alpha * acc[i][4 * h + j + 1]);
+                                if (cc + 1 < cols_in) {
+                                    if (p.beta != 0.0f) {
+                                        const float2 o = *reinterpret_cast<const float2 *>(dst);
+                                        v.x += p.beta * o.x, v.y += p.beta * o.y;
+                                    }
+                                    *reinterpret_cast<float2 *>(dst) = v;
+                                } else if (cc < cols_in) {
+                                    *dst = p.beta != 0.0f ? v.x + p.beta * *dst : v.x;
+                                }
+                            }
+                    }
+                } else if (cur.ok) {
+                    /* Rows not 16-byte aligned, or B^T (a thread's columns LN
                  * apart): through the pair's part of this stage, so that
                  * consecutive threads store consecutive elements of a row
                  * (a warp: 32 floats of one row, or 16 of two, or 8 of four),
                  * where the registers' own stores put 4 floats (B^T: 1) of
                  * each of 8 rows in an instruction. */
-                float *sc = smem + stage * C::STAGE_FLOATS + slot * C::PAIR_FLOATS;
+                    float *sc = smem + stage * C::STAGE_FLOATS + slot * C::PAIR_FLOATS;
 #pragma unroll
-                for (int r0 = 0; r0 < BM; r0 += C::C_ROWS) {
-                    pair_sync<TPP>(slot); /* the slice, or the pass before, is read */
-                    stage_acc(sc, r0);
-                    pair_sync<TPP>(slot);
+                    for (int r0 = 0; r0 < BM; r0 += C::C_ROWS) {
+                        pair_sync<TPP>(slot); /* the slice, or the pass before, is read */
+                        stage_acc(sc, r0);
+                        pair_sync<TPP>(slot);
 #pragma unroll
-                    for (int q = 0; q < C::C_ROWS * BN / TPP; ++q) {
-                        const int e = lt + q * TPP, r = e / BN, cc = e % BN;
-                        if (r0 + r < rows_in && cc < cols_in) {
-                            float *dst = c0 + (r0 + r) * ldc + cc;
-                            const float v = p.alpha * sc[r * C::C_PITCH + cc];
-                            *dst = p.beta != 0.0f ? v + p.beta * *dst : v;
+                        for (int q = 0; q < C::C_ROWS * BN / TPP; ++q) {
+                            const int e = lt + q * TPP, r = e / BN, cc = e % BN;
+                            if (r0 + r < rows_in && cc < cols_in) {
+                                float *dst = c0 + (r0 + r) * ldc + cc;
+                                const float v = p.alpha * sc[r * C::C_PITCH + cc];
+                                *dst = p.beta != 0.0f ? v + p.beta * *dst : v;
+                            }
                         }
                     }
                 }
