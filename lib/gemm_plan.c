@@ -369,7 +369,19 @@ static const struct fp32_candidate {
  * 1.287 (best 1.298); 19 x 6 x 6 x 254,200 from batched64x8 at 1.22x to
  * batched16 at 1.78x, 316 x 13 x 15 x 7,421 from 1.26x to 1.36x. Moving
  * the cp.async rows' factors too gained on one cross-check and lost on the
- * other: left as they were. */
+ * other: left as they were.
+ *
+ * batched32x8 (2026-12-05, fifty-seventh session): the mirror of 8 x 32
+ * for C at most 8 columns wide. Forced beside every row on the H100 (bench/
+ * results/2026-12-05-batched-32x8-ksplit-h100-s57.txt: seeds 66 and 67, 86
+ * shapes, and ten narrow shapes where the held-out picks lost most), its
+ * constants fitted with `gemm_batched_fit fit --only batched32x8` on each
+ * seed and scored on the other (dram 8.94e6 -> 5.12e6, l2 6.15e6 -> 6.58e6
+ * on one, pair_us 0.044 -> 0.0573 on the other; both moves kept): the picks
+ * go from 1.269 to 1.279 of cuBLAS on seed 66 and from 1.317 to 1.329 on
+ * 67, and from 1.45 to 2.03 on the narrow shapes (29 x 6 x 4 x 213,722
+ * from batched16 at 1.90x to 2.93x). No H200 run has forced it yet: on the
+ * 683 H200 shapes of seeds 32-40 and 50-57, 38 picks move to it. */
 static const struct persistent_candidate {
     int variant;
     double dram_bytes_per_us, l2_bytes_per_us, pair_us;
@@ -380,6 +392,7 @@ static const struct persistent_candidate {
     {GPUTILE__GEMM_V_BATCHED_8X64, 1.12e7, 5.82e6, 0.0859},
     {GPUTILE__GEMM_V_BATCHED_64X8, 1.55e7, 6.29e6, 0.119},
     {GPUTILE__GEMM_V_BATCHED_8X32, 8.94e6, 6.15e6, 0.044},
+    {GPUTILE__GEMM_V_BATCHED_32X8, 5.12e6, 6.58e6, 0.0573},
 };
 
 /* The cp.async rows' estimate (fitted on single products) weighed against

@@ -646,7 +646,8 @@ Test(gemm_plan, small_c_over_short_k_takes_two_warp_tiles_on_the_h200)
 Test(gemm_plan, batches_within_half_a_slice_count_half_its_copies)
 {
     cr_assert_eq(choose_batch(&h200, 20, 108, 4, 25115).variant, GPUTILE__GEMM_V_BATCHED_32);
-    cr_assert_eq(choose_batch_form(&h200, 0u, 80, 4, 6, 81442).variant, GPUTILE__GEMM_V_BATCHED_16);
+    cr_assert_eq(choose_batch_form(&h200, 0u, 80, 4, 6, 81442).variant,
+                 GPUTILE__GEMM_V_BATCHED_32X8);
 }
 
 Test(gemm_plan, tiny_batches_pack_large_ones_tile)
