@@ -380,8 +380,13 @@ static const struct fp32_candidate {
  * on one, pair_us 0.044 -> 0.0573 on the other; both moves kept): the picks
  * go from 1.269 to 1.279 of cuBLAS on seed 66 and from 1.317 to 1.329 on
  * 67, and from 1.45 to 2.03 on the narrow shapes (29 x 6 x 4 x 213,722
- * from batched16 at 1.90x to 2.93x). No H200 run has forced it yet: on the
- * 683 H200 shapes of seeds 32-40 and 50-57, 38 picks move to it. */
+ * from batched16 at 1.90x to 2.93x). Then measured as AUTO on four fresh
+ * seeds, 68-71, with every row forced (2026-12-05-batched-32x8-model-h100-
+ * s57.txt): the picks 1.357, 1.342, 1.365, 1.333 of cuBLAS where the model
+ * without it picks 1.357, 1.325, 1.342, 1.333 (never a shape slower; best
+ * row per shape 1.389, 1.372, 1.402, 1.342), twelve narrow shapes 1.547 ->
+ * 2.047 (best 2.053). No H200 run has forced it yet: on the 683 H200 shapes
+ * of seeds 32-40 and 50-57, 38 picks move to it. */
 static const struct persistent_candidate {
     int variant;
     double dram_bytes_per_us, l2_bytes_per_us, pair_us;

@@ -640,7 +640,9 @@ Test(gemm_plan, small_c_over_short_k_takes_two_warp_tiles_on_the_h200)
  * 2026-12-04-batched-calibration-h200-s50-seed*.csv: 20 x 108 x 4 x 25,115
  * 1.26x cuBLAS on batched32 where the model counting whole slices took
  * async32x128 at 0.76x; 80 x 4 x 6 x 81,442 2.39x on batched16 against
- * 1.83x on batched64x8). Where C's rows are not aligned the persistent
+ * 1.83x on batched64x8, and since batched32x8 joined the model, 3.31x on
+ * it against 2.38x on batched16 on the H100: bench/results/2026-12-05-
+ * batched-32x8-model-h100-s57.txt). Where C's rows are not aligned the persistent
  * rows' staged stores are the cost, and whole slices are counted (above:
  * 144 x 151 x 7 x 2,818 stays on 64 x 32). */
 Test(gemm_plan, batches_within_half_a_slice_count_half_its_copies)
