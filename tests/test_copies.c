@@ -180,6 +180,36 @@ Test(copies, a_pending_error_of_the_callers_survives, .init = gputest_require_de
     free(src);
 }
 
+/* The two streams of the tests below: stream 1 held by a host function
+ * (gputest_hold_stream, its watchdog lets go after 30 s), stream 2 free,
+ * bounce copies forced. */
+typedef struct held_pair {
+    cudaStream_t s1, s2;
+    gputest_hold hold;
+} held_pair;
+
+static void held_pair_start(held_pair *p)
+{
+    GPUTEST_CUDA(cudaStreamCreateWithFlags(&p->s1, cudaStreamNonBlocking));
+    GPUTEST_CUDA(cudaStreamCreateWithFlags(&p->s2, cudaStreamNonBlocking));
+    gputest_hold_stream(&p->hold, p->s1, 30);
+    gputile__copy_force(BOUNCE);
+}
+
+/* Stream 2's copies complete while stream 1 is still held (nothing queued
+ * on it has run, and the watchdog did not have to let it go); then stream
+ * 1 is let go and drained, and both streams destroyed. */
+static void held_pair_finish(held_pair *p)
+{
+    gputile__copy_force(-1);
+    GPUTEST_CUDA(cudaStreamSynchronize(p->s2));
+    cr_assert_eq(cudaStreamQuery(p->s1), cudaErrorNotReady, "stream 1 ran before it was let go");
+    cr_assert(gputest_release(&p->hold), "the watchdog let stream 1 go");
+    GPUTEST_CUDA(cudaStreamSynchronize(p->s1));
+    GPUTEST_CUDA(cudaStreamDestroy(p->s1));
+    GPUTEST_CUDA(cudaStreamDestroy(p->s2));
+}
+
 Test(copies, a_bounce_copy_never_waits_for_another_streams_work, .init = gputest_require_device,
      .timeout = 60)
 {
@@ -194,25 +224,15 @@ Test(copies, a_bounce_copy_never_waits_for_another_streams_work, .init = gputest
     gputest_fill_random_bytes(src1, n);
     gputest_fill_random_bytes(src2, n);
     GPUTEST_CUDA(gputest_malloc((void **)&dev, 2 * n));
-    cudaStream_t s1, s2;
-    GPUTEST_CUDA(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
-    GPUTEST_CUDA(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
-    gputest_hold hold;
-    gputest_hold_stream(&hold, s1, 30);
-    gputile__copy_force(BOUNCE);
-    OK(gputile_copy(dev, src1, n, s1)); /* returns once queued: its DMA waits for the hold */
-    OK(gputile_copy(dev + n, src2, n, s2));
-    gputile__copy_force(-1);
-    GPUTEST_CUDA(cudaStreamSynchronize(s2)); /* stream 2's copy is complete, stream 1 still held */
-    cr_assert_eq(cudaStreamQuery(s1), cudaErrorNotReady, "stream 1 ran before it was let go");
-    cr_assert(gputest_release(&hold), "the watchdog let stream 1 go");
-    GPUTEST_CUDA(cudaStreamSynchronize(s1));
+    held_pair h;
+    held_pair_start(&h);
+    OK(gputile_copy(dev, src1, n, h.s1)); /* returns once queued: its DMA waits for the hold */
+    OK(gputile_copy(dev + n, src2, n, h.s2));
+    held_pair_finish(&h);
     GPUTEST_CUDA(cudaMemcpy(back, dev, n, cudaMemcpyDeviceToHost));
     cr_assert_eq(gputest_first_diff(back, src1, n), n, "stream 1's upload");
     GPUTEST_CUDA(cudaMemcpy(back, dev + n, n, cudaMemcpyDeviceToHost));
     cr_assert_eq(gputest_first_diff(back, src2, n), n, "stream 2's upload");
-    GPUTEST_CUDA(cudaStreamDestroy(s1));
-    GPUTEST_CUDA(cudaStreamDestroy(s2));
     GPUTEST_CUDA(cudaFree(dev));
     free(src1);
     free(src2);
@@ -240,21 +260,13 @@ Test(copies, a_bounce_copy_never_waits_for_another_streams_work_once_every_buffe
     GPUTEST_CUDA(gputest_malloc((void **)&other, n));
     GPUTEST_CUDA(cudaMemcpy(other, src[0], n, cudaMemcpyHostToDevice));
     memset(down, 0xA5, n + 2 * GUARD);
-    cudaStream_t s1, s2;
-    GPUTEST_CUDA(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
-    GPUTEST_CUDA(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
-    gputest_hold hold;
-    gputest_hold_stream(&hold, s1, 30);
-    gputile__copy_force(BOUNCE);
+    held_pair h;
+    held_pair_start(&h);
     for (int i = 0; i < SLOTS; ++i) /* each returns once queued behind the hold */
-        OK(gputile_copy(dev + (size_t)i * n, src[i], n, s1));
-    OK(gputile_copy(dev + (size_t)SLOTS * n, src[SLOTS], n, s2));
-    OK(gputile_copy(down + GUARD, other, n, s2)); /* complete on return */
-    gputile__copy_force(-1);
-    GPUTEST_CUDA(cudaStreamSynchronize(s2));
-    cr_assert_eq(cudaStreamQuery(s1), cudaErrorNotReady, "stream 1 ran before it was let go");
-    cr_assert(gputest_release(&hold), "the watchdog let stream 1 go");
-    GPUTEST_CUDA(cudaStreamSynchronize(s1));
+        OK(gputile_copy(dev + (size_t)i * n, src[i], n, h.s1));
+    OK(gputile_copy(dev + (size_t)SLOTS * n, src[SLOTS], n, h.s2));
+    OK(gputile_copy(down + GUARD, other, n, h.s2)); /* complete on return */
+    held_pair_finish(&h);
     for (int i = 0; i <= SLOTS; ++i) {
         GPUTEST_CUDA(cudaMemcpy(back, dev + (size_t)i * n, n, cudaMemcpyDeviceToHost));
         cr_assert_eq(gputest_first_diff(back, src[i], n), n, "upload %d (stream %d)", i,
@@ -263,8 +275,6 @@ Test(copies, a_bounce_copy_never_waits_for_another_streams_work_once_every_buffe
     cr_assert_eq(gputest_first_diff(down + GUARD, src[0], n), n, "stream 2's download");
     for (size_t g = 0; g < GUARD; ++g)
         cr_assert(down[g] == 0xA5 && down[GUARD + n + g] == 0xA5, "guard byte %zu", g);
-    GPUTEST_CUDA(cudaStreamDestroy(s1));
-    GPUTEST_CUDA(cudaStreamDestroy(s2));
     GPUTEST_CUDA(cudaFree(dev));
     GPUTEST_CUDA(cudaFree(other));
     for (int i = 0; i <= SLOTS; ++i)
